@@ -1,0 +1,22 @@
+//===- NDArray.h - the ndarray dialect ---------------------------*- C++ -*-===//
+#ifndef ARRAYC_DIALECTS_NDARRAY_NDARRAY_H
+#define ARRAYC_DIALECTS_NDARRAY_NDARRAY_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "ndarray/NDArrayDialect.h.inc"
+#include "ndarray/NDArrayEnums.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "ndarray/NDArrayAttrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "ndarray/NDArrayOps.h.inc"
+
+#endif // ARRAYC_DIALECTS_NDARRAY_NDARRAY_H

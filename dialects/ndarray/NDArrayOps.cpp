@@ -1,0 +1,285 @@
+//===- NDArrayOps.cpp - ndarray verifiers and folders ---------------------===//
+//
+// Verifiers name the constraint IDs of the op descriptions (`add_c1`, ...);
+// test/Dialect/NDArray/invalid.mlir has one case per ID.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ndarray/NDArray.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace arrayc::ndarray;
+
+#include "ndarray/NDArrayDialect.cpp.inc"
+#include "ndarray/NDArrayEnums.cpp.inc"
+#define GET_ATTRDEF_CLASSES
+#include "ndarray/NDArrayAttrs.cpp.inc"
+
+void NDArrayDialect::initialize() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "ndarray/NDArrayAttrs.cpp.inc"
+      >();
+  addOperations<
+#define GET_OP_LIST
+#include "ndarray/NDArrayOps.cpp.inc"
+      >();
+}
+
+Operation *NDArrayDialect::materializeConstant(OpBuilder &builder,
+                                               Attribute value, Type type,
+                                               Location loc) {
+  auto elements = dyn_cast<ElementsAttr>(value);
+  if (!elements || elements.getType() != type)
+    return nullptr;
+  return ConstantOp::create(builder, loc, type, elements);
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static std::string typeString(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << t;
+  return s;
+}
+
+static bool isZeroSplat(Attribute a) {
+  return matchPattern(a, m_Zero()) || matchPattern(a, m_AnyZeroFloat());
+}
+static bool isOneSplat(Attribute a) {
+  return matchPattern(a, m_One()) || matchPattern(a, m_OneFloat());
+}
+
+/// Shared verifier of the elementwise binary ops: constraint `<op>_c1`.
+static LogicalResult verifyBinary(Operation *op) {
+  Type lhs = op->getOperand(0).getType(), rhs = op->getOperand(1).getType(),
+       res = op->getResult(0).getType();
+  if (lhs != rhs || lhs != res)
+    return op->emitOpError()
+           << "(" << op->getName().stripDialect()
+           << "_c1) operands and result must have one type, got "
+           << typeString(lhs) << ", " << typeString(rhs) << " -> "
+           << typeString(res);
+  return success();
+}
+
+static LogicalResult verifyNotBool(Operation *op) {
+  if (getElementTypeOrSelf(op->getResult(0).getType()).isInteger(1))
+    return op->emitOpError() << "(" << op->getName().stripDialect()
+                             << "_c2) is not defined on bool";
+  return success();
+}
+
+static LogicalResult verifyFloatUnary(Operation *op) {
+  if (!isa<FloatType>(getElementTypeOrSelf(op->getResult(0).getType())))
+    return op->emitOpError() << "(" << op->getName().stripDialect()
+                             << "_c1) needs a float element type, got "
+                             << typeString(op->getResult(0).getType());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ConstantOp, CastOp
+//===----------------------------------------------------------------------===//
+
+OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
+
+LogicalResult CastOp::verify() {
+  auto in = cast<RankedTensorType>(getInput().getType());
+  auto out = cast<RankedTensorType>(getResult().getType());
+  if (in.getShape() != out.getShape())
+    return emitOpError() << "(cast_c1) operand and result shapes differ: "
+                         << typeString(in) << " vs " << typeString(out);
+  return success();
+}
+
+OpFoldResult CastOp::fold(FoldAdaptor) {
+  if (getInput().getType() == getResult().getType())
+    return getInput();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Elementwise ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult AddOp::verify() { return verifyBinary(*this); }
+LogicalResult SubOp::verify() { return verifyBinary(*this); }
+LogicalResult MulOp::verify() { return verifyBinary(*this); }
+LogicalResult MaxOp::verify() { return verifyBinary(*this); }
+LogicalResult MinOp::verify() { return verifyBinary(*this); }
+LogicalResult DivOp::verify() {
+  return failure(failed(verifyBinary(*this)) || failed(verifyNotBool(*this)));
+}
+LogicalResult PowOp::verify() {
+  return failure(failed(verifyBinary(*this)) || failed(verifyNotBool(*this)));
+}
+
+// x + 0 -> x, x - 0 -> x, x * 1 -> x (integers and floats; for floats x + 0
+// is x except for x = -0.0, so only integer zeros and float -0.0 fold for add).
+OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
+  if (auto rhs = adaptor.getRhs()) {
+    if (matchPattern(rhs, m_Zero()) || matchPattern(rhs, m_NegZeroFloat()))
+      return getLhs();
+  }
+  return {};
+}
+OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
+  if (auto rhs = adaptor.getRhs())
+    if (isZeroSplat(rhs))
+      return getLhs();
+  return {};
+}
+OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
+  if (auto rhs = adaptor.getRhs())
+    if (isOneSplat(rhs))
+      return getLhs();
+  return {};
+}
+OpFoldResult NegOp::fold(FoldAdaptor) {
+  if (auto inner = getInput().getDefiningOp<NegOp>())
+    return inner.getInput();
+  return {};
+}
+
+LogicalResult CompareOp::verify() {
+  auto lhs = cast<RankedTensorType>(getLhs().getType());
+  if (lhs != getRhs().getType())
+    return emitOpError() << "(compare_c1) operands must have one type, got "
+                         << typeString(lhs) << " and "
+                         << typeString(getRhs().getType());
+  auto res = cast<RankedTensorType>(getResult().getType());
+  if (res.getShape() != lhs.getShape())
+    return emitOpError() << "(compare_c2) result shape must match operands: "
+                         << typeString(res) << " vs " << typeString(lhs);
+  return success();
+}
+
+LogicalResult SqrtOp::verify() { return verifyFloatUnary(*this); }
+LogicalResult ExpOp::verify() { return verifyFloatUnary(*this); }
+LogicalResult LogOp::verify() { return verifyFloatUnary(*this); }
+LogicalResult SinOp::verify() { return verifyFloatUnary(*this); }
+LogicalResult CosOp::verify() { return verifyFloatUnary(*this); }
+LogicalResult TanhOp::verify() { return verifyFloatUnary(*this); }
+
+//===----------------------------------------------------------------------===//
+// BroadcastInDimOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BroadcastInDimOp::verify() {
+  auto in = cast<RankedTensorType>(getInput().getType());
+  auto out = cast<RankedTensorType>(getResult().getType());
+  ArrayRef<int64_t> dims = getBroadcastDimensions();
+  if (static_cast<int64_t>(dims.size()) != in.getRank())
+    return emitOpError() << "(broadcast_in_dim_c1) needs one broadcast "
+                            "dimension per input dimension: "
+                         << dims.size() << " for rank " << in.getRank();
+  for (auto [i, d] : llvm::enumerate(dims)) {
+    if (d < 0 || d >= out.getRank() || (i > 0 && d <= dims[i - 1]))
+      return emitOpError() << "(broadcast_in_dim_c2) broadcast dimensions "
+                              "must be increasing and within the result rank "
+                           << out.getRank();
+    int64_t inDim = in.getDimSize(i), outDim = out.getDimSize(d);
+    if (inDim != 1 && !ShapedType::isDynamic(inDim) &&
+        !ShapedType::isDynamic(outDim) && inDim != outDim)
+      return emitOpError() << "(broadcast_in_dim_c3) input dimension " << i
+                           << " of size " << inDim
+                           << " cannot broadcast to size " << outDim;
+  }
+  if (static_cast<int64_t>(getDynamicDims().size()) != out.getNumDynamicDims())
+    return emitOpError() << "(broadcast_in_dim_c4) needs "
+                         << out.getNumDynamicDims()
+                         << " dynamic dimension values, got "
+                         << getDynamicDims().size();
+  if (in.getElementType() != out.getElementType())
+    return emitOpError() << "(broadcast_in_dim_c5) element types differ: "
+                         << typeString(in) << " vs " << typeString(out);
+  return success();
+}
+
+OpFoldResult BroadcastInDimOp::fold(FoldAdaptor adaptor) {
+  auto out = cast<RankedTensorType>(getType());
+  if (getInput().getType() == out && out.hasStaticShape())
+    return getInput();
+  // Broadcast of a splat constant is a splat constant of the result type.
+  if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getInput()))
+    if (out.hasStaticShape())
+      return SplatElementsAttr::get(out, splat.getSplatValue<Attribute>());
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReduceOp::verify() {
+  auto in = cast<RankedTensorType>(getInput().getType());
+  auto out = cast<RankedTensorType>(getResult().getType());
+  ArrayRef<int64_t> axes = getAxes();
+  for (auto [i, a] : llvm::enumerate(axes))
+    if (a < 0 || a >= in.getRank() || (i > 0 && a <= axes[i - 1]))
+      return emitOpError() << "(reduce_c1) axes must be increasing and within "
+                              "the input rank "
+                           << in.getRank();
+  SmallVector<int64_t> expected;
+  for (int64_t d = 0; d < in.getRank(); ++d) {
+    if (llvm::is_contained(axes, d)) {
+      if (getKeepdims())
+        expected.push_back(1);
+      continue;
+    }
+    expected.push_back(in.getDimSize(d));
+  }
+  if (ArrayRef<int64_t>(expected) != out.getShape())
+    return emitOpError() << "(reduce_c2) result shape must be the input "
+                            "shape with the reduced axes "
+                         << (getKeepdims() ? "set to 1" : "removed")
+                         << ", got " << typeString(out) << " from "
+                         << typeString(in);
+  if (in.getElementType() != out.getElementType())
+    return emitOpError() << "(reduce_c3) element types differ: "
+                         << typeString(in) << " vs " << typeString(out);
+  if (getKind() == ReduceKind::max || getKind() == ReduceKind::min)
+    for (int64_t a : axes)
+      if (in.getDimSize(a) == 0)
+        return emitOpError() << "(reduce_c3) zero-size reduction axis " << a
+                             << " has no identity for "
+                             << stringifyReduceKind(getKind());
+  return success();
+}
+
+OpFoldResult ReduceOp::fold(FoldAdaptor) {
+  if (getAxes().empty() && getInput().getType() == getType())
+    return getInput();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// PrintOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult PrintOp::verify() {
+  for (Attribute piece : getFormat()) {
+    if (isa<StringAttr>(piece))
+      continue;
+    auto index = dyn_cast<IntegerAttr>(piece);
+    if (!index || index.getInt() < 0 ||
+        index.getInt() >= static_cast<int64_t>(getInputs().size()))
+      return emitOpError() << "(print_c1) format piece " << piece
+                           << " is neither a string nor an operand index";
+  }
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "ndarray/NDArrayOps.cpp.inc"
