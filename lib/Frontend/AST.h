@@ -1,0 +1,105 @@
+//===- AST.h - syntax tree of .arr source -----------------------*- C++ -*-===//
+//
+// A small Python-shaped AST. Every node carries the location of its first
+// token (or of its operator, for binary expressions) for diagnostics.
+// Type annotations stay expressions (`f32[n, 3]` is a Subscript, a tuple of
+// results is a Tuple); Sema reads them as types.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ARRAYC_FRONTEND_AST_H
+#define ARRAYC_FRONTEND_AST_H
+
+#include "Frontend/Lexer.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace arrayc::frontend {
+
+struct Expr;
+struct Stmt;
+using ExprPtr = std::unique_ptr<Expr>;
+using StmtPtr = std::unique_ptr<Stmt>;
+
+enum class ExprKind {
+  Name,
+  Int,
+  Float,
+  Bool,
+  None,
+  String,
+  Ellipsis,
+  Unary,     ///< op: "-", "+", "~", "not"
+  Binary,    ///< op: "+", "-", "*", "/", "//", "%", "@", "**", "|", "^", "&", "<<", ">>"
+  Compare,   ///< op: "==", "!=", "<", "<=", ">", ">=", "in", "not in", "is", "is not"
+  BoolOp,    ///< op: "and", "or"
+  Call,      ///< lhs(args..., keywords...)
+  Attribute, ///< lhs.name
+  Subscript, ///< lhs[rhs]
+  Slice,     ///< lo:hi:step inside a subscript (operands may be null)
+  Tuple,
+  List,
+};
+
+struct Keyword {
+  std::string name;
+  SrcLoc loc;
+  ExprPtr value;
+};
+
+struct Expr {
+  ExprKind kind;
+  SrcLoc loc;
+  std::string name; ///< Name/Attribute identifier, String value, operator.
+  int64_t intValue = 0;
+  double floatValue = 0;
+  bool boolValue = false;
+  ExprPtr lhs, rhs;          ///< Operands; Call/Attribute/Subscript use lhs.
+  std::vector<ExprPtr> elts; ///< Tuple/List elements, Call args, Slice parts.
+  std::vector<Keyword> keywords;
+  bool parenthesized = false;
+
+  Expr(ExprKind kind, SrcLoc loc) : kind(kind), loc(loc) {}
+};
+
+enum class StmtKind {
+  Expr,
+  Assign,    ///< target = value (target may be a Tuple)
+  AnnAssign, ///< target: annotation = value
+  AugAssign, ///< target op= value; op is the binary operator ("+", ...)
+  Return,    ///< value may be null
+  Pass,
+  Import,     ///< import module [as alias]
+  FunctionDef,
+};
+
+struct Param {
+  std::string name;
+  SrcLoc loc;
+  ExprPtr annotation; ///< Null when missing.
+};
+
+struct Stmt {
+  StmtKind kind;
+  SrcLoc loc;
+  std::string op;          ///< AugAssign operator.
+  ExprPtr target, annotation, value;
+  // Import.
+  std::string module, alias;
+  // FunctionDef.
+  std::string name;
+  std::vector<Param> params;
+  ExprPtr returns; ///< Null when there is no `->`.
+  std::vector<StmtPtr> body;
+
+  Stmt(StmtKind kind, SrcLoc loc) : kind(kind), loc(loc) {}
+};
+
+struct Module {
+  std::vector<StmtPtr> body;
+};
+
+} // namespace arrayc::frontend
+
+#endif // ARRAYC_FRONTEND_AST_H

@@ -1,0 +1,767 @@
+//===- Parser.cpp - recursive-descent parser for .arr ---------------------===//
+//
+// Follows Python's grammar precedence, loosest first:
+//   or, and, not, comparisons, |, ^, &, << >>, + -, * / // % @,
+//   unary - + ~, ** (right-associative; binds tighter than a unary operator
+//   on its left), then calls, attributes and subscripts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/Parser.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace arrayc::frontend;
+
+namespace {
+class Parser {
+public:
+  Parser(const std::vector<Token> &toks, ErrorFn error)
+      : toks(toks), error(error) {}
+
+  std::unique_ptr<Module> parseModule();
+
+private:
+  const std::vector<Token> &toks;
+  ErrorFn error;
+  size_t pos = 0;
+  bool failed = false;
+  unsigned depth = 0;
+
+  const Token &cur() const { return toks[pos]; }
+  const Token &peekTok(size_t k = 1) const {
+    return toks[std::min(pos + k, toks.size() - 1)];
+  }
+  void next() {
+    if (pos + 1 < toks.size())
+      ++pos;
+  }
+  std::nullptr_t fail(SrcLoc loc, const std::string &msg) {
+    if (!failed)
+      error(loc, msg);
+    failed = true;
+    return nullptr;
+  }
+  std::nullptr_t failHere(const std::string &msg) { return fail(cur().loc, msg); }
+  bool consumeOp(llvm::StringRef op) {
+    if (!cur().isOp(op))
+      return false;
+    next();
+    return true;
+  }
+  bool expectOp(llvm::StringRef op, llvm::StringRef what) {
+    if (consumeOp(op))
+      return true;
+    failHere("expected '" + op.str() + "' " + what.str() + ", got " +
+             describe(cur()));
+    return false;
+  }
+  static std::string describe(const Token &t) {
+    switch (t.kind) {
+    case Tok::Name:
+      return "'" + t.text + "'";
+    case Tok::Int:
+    case Tok::Float:
+      return "number '" + t.text + "'";
+    case Tok::String:
+      return "a string";
+    case Tok::Op:
+      return "'" + t.text + "'";
+    case Tok::Newline:
+      return "end of line";
+    case Tok::Indent:
+      return "an indented block";
+    case Tok::Dedent:
+      return "the end of the block";
+    case Tok::Eof:
+      return "end of file";
+    }
+    return "a token";
+  }
+  static bool isKeyword(llvm::StringRef s) {
+    return llvm::StringSwitch<bool>(s)
+        .Cases({"False", "None", "True", "and", "as", "assert", "async",
+                "await", "break", "class", "continue", "def", "del", "elif",
+                "else", "except", "finally", "for", "from", "global", "if",
+                "import", "in", "is", "lambda", "nonlocal", "not", "or",
+                "pass", "raise", "return", "try", "while", "with", "yield"},
+               true)
+        .Default(false);
+  }
+
+  StmtPtr parseStatement(bool topLevel);
+  StmtPtr parseSimpleStatement();
+  StmtPtr parseFunctionDef();
+  bool parseBlock(std::vector<StmtPtr> &body);
+  bool endOfSimpleStatement();
+
+  ExprPtr parseTestList(); ///< expr or unparenthesized tuple
+  ExprPtr parseTest();
+  ExprPtr parseOr();
+  ExprPtr parseAnd();
+  ExprPtr parseNot();
+  ExprPtr parseComparison();
+  ExprPtr parseBinary(int level);
+  ExprPtr parseUnary();
+  ExprPtr parsePower();
+  ExprPtr parsePostfix();
+  ExprPtr parseAtom();
+  ExprPtr parseSubscriptItem();
+  ExprPtr parseSubscriptList();
+  bool parseCallArgs(Expr &call);
+
+  ExprPtr make(ExprKind k, SrcLoc loc) { return std::make_unique<Expr>(k, loc); }
+};
+} // namespace
+
+std::unique_ptr<Module> Parser::parseModule() {
+  auto mod = std::make_unique<Module>();
+  while (!cur().is(Tok::Eof)) {
+    if (cur().is(Tok::Newline)) {
+      next();
+      continue;
+    }
+    if (cur().is(Tok::Indent))
+      return fail(cur().loc, "unexpected indent");
+    StmtPtr s = parseStatement(/*topLevel=*/true);
+    if (!s)
+      return nullptr;
+    mod->body.push_back(std::move(s));
+  }
+  return mod;
+}
+
+bool Parser::parseBlock(std::vector<StmtPtr> &body) {
+  if (!expectOp(":", "to start the block"))
+    return false;
+  if (!cur().is(Tok::Newline)) {
+    // A one-line body: `def f(): return x`.
+    StmtPtr s = parseSimpleStatement();
+    if (!s)
+      return false;
+    body.push_back(std::move(s));
+    return true;
+  }
+  next();
+  if (!cur().is(Tok::Indent)) {
+    failHere("expected an indented block");
+    return false;
+  }
+  next();
+  while (!cur().is(Tok::Dedent) && !cur().is(Tok::Eof)) {
+    StmtPtr s = parseStatement(/*topLevel=*/false);
+    if (!s)
+      return false;
+    body.push_back(std::move(s));
+  }
+  next();
+  return true;
+}
+
+StmtPtr Parser::parseStatement(bool topLevel) {
+  const Token &t = cur();
+  if (t.is(Tok::Indent))
+    return failHere("unexpected indent");
+  if (t.isName("def")) {
+    if (!topLevel)
+      return failHere("nested functions are not supported");
+    return parseFunctionDef();
+  }
+  if (t.isOp("@"))
+    return failHere("decorators are not supported");
+  if (t.kind == Tok::Name) {
+    llvm::StringRef kw = t.text;
+    bool compound =
+        llvm::is_contained({"if", "elif", "else", "while", "for", "try",
+                            "except", "finally", "with", "class", "async"},
+                           kw);
+    bool simple = llvm::is_contained({"assert", "del", "global", "nonlocal",
+                                      "raise", "break", "continue", "yield",
+                                      "from", "await", "lambda"},
+                                     kw);
+    if (compound || simple)
+      return failHere("'" + kw.str() + "' statements are not supported yet");
+  }
+  return parseSimpleStatement();
+}
+
+bool Parser::endOfSimpleStatement() {
+  if (cur().isOp(";")) {
+    failHere("';' between statements is not supported; put each statement "
+             "on its own line");
+    return false;
+  }
+  if (cur().is(Tok::Newline)) {
+    next();
+    return true;
+  }
+  if (cur().is(Tok::Eof) || cur().is(Tok::Dedent))
+    return true;
+  failHere("expected end of line, got " + describe(cur()));
+  return false;
+}
+
+StmtPtr Parser::parseFunctionDef() {
+  auto fn = std::make_unique<Stmt>(StmtKind::FunctionDef, cur().loc);
+  next();
+  if (!cur().is(Tok::Name) || isKeyword(cur().text))
+    return failHere("expected a function name after 'def'");
+  fn->name = cur().text;
+  next();
+  if (!expectOp("(", "after the function name"))
+    return nullptr;
+  while (!cur().isOp(")")) {
+    if (cur().isOp("*") || cur().isOp("**") || cur().isOp("/"))
+      return failHere("'" + cur().text +
+                      "' parameters are not supported; list each parameter");
+    if (!cur().is(Tok::Name) || isKeyword(cur().text))
+      return failHere("expected a parameter name, got " + describe(cur()));
+    Param p;
+    p.name = cur().text;
+    p.loc = cur().loc;
+    next();
+    if (consumeOp(":")) {
+      p.annotation = parseTest();
+      if (!p.annotation)
+        return nullptr;
+    }
+    if (cur().isOp("="))
+      return failHere("default parameter values are not supported yet");
+    fn->params.push_back(std::move(p));
+    if (!consumeOp(","))
+      break;
+  }
+  if (!expectOp(")", "to close the parameter list"))
+    return nullptr;
+  if (consumeOp("->")) {
+    fn->returns = parseTest();
+    if (!fn->returns)
+      return nullptr;
+  }
+  if (!parseBlock(fn->body))
+    return nullptr;
+  return fn;
+}
+
+StmtPtr Parser::parseSimpleStatement() {
+  SrcLoc loc = cur().loc;
+  if (cur().isName("pass")) {
+    next();
+    auto s = std::make_unique<Stmt>(StmtKind::Pass, loc);
+    return endOfSimpleStatement() ? std::move(s) : nullptr;
+  }
+  if (cur().isName("return")) {
+    next();
+    auto s = std::make_unique<Stmt>(StmtKind::Return, loc);
+    if (!cur().is(Tok::Newline) && !cur().is(Tok::Eof) &&
+        !cur().is(Tok::Dedent) && !cur().isOp(";")) {
+      s->value = parseTestList();
+      if (!s->value)
+        return nullptr;
+    }
+    return endOfSimpleStatement() ? std::move(s) : nullptr;
+  }
+  if (cur().isName("import")) {
+    next();
+    auto s = std::make_unique<Stmt>(StmtKind::Import, loc);
+    if (!cur().is(Tok::Name))
+      return failHere("expected a module name after 'import'");
+    s->module = cur().text;
+    next();
+    while (cur().isOp(".")) {
+      next();
+      if (!cur().is(Tok::Name))
+        return failHere("expected a module name after '.'");
+      s->module += "." + cur().text;
+      next();
+    }
+    if (cur().isName("as")) {
+      next();
+      if (!cur().is(Tok::Name) || isKeyword(cur().text))
+        return failHere("expected a name after 'as'");
+      s->alias = cur().text;
+      next();
+    }
+    if (cur().isOp(","))
+      return failHere("import one module per statement");
+    return endOfSimpleStatement() ? std::move(s) : nullptr;
+  }
+
+  ExprPtr first = parseTestList();
+  if (!first)
+    return nullptr;
+  if (cur().isOp(":")) {
+    auto s = std::make_unique<Stmt>(StmtKind::AnnAssign, loc);
+    next();
+    s->target = std::move(first);
+    s->annotation = parseTest();
+    if (!s->annotation)
+      return nullptr;
+    if (!cur().isOp("="))
+      return failHere("a variable annotation needs a value: `x: f32[n] = ...`");
+    next();
+    s->value = parseTestList();
+    if (!s->value)
+      return nullptr;
+    return endOfSimpleStatement() ? std::move(s) : nullptr;
+  }
+  if (cur().isOp("=")) {
+    next();
+    auto s = std::make_unique<Stmt>(StmtKind::Assign, loc);
+    s->target = std::move(first);
+    s->value = parseTestList();
+    if (!s->value)
+      return nullptr;
+    if (cur().isOp("="))
+      return failHere("chained assignment `a = b = ...` is not supported");
+    return endOfSimpleStatement() ? std::move(s) : nullptr;
+  }
+  if (cur().kind == Tok::Op && cur().text.size() >= 2 &&
+      cur().text.back() == '=' &&
+      !llvm::is_contained({"==", "!=", "<=", ">="}, cur().text)) {
+    if (cur().text == ":=")
+      return failHere("assignment expressions (':=') are not supported");
+    auto s = std::make_unique<Stmt>(StmtKind::AugAssign, loc);
+    s->op = cur().text.substr(0, cur().text.size() - 1);
+    next();
+    s->target = std::move(first);
+    s->value = parseTestList();
+    if (!s->value)
+      return nullptr;
+    return endOfSimpleStatement() ? std::move(s) : nullptr;
+  }
+  auto s = std::make_unique<Stmt>(StmtKind::Expr, loc);
+  s->value = std::move(first);
+  return endOfSimpleStatement() ? std::move(s) : nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+static bool startsExpression(const Token &t) {
+  switch (t.kind) {
+  case Tok::Name:
+    return !llvm::is_contained({"and", "or", "in", "is", "if", "else", "for",
+                                "as", "import"},
+                               t.text);
+  case Tok::Int:
+  case Tok::Float:
+  case Tok::String:
+    return true;
+  case Tok::Op:
+    return llvm::is_contained({"(", "[", "{", "-", "+", "~", "..."}, t.text);
+  default:
+    return false;
+  }
+}
+
+ExprPtr Parser::parseTestList() {
+  SrcLoc loc = cur().loc;
+  ExprPtr first = parseTest();
+  if (!first || !cur().isOp(","))
+    return first;
+  auto tuple = make(ExprKind::Tuple, loc);
+  tuple->elts.push_back(std::move(first));
+  while (consumeOp(",")) {
+    if (!startsExpression(cur()))
+      break;
+    ExprPtr e = parseTest();
+    if (!e)
+      return nullptr;
+    tuple->elts.push_back(std::move(e));
+  }
+  return tuple;
+}
+
+ExprPtr Parser::parseTest() {
+  if (++depth > 200) {
+    --depth;
+    return failHere("expression is nested too deeply");
+  }
+  if (cur().isName("lambda")) {
+    --depth;
+    return failHere("lambda expressions are not supported");
+  }
+  ExprPtr e = parseOr();
+  if (e && cur().isName("if")) {
+    --depth;
+    return failHere("conditional expressions ('x if c else y') are not "
+                    "supported yet; use where(c, x, y)");
+  }
+  --depth;
+  return e;
+}
+
+ExprPtr Parser::parseOr() {
+  ExprPtr lhs = parseAnd();
+  while (lhs && cur().isName("or")) {
+    auto e = make(ExprKind::BoolOp, cur().loc);
+    e->name = "or";
+    next();
+    e->lhs = std::move(lhs);
+    e->rhs = parseAnd();
+    if (!e->rhs)
+      return nullptr;
+    lhs = std::move(e);
+  }
+  return lhs;
+}
+
+ExprPtr Parser::parseAnd() {
+  ExprPtr lhs = parseNot();
+  while (lhs && cur().isName("and")) {
+    auto e = make(ExprKind::BoolOp, cur().loc);
+    e->name = "and";
+    next();
+    e->lhs = std::move(lhs);
+    e->rhs = parseNot();
+    if (!e->rhs)
+      return nullptr;
+    lhs = std::move(e);
+  }
+  return lhs;
+}
+
+ExprPtr Parser::parseNot() {
+  if (cur().isName("not")) {
+    if (++depth > 200)
+      return failHere("expression is nested too deeply");
+    auto e = make(ExprKind::Unary, cur().loc);
+    e->name = "not";
+    next();
+    e->lhs = parseNot();
+    --depth;
+    if (!e->lhs)
+      return nullptr;
+    return e;
+  }
+  return parseComparison();
+}
+
+/// Returns the comparison operator at the cursor (consuming it), or "".
+static std::string compareOp(const Token &t, const Token &next, bool &twoTokens) {
+  twoTokens = false;
+  if (t.kind == Tok::Op &&
+      llvm::is_contained({"==", "!=", "<", "<=", ">", ">="}, t.text))
+    return t.text;
+  if (t.isName("in"))
+    return "in";
+  if (t.isName("not") && next.isName("in")) {
+    twoTokens = true;
+    return "not in";
+  }
+  if (t.isName("is")) {
+    if (next.isName("not")) {
+      twoTokens = true;
+      return "is not";
+    }
+    return "is";
+  }
+  return "";
+}
+
+ExprPtr Parser::parseComparison() {
+  ExprPtr lhs = parseBinary(0);
+  if (!lhs)
+    return nullptr;
+  bool two = false;
+  std::string op = compareOp(cur(), peekTok(), two);
+  if (op.empty())
+    return lhs;
+  auto e = make(ExprKind::Compare, cur().loc);
+  e->name = op;
+  next();
+  if (two)
+    next();
+  e->lhs = std::move(lhs);
+  e->rhs = parseBinary(0);
+  if (!e->rhs)
+    return nullptr;
+  if (!compareOp(cur(), peekTok(), two).empty())
+    return failHere("chained comparisons are not supported; write "
+                    "`(a < b) & (b < c)`");
+  return e;
+}
+
+/// Binary levels, loosest first: | ^ & (<< >>) (+ -) (* / // % @).
+ExprPtr Parser::parseBinary(int level) {
+  static const std::vector<std::vector<const char *>> levels = {
+      {"|"}, {"^"}, {"&"}, {"<<", ">>"}, {"+", "-"}, {"*", "/", "//", "%", "@"}};
+  if (level == static_cast<int>(levels.size()))
+    return parseUnary();
+  ExprPtr lhs = parseBinary(level + 1);
+  while (lhs && cur().kind == Tok::Op &&
+         llvm::is_contained(levels[level], llvm::StringRef(cur().text))) {
+    auto e = make(ExprKind::Binary, cur().loc);
+    e->name = cur().text;
+    next();
+    e->lhs = std::move(lhs);
+    e->rhs = parseBinary(level + 1);
+    if (!e->rhs)
+      return nullptr;
+    lhs = std::move(e);
+  }
+  return lhs;
+}
+
+ExprPtr Parser::parseUnary() {
+  if (cur().isOp("-") || cur().isOp("+") || cur().isOp("~")) {
+    if (++depth > 200)
+      return failHere("expression is nested too deeply");
+    auto e = make(ExprKind::Unary, cur().loc);
+    e->name = cur().text;
+    next();
+    e->lhs = parseUnary();
+    --depth;
+    if (!e->lhs)
+      return nullptr;
+    return e;
+  }
+  return parsePower();
+}
+
+ExprPtr Parser::parsePower() {
+  ExprPtr base = parsePostfix();
+  if (!base || !cur().isOp("**"))
+    return base;
+  auto e = make(ExprKind::Binary, cur().loc);
+  e->name = "**";
+  next();
+  e->lhs = std::move(base);
+  // The exponent may carry unary operators: 2 ** -1.
+  if (++depth > 200)
+    return failHere("expression is nested too deeply");
+  e->rhs = parseUnary();
+  --depth;
+  if (!e->rhs)
+    return nullptr;
+  return e;
+}
+
+bool Parser::parseCallArgs(Expr &call) {
+  // The '(' is consumed.
+  while (!cur().isOp(")")) {
+    if (cur().isOp("*") || cur().isOp("**")) {
+      failHere("argument unpacking ('" + cur().text + "') is not supported");
+      return false;
+    }
+    if (cur().is(Tok::Name) && peekTok().isOp("=")) {
+      Keyword kw;
+      kw.name = cur().text;
+      kw.loc = cur().loc;
+      next();
+      next();
+      kw.value = parseTest();
+      if (!kw.value)
+        return false;
+      for (const Keyword &k : call.keywords)
+        if (k.name == kw.name) {
+          fail(kw.loc, "keyword argument repeated: '" + kw.name + "'");
+          return false;
+        }
+      call.keywords.push_back(std::move(kw));
+    } else {
+      if (!call.keywords.empty()) {
+        failHere("positional argument follows keyword argument");
+        return false;
+      }
+      ExprPtr a = parseTest();
+      if (!a)
+        return false;
+      if (cur().isName("for")) {
+        failHere("generator expressions are not supported");
+        return false;
+      }
+      call.elts.push_back(std::move(a));
+    }
+    if (!consumeOp(","))
+      break;
+  }
+  return expectOp(")", "to close the argument list");
+}
+
+ExprPtr Parser::parseSubscriptItem() {
+  SrcLoc loc = cur().loc;
+  ExprPtr lo;
+  if (!cur().isOp(":")) {
+    lo = parseTest();
+    if (!lo)
+      return nullptr;
+    if (!cur().isOp(":"))
+      return lo;
+  }
+  auto slice = make(ExprKind::Slice, loc);
+  slice->elts.resize(3);
+  slice->elts[0] = std::move(lo);
+  next(); // ':'
+  auto endsPart = [&] {
+    return cur().isOp(":") || cur().isOp(",") || cur().isOp("]");
+  };
+  if (!endsPart()) {
+    slice->elts[1] = parseTest();
+    if (!slice->elts[1])
+      return nullptr;
+  }
+  if (consumeOp(":") && !cur().isOp(",") && !cur().isOp("]")) {
+    slice->elts[2] = parseTest();
+    if (!slice->elts[2])
+      return nullptr;
+  }
+  return slice;
+}
+
+ExprPtr Parser::parseSubscriptList() {
+  SrcLoc loc = cur().loc;
+  ExprPtr first = parseSubscriptItem();
+  if (!first || !cur().isOp(","))
+    return first;
+  auto tuple = make(ExprKind::Tuple, loc);
+  tuple->elts.push_back(std::move(first));
+  while (consumeOp(",")) {
+    if (cur().isOp("]"))
+      break;
+    ExprPtr e = parseSubscriptItem();
+    if (!e)
+      return nullptr;
+    tuple->elts.push_back(std::move(e));
+  }
+  return tuple;
+}
+
+ExprPtr Parser::parsePostfix() {
+  ExprPtr e = parseAtom();
+  while (e) {
+    if (cur().isOp("(")) {
+      auto call = make(ExprKind::Call, cur().loc);
+      next();
+      call->lhs = std::move(e);
+      if (!parseCallArgs(*call))
+        return nullptr;
+      call->loc = call->lhs->loc; // Point at the callee's name.
+      e = std::move(call);
+    } else if (cur().isOp(".")) {
+      next();
+      if (!cur().is(Tok::Name))
+        return failHere("expected an attribute name after '.'");
+      auto a = make(ExprKind::Attribute, cur().loc);
+      a->name = cur().text;
+      next();
+      a->lhs = std::move(e);
+      e = std::move(a);
+    } else if (cur().isOp("[")) {
+      auto s = make(ExprKind::Subscript, cur().loc);
+      next();
+      s->lhs = std::move(e);
+      if (cur().isOp("]"))
+        return failHere("expected an index inside '[]'");
+      s->rhs = parseSubscriptList();
+      if (!s->rhs)
+        return nullptr;
+      if (!expectOp("]", "to close the subscript"))
+        return nullptr;
+      e = std::move(s);
+    } else {
+      break;
+    }
+  }
+  return e;
+}
+
+ExprPtr Parser::parseAtom() {
+  const Token &t = cur();
+  SrcLoc loc = t.loc;
+  switch (t.kind) {
+  case Tok::Int: {
+    auto e = make(ExprKind::Int, loc);
+    e->intValue = t.intValue;
+    next();
+    return e;
+  }
+  case Tok::Float: {
+    auto e = make(ExprKind::Float, loc);
+    e->floatValue = t.floatValue;
+    next();
+    return e;
+  }
+  case Tok::String: {
+    auto e = make(ExprKind::String, loc);
+    e->name = t.text;
+    next();
+    // Adjacent string literals concatenate.
+    while (cur().is(Tok::String)) {
+      e->name += cur().text;
+      next();
+    }
+    return e;
+  }
+  case Tok::Name: {
+    if (t.text == "True" || t.text == "False") {
+      auto e = make(ExprKind::Bool, loc);
+      e->boolValue = t.text == "True";
+      next();
+      return e;
+    }
+    if (t.text == "None") {
+      next();
+      return make(ExprKind::None, loc);
+    }
+    if (isKeyword(t.text))
+      return failHere("unexpected keyword '" + t.text + "' in an expression");
+    auto e = make(ExprKind::Name, loc);
+    e->name = t.text;
+    next();
+    return e;
+  }
+  case Tok::Op:
+    if (t.text == "...") {
+      next();
+      return make(ExprKind::Ellipsis, loc);
+    }
+    if (t.text == "(") {
+      next();
+      if (consumeOp(")"))
+        return make(ExprKind::Tuple, loc); // ()
+      ExprPtr e = parseTestList();
+      if (!e)
+        return nullptr;
+      if (cur().isName("for"))
+        return failHere("generator expressions are not supported");
+      if (!expectOp(")", "to close the parenthesis"))
+        return nullptr;
+      e->parenthesized = true;
+      return e;
+    }
+    if (t.text == "[") {
+      auto list = make(ExprKind::List, loc);
+      next();
+      while (!cur().isOp("]")) {
+        ExprPtr e = parseTest();
+        if (!e)
+          return nullptr;
+        if (cur().isName("for"))
+          return failHere("list comprehensions are not supported");
+        list->elts.push_back(std::move(e));
+        if (!consumeOp(","))
+          break;
+      }
+      if (!expectOp("]", "to close the list"))
+        return nullptr;
+      return list;
+    }
+    if (t.text == "{")
+      return failHere("dict and set displays are not supported");
+    break;
+  default:
+    break;
+  }
+  return failHere("expected an expression, got " + describe(t));
+}
+
+std::unique_ptr<Module> arrayc::frontend::parse(const std::vector<Token> &tokens,
+                                                ErrorFn error) {
+  if (tokens.empty() || !tokens.back().is(Tok::Eof))
+    return nullptr;
+  return Parser(tokens, error).parseModule();
+}
