@@ -1,0 +1,171 @@
+/* arrayc runtime: public C interface.
+ *
+ * Two layers:
+ *  - a status-returning layer (arrayc_rt_npy_*, arrayc_rt_format_array, ...):
+ *    never exits, returns an arrayc_rt_status and leaves a message that
+ *    arrayc_rt_last_error() returns (thread-local);
+ *  - the entry points called by compiled code (arrayc_rt_print_T, _save_T,
+ *    _load_T, arrayc_rt_load_shape, arrayc_rt_print_str, arrayc_rt_assert):
+ *    thin wrappers that on error flush stdout, print
+ *    "arrayc: error: <loc>: <message>" to stderr and exit(1).
+ *
+ * Memrefs arrive as MLIR unranked memrefs (rank, desc) where desc points to
+ * { T *allocated; T *aligned; int64_t offset; int64_t sizes[rank];
+ *   int64_t strides[rank]; } (offset/strides in elements).
+ * Strings (paths, text, locations) are rank-1 i8 memrefs, not NUL-terminated.
+ */
+#ifndef ARRAYC_RT_RUNTIME_H
+#define ARRAYC_RT_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define ARRAYC_RT_API
+#else
+#define ARRAYC_RT_API __attribute__((visibility("default")))
+#endif
+
+enum arrayc_rt_dtype {
+  ARRAYC_RT_BOOL = 0,
+  ARRAYC_RT_I8 = 1,
+  ARRAYC_RT_I16 = 2,
+  ARRAYC_RT_I32 = 3,
+  ARRAYC_RT_I64 = 4,
+  ARRAYC_RT_U8 = 5,
+  ARRAYC_RT_U16 = 6,
+  ARRAYC_RT_U32 = 7,
+  ARRAYC_RT_U64 = 8,
+  ARRAYC_RT_F16 = 9,
+  ARRAYC_RT_BF16 = 10,
+  ARRAYC_RT_F32 = 11,
+  ARRAYC_RT_F64 = 12,
+  ARRAYC_RT_C64 = 13,
+  ARRAYC_RT_C128 = 14
+};
+
+typedef enum arrayc_rt_status {
+  ARRAYC_RT_OK = 0,
+  ARRAYC_RT_ERR_IO = 1,          /* open/read/write/rename failed */
+  ARRAYC_RT_ERR_FORMAT = 2,      /* malformed / truncated .npy */
+  ARRAYC_RT_ERR_DTYPE = 3,       /* dtype mismatch or unsupported dtype */
+  ARRAYC_RT_ERR_SHAPE = 4,       /* rank / dimension mismatch */
+  ARRAYC_RT_ERR_INVALID = 5,     /* invalid argument */
+  ARRAYC_RT_ERR_DEVICE = 6,      /* device hook failed */
+  ARRAYC_RT_ERR_NOMEM = 7,       /* allocation failed / size overflow */
+  ARRAYC_RT_ERR_ASSERT = 8       /* assertion failed */
+} arrayc_rt_status;
+
+/* ---- status layer --------------------------------------------------- */
+
+/* Message of the last failing call on this thread ("" if none). */
+ARRAYC_RT_API const char *arrayc_rt_last_error(void);
+ARRAYC_RT_API void arrayc_rt_clear_error(void);
+/* Size in bytes of one element of dtype, 0 if the code is unknown. */
+ARRAYC_RT_API size_t arrayc_rt_dtype_size(int32_t dtype);
+/* NumPy name of the dtype ("float32", ...), "?" if unknown. */
+ARRAYC_RT_API const char *arrayc_rt_dtype_name(int32_t dtype);
+
+/* Header of a .npy file. shape has `rank` valid entries. */
+#define ARRAYC_RT_NPY_MAX_RANK 32
+typedef struct arrayc_rt_npy_info {
+  int32_t dtype;
+  int32_t rank;
+  int64_t shape[ARRAYC_RT_NPY_MAX_RANK];
+  int32_t fortran_order;
+  int32_t version_major;
+  int64_t data_offset; /* byte offset of the data in the file */
+  int64_t nbytes;      /* byte size of the data */
+} arrayc_rt_npy_info;
+
+/* Parses the header of `path` (checks magic, version, header syntax, descr;
+ * big-endian descrs are reported as errors). Does not check fortran_order or
+ * the file size. */
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_npy_read_info(const char *path,
+                                                       arrayc_rt_npy_info *info);
+/* Full check as done by compiled code before allocating: dtype, rank, static
+ * dims (dims[i] == -1: any; on success dims[] receives the file's shape),
+ * C order, file large enough. */
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_npy_check(const char *path, int32_t dtype,
+                                                   int64_t rank, int64_t *dims);
+/* Reads the data of `path` into a strided array (sizes/strides in elements;
+ * data points at element [0,...,0]). The file's dtype and shape must equal
+ * dtype/sizes. Device pointers are handled through the device hooks. */
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_npy_read(const char *path, int32_t dtype,
+                                                  int64_t rank, const int64_t *sizes,
+                                                  const int64_t *strides, void *data);
+/* Writes a strided array as .npy v1.0 (v2.0 if the header needs it) through
+ * a temporary file in the same directory, renamed on success. */
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_npy_write(const char *path, int32_t dtype,
+                                                   int64_t rank, const int64_t *sizes,
+                                                   const int64_t *strides,
+                                                   const void *data);
+/* Formats the array like NumPy 2 str(a) (no trailing newline). On success
+ * *out is a malloc'ed NUL-terminated string (free with arrayc_rt_free) and
+ * *len its length. f16/bf16 are printed with their own shortest round-trip
+ * digits (approximation of NumPy's Dragon4 for half). Complex: unsupported. */
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_format_array(int32_t dtype, int64_t rank,
+                                                      const int64_t *sizes,
+                                                      const int64_t *strides,
+                                                      const void *data, char **out,
+                                                      size_t *len);
+ARRAYC_RT_API void arrayc_rt_free(void *p);
+
+/* ---- device memory hooks ------------------------------------------- */
+typedef struct arrayc_rt_device_hooks {
+  int (*is_device_ptr)(const void *ptr);                       /* 1: device */
+  int (*copy_to_host)(void *dst, const void *src, size_t bytes);   /* 0: ok */
+  int (*copy_to_device)(void *dst, const void *src, size_t bytes); /* 0: ok */
+} arrayc_rt_device_hooks;
+/* NULL (or a struct with NULL members) removes the hooks. The struct is copied. */
+ARRAYC_RT_API void arrayc_rt_set_device_hooks(const arrayc_rt_device_hooks *hooks);
+
+/* ---- entry points called by compiled code (exit(1) on error) -------- */
+ARRAYC_RT_API void arrayc_rt_init(int argc, char **argv);
+/* argv[0] recorded by arrayc_rt_init ("" before). */
+ARRAYC_RT_API const char *arrayc_rt_program_name(void);
+/* Flushes stdout, prints "arrayc: error: <loc>: <msg>" (loc omitted when
+ * empty/NULL), exits 1. */
+ARRAYC_RT_API void arrayc_rt_fatal(const char *loc, const char *msg) __attribute__((noreturn));
+
+ARRAYC_RT_API void arrayc_rt_print_str(int64_t srank, void *sdesc);
+ARRAYC_RT_API void arrayc_rt_assert(bool cond, int64_t mrank, void *mdesc);
+ARRAYC_RT_API void arrayc_rt_load_shape(int64_t prank, void *pdesc, int32_t dtype,
+                                        int64_t rank, int64_t srank, void *sdesc,
+                                        int64_t lrank, void *ldesc);
+
+#define ARRAYC_RT_DECLARE_TYPED(T)                                                 \
+  ARRAYC_RT_API void arrayc_rt_print_##T(int64_t rank, void *desc, int32_t dtype);  \
+  ARRAYC_RT_API void arrayc_rt_save_##T(int64_t prank, void *pdesc, int64_t rank,   \
+                                        void *desc, int32_t dtype, int64_t lrank,   \
+                                        void *ldesc);                               \
+  ARRAYC_RT_API void arrayc_rt_load_##T(int64_t prank, void *pdesc, int64_t rank,   \
+                                        void *desc, int32_t dtype, int64_t lrank,   \
+                                        void *ldesc);
+ARRAYC_RT_DECLARE_TYPED(i1)
+ARRAYC_RT_DECLARE_TYPED(i8)
+ARRAYC_RT_DECLARE_TYPED(i16)
+ARRAYC_RT_DECLARE_TYPED(i32)
+ARRAYC_RT_DECLARE_TYPED(i64)
+ARRAYC_RT_DECLARE_TYPED(f16)
+ARRAYC_RT_DECLARE_TYPED(bf16)
+ARRAYC_RT_DECLARE_TYPED(f32)
+ARRAYC_RT_DECLARE_TYPED(f64)
+#undef ARRAYC_RT_DECLARE_TYPED
+
+/* ---- CUDA library (libarrayc_runtime_cuda) ------------------------- */
+/* Number of CUDA devices; 0 when no driver/GPU. Never fails. */
+ARRAYC_RT_API int arrayc_rt_cuda_device_count(void);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARRAYC_RT_RUNTIME_H */

@@ -1,0 +1,178 @@
+// Errors, init, device hooks, memref helpers, print_str, assert.
+#include "internal.h"
+
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+namespace arrayc_rt {
+
+static thread_local std::string tlsError;
+static std::string programName;
+static arrayc_rt_device_hooks gHooks = {nullptr, nullptr, nullptr};
+static std::mutex gHooksMutex;
+
+arrayc_rt_status setError(arrayc_rt_status st, const char *fmt, ...) {
+  char buf[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  tlsError = buf;
+  return st;
+}
+
+static arrayc_rt_device_hooks hooks() {
+  std::lock_guard<std::mutex> g(gHooksMutex);
+  return gHooks;
+}
+
+bool isDevicePtr(const void *p) {
+  arrayc_rt_device_hooks h = hooks();
+  return p && h.is_device_ptr && h.is_device_ptr(p) != 0;
+}
+int copyToHost(void *dst, const void *src, size_t bytes) {
+  arrayc_rt_device_hooks h = hooks();
+  return h.copy_to_host ? h.copy_to_host(dst, src, bytes) : -1;
+}
+int copyToDevice(void *dst, const void *src, size_t bytes) {
+  arrayc_rt_device_hooks h = hooks();
+  return h.copy_to_device ? h.copy_to_device(dst, src, bytes) : -1;
+}
+
+MemrefView viewMemref(int64_t rank, void *desc, size_t elemSize) {
+  MemrefView v;
+  v.rank = rank < 0 ? 0 : rank;
+  if (!desc) return v;
+  struct Head { char *allocated; char *aligned; int64_t offset; };
+  Head *h = static_cast<Head *>(desc);
+  const int64_t *rest = reinterpret_cast<const int64_t *>(h + 1);
+  v.sizes.assign(rest, rest + v.rank);
+  v.strides.assign(rest + v.rank, rest + 2 * v.rank);
+  v.aligned = h->aligned ? h->aligned + h->offset * (int64_t)elemSize : nullptr;
+  return v;
+}
+
+std::string memrefString(int64_t rank, void *desc) {
+  if (!desc || rank != 1) return std::string();
+  MemrefView v = viewMemref(rank, desc, 1);
+  if (!v.aligned || v.sizes[0] <= 0) return std::string();
+  HostStage st;
+  if (st.init(v.aligned, 1, v.sizes.data(), v.strides.data(), 1, true) != ARRAYC_RT_OK)
+    return std::string("<unreadable string>");
+  std::string s;
+  s.reserve((size_t)v.sizes[0]);
+  forEachElement(st.hostBase(), 1, v.sizes.data(), v.strides.data(), 1,
+                 [&](char *p) { s.push_back(*p); });
+  return s;
+}
+
+bool numElements(int64_t rank, const int64_t *sizes, int64_t *out) {
+  int64_t n = 1;
+  for (int64_t i = 0; i < rank; ++i) {
+    if (sizes[i] < 0) return false;
+    if (sizes[i] != 0 && n > INT64_MAX / sizes[i]) return false;
+    n *= sizes[i];
+  }
+  *out = n;
+  return true;
+}
+
+arrayc_rt_status HostStage::init(const void *data, int64_t rank, const int64_t *sizes,
+                                 const int64_t *strides, size_t elemSize, bool readBack) {
+  int64_t n;
+  if (!numElements(rank, sizes, &n))
+    return setError(ARRAYC_RT_ERR_INVALID, "invalid array shape");
+  base_ = const_cast<char *>(static_cast<const char *>(data));
+  device_ = false;
+  if (n == 0 || !isDevicePtr(data)) return ARRAYC_RT_OK;
+  device_ = true;
+  // Extent spanned by the strides: [lo, hi] element offsets.
+  int64_t lo = 0, hi = 0;
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t span = strides[i] * (sizes[i] - 1);
+    if (span < 0) lo += span; else hi += span;
+  }
+  int64_t count = hi - lo + 1;
+  if (count <= 0 || (uint64_t)count > SIZE_MAX / elemSize)
+    return setError(ARRAYC_RT_ERR_NOMEM, "array extent too large");
+  bytes_ = (size_t)count * elemSize;
+  try {
+    buf_.resize(bytes_);
+  } catch (...) {
+    return setError(ARRAYC_RT_ERR_NOMEM, "cannot allocate %zu bytes of host staging memory",
+                    bytes_);
+  }
+  devStart_ = base_ + lo * (int64_t)elemSize;
+  if (readBack && copyToHost(buf_.data(), devStart_, bytes_) != 0)
+    return setError(ARRAYC_RT_ERR_DEVICE, "copying %zu bytes from the device failed", bytes_);
+  base_ = buf_.data() - lo * (int64_t)elemSize;
+  return ARRAYC_RT_OK;
+}
+
+arrayc_rt_status HostStage::writeBack() {
+  if (!device_) return ARRAYC_RT_OK;
+  if (copyToDevice(devStart_, buf_.data(), bytes_) != 0)
+    return setError(ARRAYC_RT_ERR_DEVICE, "copying %zu bytes to the device failed", bytes_);
+  return ARRAYC_RT_OK;
+}
+
+} // namespace arrayc_rt
+
+using namespace arrayc_rt;
+
+extern "C" {
+
+const char *arrayc_rt_last_error(void) { return tlsError.c_str(); }
+void arrayc_rt_clear_error(void) { tlsError.clear(); }
+
+size_t arrayc_rt_dtype_size(int32_t dtype) {
+  static const size_t sz[] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8, 16};
+  return (dtype >= 0 && dtype <= 14) ? sz[dtype] : 0;
+}
+
+const char *arrayc_rt_dtype_name(int32_t dtype) {
+  static const char *names[] = {"bool",   "int8",    "int16",     "int32",     "int64",
+                                "uint8",  "uint16",  "uint32",    "uint64",    "float16",
+                                "bfloat16", "float32", "float64", "complex64", "complex128"};
+  return (dtype >= 0 && dtype <= 14) ? names[dtype] : "?";
+}
+
+void arrayc_rt_set_device_hooks(const arrayc_rt_device_hooks *h) {
+  std::lock_guard<std::mutex> g(gHooksMutex);
+  if (h) gHooks = *h;
+  else gHooks = arrayc_rt_device_hooks{nullptr, nullptr, nullptr};
+}
+
+void arrayc_rt_init(int argc, char **argv) {
+  if (argc > 0 && argv && argv[0]) programName = argv[0];
+}
+
+const char *arrayc_rt_program_name(void) { return programName.c_str(); }
+
+void arrayc_rt_fatal(const char *loc, const char *msg) {
+  fflush(stdout);
+  if (loc && *loc)
+    fprintf(stderr, "arrayc: error: %s: %s\n", loc, msg ? msg : "");
+  else
+    fprintf(stderr, "arrayc: error: %s\n", msg ? msg : "");
+  fflush(stderr);
+  exit(1);
+}
+
+void arrayc_rt_print_str(int64_t srank, void *sdesc) {
+  std::string s = memrefString(srank, sdesc);
+  fwrite(s.data(), 1, s.size(), stdout);
+}
+
+void arrayc_rt_assert(bool cond, int64_t mrank, void *mdesc) {
+  if (cond) return;
+  std::string m = memrefString(mrank, mdesc);
+  arrayc_rt_fatal("", m.empty() ? "assertion failed" : m.c_str());
+}
+
+void arrayc_rt_free(void *p) { free(p); }
+
+} // extern "C"

@@ -1,0 +1,277 @@
+// mgpu* ABI used by MLIR 22 gpu-to-llvm host code, on the CUDA driver API,
+// plus the device memory hooks of the core runtime.
+#include "arrayc_rt/runtime.h"
+
+#include <cuda.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <mutex>
+
+namespace {
+
+[[noreturn]] void cudaFail(const char *fn, CUresult r, const char *what) {
+  const char *name = nullptr, *str = nullptr;
+  if (cuGetErrorName(r, &name) != CUDA_SUCCESS || !name) name = "CUDA_ERROR_UNKNOWN";
+  if (cuGetErrorString(r, &str) != CUDA_SUCCESS || !str) str = "unknown error";
+  fflush(stdout);
+  if (what && *what)
+    fprintf(stderr, "arrayc: error: CUDA: %s: %s: %s (%s)\n", fn, name, str, what);
+  else
+    fprintf(stderr, "arrayc: error: CUDA: %s: %s: %s\n", fn, name, str);
+  fflush(stderr);
+  exit(1);
+}
+
+#define CU_CHECK(call, what)                                                                \
+  do {                                                                                      \
+    CUresult cu_check_r_ = (call);                                                          \
+    if (cu_check_r_ != CUDA_SUCCESS) cudaFail(#call, cu_check_r_, what);                    \
+  } while (0)
+
+int32_t gDefaultDevice = 0;
+std::mutex gCtxMutex;
+CUcontext gContext = nullptr;
+
+CUcontext primaryContext() {
+  std::lock_guard<std::mutex> g(gCtxMutex);
+  if (!gContext) {
+    CU_CHECK(cuInit(0), "");
+    CUdevice dev;
+    char what[64];
+    snprintf(what, sizeof what, "device %d", (int)gDefaultDevice);
+    CU_CHECK(cuDeviceGet(&dev, gDefaultDevice), what);
+    CU_CHECK(cuDevicePrimaryCtxRetain(&gContext, dev), what);
+  }
+  return gContext;
+}
+
+// Makes the primary context current for the scope, restoring the previous one.
+class ScopedContext {
+public:
+  ScopedContext() {
+    CUcontext ctx = primaryContext();
+    CU_CHECK(cuCtxGetCurrent(&prev_), "");
+    if (prev_ != ctx) CU_CHECK(cuCtxSetCurrent(ctx), "");
+  }
+  ~ScopedContext() {
+    CUcontext cur = nullptr;
+    if (cuCtxGetCurrent(&cur) == CUDA_SUCCESS && cur != prev_ && prev_) cuCtxSetCurrent(prev_);
+  }
+
+private:
+  CUcontext prev_ = nullptr;
+};
+
+// ---- device hooks for the core runtime -------------------------------------
+bool driverUsable() {
+  static int state = -1; // -1 unknown, 0 no, 1 yes
+  static std::once_flag once;
+  std::call_once(once, [] {
+    int n = 0;
+    state = (cuInit(0) == CUDA_SUCCESS && cuDeviceGetCount(&n) == CUDA_SUCCESS && n > 0) ? 1 : 0;
+  });
+  return state == 1;
+}
+
+bool haveContext() {
+  std::lock_guard<std::mutex> g(gCtxMutex);
+  return gContext != nullptr;
+}
+
+int hookIsDevicePtr(const void *p) {
+  if (!p || !driverUsable()) return 0;
+  unsigned int memType = 0;
+  CUresult r;
+  if (haveContext()) {
+    ScopedContext ctx;
+    r = cuPointerGetAttribute(&memType, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, (CUdeviceptr)p);
+  } else {
+    r = cuPointerGetAttribute(&memType, CU_POINTER_ATTRIBUTE_MEMORY_TYPE, (CUdeviceptr)p);
+  }
+  if (r != CUDA_SUCCESS) return 0; // CUDA_ERROR_INVALID_VALUE: plain host memory
+  return memType == CU_MEMORYTYPE_DEVICE ? 1 : 0;
+}
+
+int hookCopyToHost(void *dst, const void *src, size_t bytes) {
+  ScopedContext ctx;
+  return cuMemcpyDtoH(dst, (CUdeviceptr)src, bytes) == CUDA_SUCCESS ? 0 : 1;
+}
+
+int hookCopyToDevice(void *dst, const void *src, size_t bytes) {
+  ScopedContext ctx;
+  return cuMemcpyHtoD((CUdeviceptr)dst, src, bytes) == CUDA_SUCCESS ? 0 : 1;
+}
+
+__attribute__((constructor)) void registerHooks() {
+  static const arrayc_rt_device_hooks hooks = {hookIsDevicePtr, hookCopyToHost, hookCopyToDevice};
+  arrayc_rt_set_device_hooks(&hooks);
+}
+
+} // namespace
+
+extern "C" {
+
+ARRAYC_RT_API int arrayc_rt_cuda_device_count(void) {
+  int n = 0;
+  if (cuInit(0) != CUDA_SUCCESS) return 0;
+  if (cuDeviceGetCount(&n) != CUDA_SUCCESS) return 0;
+  return n;
+}
+
+ARRAYC_RT_API void *mgpuModuleLoad(void *data, size_t /*gpuBlobSize*/) {
+  ScopedContext ctx;
+  CUmodule module = nullptr;
+  CU_CHECK(cuModuleLoadData(&module, data), "");
+  return module;
+}
+
+ARRAYC_RT_API void *mgpuModuleLoadJIT(void *data, int optLevel) {
+  ScopedContext ctx;
+  CUmodule module = nullptr;
+  char errorLog[8192];
+  errorLog[0] = '\0';
+  CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+                         CU_JIT_OPTIMIZATION_LEVEL};
+  void *vals[] = {(void *)errorLog, (void *)(uintptr_t)sizeof(errorLog),
+                  (void *)(uintptr_t)optLevel};
+  CUresult r = cuModuleLoadDataEx(&module, data, 3, opts, vals);
+  if (r != CUDA_SUCCESS) {
+    errorLog[sizeof(errorLog) - 1] = '\0';
+    cudaFail("cuModuleLoadDataEx", r, errorLog[0] ? errorLog : "PTX JIT failed");
+  }
+  return module;
+}
+
+ARRAYC_RT_API void mgpuModuleUnload(void *module) {
+  ScopedContext ctx;
+  CU_CHECK(cuModuleUnload((CUmodule)module), "");
+}
+
+ARRAYC_RT_API void *mgpuModuleGetFunction(void *module, const char *name) {
+  ScopedContext ctx;
+  CUfunction fn = nullptr;
+  CU_CHECK(cuModuleGetFunction(&fn, (CUmodule)module, name), name);
+  return fn;
+}
+
+ARRAYC_RT_API void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
+                                    intptr_t gridZ, intptr_t blockX, intptr_t blockY,
+                                    intptr_t blockZ, int32_t smem, CUstream stream, void **params,
+                                    void **extra, size_t /*paramsCount*/) {
+  ScopedContext ctx;
+  if (smem > 0) {
+    // Opt in to more than 48 KiB of dynamic shared memory when asked.
+    int maxOptin = 0;
+    CUdevice dev;
+    CU_CHECK(cuCtxGetDevice(&dev), "");
+    CU_CHECK(cuDeviceGetAttribute(&maxOptin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
+                                  dev), "");
+    if (smem > 48 * 1024 && smem <= maxOptin)
+      CU_CHECK(cuFuncSetAttribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem),
+               "");
+  }
+  char what[160];
+  snprintf(what, sizeof what, "grid (%ld, %ld, %ld), block (%ld, %ld, %ld), %d bytes shared",
+           (long)gridX, (long)gridY, (long)gridZ, (long)blockX, (long)blockY, (long)blockZ,
+           (int)smem);
+  CU_CHECK(cuLaunchKernel(function, (unsigned)gridX, (unsigned)gridY, (unsigned)gridZ,
+                          (unsigned)blockX, (unsigned)blockY, (unsigned)blockZ, (unsigned)smem,
+                          stream, params, extra),
+           what);
+}
+
+ARRAYC_RT_API void *mgpuStreamCreate() {
+  ScopedContext ctx;
+  CUstream stream = nullptr;
+  CU_CHECK(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "");
+  return stream;
+}
+
+ARRAYC_RT_API void mgpuStreamDestroy(CUstream stream) {
+  ScopedContext ctx;
+  CU_CHECK(cuStreamDestroy(stream), "");
+}
+
+ARRAYC_RT_API void mgpuStreamSynchronize(CUstream stream) {
+  ScopedContext ctx;
+  CU_CHECK(cuStreamSynchronize(stream), "");
+}
+
+ARRAYC_RT_API void mgpuStreamWaitEvent(CUstream stream, CUevent event) {
+  ScopedContext ctx;
+  CU_CHECK(cuStreamWaitEvent(stream, event, 0), "");
+}
+
+ARRAYC_RT_API void *mgpuEventCreate() {
+  ScopedContext ctx;
+  CUevent event = nullptr;
+  CU_CHECK(cuEventCreate(&event, CU_EVENT_DISABLE_TIMING), "");
+  return event;
+}
+
+ARRAYC_RT_API void mgpuEventDestroy(CUevent event) {
+  ScopedContext ctx;
+  CU_CHECK(cuEventDestroy(event), "");
+}
+
+ARRAYC_RT_API void mgpuEventSynchronize(CUevent event) {
+  ScopedContext ctx;
+  CU_CHECK(cuEventSynchronize(event), "");
+}
+
+ARRAYC_RT_API void mgpuEventRecord(CUevent event, CUstream stream) {
+  ScopedContext ctx;
+  CU_CHECK(cuEventRecord(event, stream), "");
+}
+
+ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream /*stream*/, bool isHostShared) {
+  ScopedContext ctx;
+  if (sizeBytes == 0) return nullptr;
+  CUdeviceptr ptr = 0;
+  char what[96];
+  snprintf(what, sizeof what, "allocating %llu bytes%s", (unsigned long long)sizeBytes,
+           isHostShared ? " of managed memory" : "");
+  if (isHostShared)
+    CU_CHECK(cuMemAllocManaged(&ptr, sizeBytes, CU_MEM_ATTACH_GLOBAL), what);
+  else
+    CU_CHECK(cuMemAlloc(&ptr, sizeBytes), what);
+  return reinterpret_cast<void *>(ptr);
+}
+
+ARRAYC_RT_API void mgpuMemFree(void *ptr, CUstream /*stream*/) {
+  if (!ptr) return;
+  ScopedContext ctx;
+  CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
+}
+
+ARRAYC_RT_API void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, CUstream stream) {
+  if (sizeBytes == 0) return;
+  ScopedContext ctx;
+  char what[64];
+  snprintf(what, sizeof what, "copying %zu bytes", sizeBytes);
+  CU_CHECK(cuMemcpyAsync(reinterpret_cast<CUdeviceptr>(dst), reinterpret_cast<CUdeviceptr>(src),
+                         sizeBytes, stream),
+           what);
+}
+
+ARRAYC_RT_API void mgpuMemset32(void *dst, unsigned int value, size_t count, CUstream stream) {
+  if (count == 0) return;
+  ScopedContext ctx;
+  CU_CHECK(cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(dst), value, count, stream), "");
+}
+
+ARRAYC_RT_API void mgpuMemset16(void *dst, unsigned short value, size_t count, CUstream stream) {
+  if (count == 0) return;
+  ScopedContext ctx;
+  CU_CHECK(cuMemsetD16Async(reinterpret_cast<CUdeviceptr>(dst), value, count, stream), "");
+}
+
+ARRAYC_RT_API void mgpuSetDefaultDevice(int32_t device) {
+  std::lock_guard<std::mutex> g(gCtxMutex);
+  if (device != gDefaultDevice) gContext = nullptr; // retain the new device's primary context lazily
+  gDefaultDevice = device;
+}
+
+} // extern "C"

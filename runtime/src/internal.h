@@ -1,0 +1,84 @@
+// Internal helpers shared by the runtime's translation units.
+#ifndef ARRAYC_RT_INTERNAL_H
+#define ARRAYC_RT_INTERNAL_H
+
+#include "arrayc_rt/runtime.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace arrayc_rt {
+
+// Sets the thread-local error message and returns st.
+arrayc_rt_status setError(arrayc_rt_status st, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+// A ranked view of an MLIR memref descriptor.
+struct MemrefView {
+  char *aligned = nullptr; // points at element 0 (aligned + offset applied)
+  int64_t rank = 0;
+  std::vector<int64_t> sizes, strides;
+};
+MemrefView viewMemref(int64_t rank, void *desc, size_t elemSize);
+// Rank-1 i8 memref -> std::string (handles device memory through the hooks).
+std::string memrefString(int64_t rank, void *desc);
+
+// Total element count; false on overflow or negative size.
+bool numElements(int64_t rank, const int64_t *sizes, int64_t *out);
+
+// Host staging for possibly-device strided data.
+// Copies the extent spanned by sizes/strides to host when data is device memory.
+class HostStage {
+public:
+  // After init, hostBase() points at element 0 in host memory.
+  arrayc_rt_status init(const void *data, int64_t rank, const int64_t *sizes,
+                        const int64_t *strides, size_t elemSize, bool readBack);
+  char *hostBase() const { return base_; }
+  bool isDevice() const { return device_; }
+  // Writes the host copy back to the device (when device).
+  arrayc_rt_status writeBack();
+
+private:
+  std::vector<char> buf_;
+  char *base_ = nullptr;
+  char *devStart_ = nullptr;
+  size_t bytes_ = 0;
+  bool device_ = false;
+};
+
+bool isDevicePtr(const void *p);
+int copyToHost(void *dst, const void *src, size_t bytes);
+int copyToDevice(void *dst, const void *src, size_t bytes);
+
+// Calls f(char *elem) for every element in C order.
+template <typename F>
+void forEachElement(char *base, int64_t rank, const int64_t *sizes,
+                    const int64_t *strides, size_t elemSize, F f) {
+  for (int64_t i = 0; i < rank; ++i)
+    if (sizes[i] <= 0) return;
+  if (rank == 0) { f(base); return; }
+  std::vector<int64_t> idx(rank, 0);
+  char *p = base;
+  while (true) {
+    f(p);
+    int64_t d = rank - 1;
+    while (d >= 0) {
+      ++idx[d];
+      p += strides[d] * (int64_t)elemSize;
+      if (idx[d] < sizes[d]) break;
+      p -= strides[d] * (int64_t)elemSize * sizes[d];
+      idx[d] = 0;
+      --d;
+    }
+    if (d < 0) return;
+  }
+}
+
+std::string formatArray(int32_t dtype, int64_t rank, const int64_t *sizes,
+                        const int64_t *strides, const char *hostData);
+
+} // namespace arrayc_rt
+
+#endif
