@@ -111,9 +111,19 @@ Dec sciRounded(double x, int prec) {
   return parseSci(buf, r.ptr - buf);
 }
 
+void trimZeros(Dec &d) {
+  while (d.digits.size() > 1 && d.digits.back() == '0') d.digits.pop_back();
+}
+
 // Shortest round-trip digits for the element's own type.
 Dec shortest(double x, Kind k) {
   char buf[128];
+  if (x == 0) {
+    Dec z;
+    z.neg = std::signbit(x);
+    z.digits = "0";
+    return z;
+  }
   if (k == Kind::F64 || k == Kind::F32) {
     std::to_chars_result r = k == Kind::F64
         ? std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific)
@@ -123,21 +133,36 @@ Dec shortest(double x, Kind k) {
   }
   int mbits = k == Kind::F16 ? 10 : 7, emin = k == Kind::F16 ? -14 : -126,
       emax = k == Kind::F16 ? 15 : 127;
+  // Shortest p: the correctly rounded p-digit decimal or one of its two
+  // neighbours (needed at power-of-two boundaries with unequal margins),
+  // the closest one that rounds back to x.
   for (int p = 0; p < 17; ++p) {
-    auto r = std::to_chars(buf, buf + sizeof buf, x, std::chars_format::scientific, p);
-    *r.ptr = '\0';
-    double back = strtod(buf, nullptr);
-    if (roundToFormat(back, mbits, emin, emax) == x) {
-      Dec d = parseSci(buf, r.ptr - buf);
-      while (d.digits.size() > 1 && d.digits.back() == '0') d.digits.pop_back();
+    Dec c0 = sciRounded(x, p);
+    int64_t m = std::strtoll(c0.digits.c_str(), nullptr, 10);
+    int e = c0.exp - p; // value = m * 10^e
+    bool found = false;
+    double bestErr = 0;
+    int64_t bestM = 0;
+    for (int64_t cand : {m, m - 1, m + 1}) {
+      if (cand <= 0) continue;
+      std::string t = std::to_string(cand) + "e" + std::to_string(e);
+      double back = strtod(t.c_str(), nullptr);
+      if (c0.neg) back = -back;
+      if (roundToFormat(back, mbits, emin, emax) != x) continue;
+      double err = std::fabs(back - x);
+      if (!found || err < bestErr) { found = true; bestErr = err; bestM = cand; }
+    }
+    if (found) {
+      std::string ds = std::to_string(bestM);
+      Dec d;
+      d.neg = c0.neg;
+      d.exp = e + (int)ds.size() - 1;
+      d.digits = ds;
+      trimZeros(d);
       return d;
     }
   }
   return sciRounded(x, 16);
-}
-
-void trimZeros(Dec &d) {
-  while (d.digits.size() > 1 && d.digits.back() == '0') d.digits.pop_back();
 }
 
 int fracDigitsPositional(const Dec &d) {

@@ -22,7 +22,11 @@ struct PrintCase {
 
 std::vector<PrintCase> loadCases() {
   std::vector<PrintCase> cases;
-  std::ifstream in(std::string(ARRAYC_RT_TEST_DATA_DIR) + "/print_cases.txt", std::ios::binary);
+  // ARRAYC_RT_PRINT_CASES overrides the data file (e.g. for fuzzing).
+  const char *env = getenv("ARRAYC_RT_PRINT_CASES");
+  std::ifstream in(env ? std::string(env)
+                       : std::string(ARRAYC_RT_TEST_DATA_DIR) + "/print_cases.txt",
+                   std::ios::binary);
   std::string line;
   while (std::getline(in, line)) {
     if (line.rfind("case ", 0) != 0) continue;
@@ -78,7 +82,8 @@ std::string format(int dtype, const std::vector<int64_t> &shape, const std::vect
 
 TEST(Print, NumpyCases) {
   std::vector<PrintCase> cases = loadCases();
-  ASSERT_GE(cases.size(), 60u) << "print_cases.txt missing or short";
+  ASSERT_GE(cases.size(), getenv("ARRAYC_RT_PRINT_CASES") ? 1u : 60u)
+      << "print_cases.txt missing or short";
   int failures = 0;
   for (const PrintCase &c : cases) {
     std::string got = format(c.dtype, c.shape, cStrides(c.shape), c.data.data());
