@@ -1,0 +1,28 @@
+//===- Frontend.h - .arr source to ndarray IR -------------------*- C++ -*-===//
+//
+// The public entry point of the frontend: lexer -> parser -> type/shape
+// checking and lowering (MLIRGen) -> verified `ndarray` module.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ARRAYC_FRONTEND_FRONTEND_H
+#define ARRAYC_FRONTEND_FRONTEND_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/SourceMgr.h"
+
+namespace arrayc::frontend {
+
+/// Parses, checks and lowers the main buffer of `sourceMgr` (its identifier is
+/// the file name) into a new module. Errors are emitted with mlir::emitError
+/// on FileLineColLoc locations (1-based line and column of the offending
+/// token), so the caller's mlir::SourceMgrDiagnosticHandler prints
+/// `file:line:col: error: msg`, the line and a caret. Returns null after the
+/// first error; never crashes or asserts on any input.
+mlir::OwningOpRef<mlir::ModuleOp> importArr(llvm::SourceMgr &sourceMgr,
+                                            mlir::MLIRContext &context);
+
+} // namespace arrayc::frontend
+
+#endif // ARRAYC_FRONTEND_FRONTEND_H

@@ -1,0 +1,1411 @@
+//===- MLIRGen.cpp - checked lowering of the AST to ndarray IR ------------===//
+//
+// One walk over each function body both checks (types, shapes, arity, where
+// host-side calls may appear) and emits IR; every check runs before the op
+// it guards is built, so the emitted IR always verifies. Python scalars stay
+// unmaterialized "weak" literals (folded with Python semantics) until they
+// meet an array, so NEP 50 promotion can use the array's dtype.
+//
+// Functions are lowered on demand: a call to a function whose body has not
+// been lowered yet lowers it first; meeting a function that is still being
+// lowered is recursion, which is an error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/MLIRGen.h"
+#include "Frontend/Sema.h"
+
+#include "ndarray/NDArray.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <cmath>
+
+using namespace arrayc::frontend;
+using namespace mlir;
+namespace nd = arrayc::ndarray;
+
+namespace {
+
+/// A value during lowering.
+struct Val {
+  enum Kind { Array, Lit, Str, None, Tuple } kind = None;
+  // Array.
+  Value value;
+  ArrType type;
+  // Lit: a weak Python scalar.
+  Weak weak = Weak::Int;
+  int64_t i = 0;
+  double f = 0;
+  SrcLoc at; ///< Where a Lit was written (or folded).
+  // Str.
+  std::string str;
+  // Tuple.
+  std::vector<Val> elts;
+
+  static Val array(Value v, ArrType t) {
+    Val r;
+    r.kind = Array;
+    r.value = v;
+    r.type = std::move(t);
+    return r;
+  }
+  static Val intLit(int64_t v) {
+    Val r;
+    r.kind = Lit;
+    r.weak = Weak::Int;
+    r.i = v;
+    return r;
+  }
+  static Val floatLit(double v) {
+    Val r;
+    r.kind = Lit;
+    r.weak = Weak::Float;
+    r.f = v;
+    return r;
+  }
+  static Val boolLit(bool v) {
+    Val r;
+    r.kind = Lit;
+    r.weak = Weak::Bool;
+    r.i = v;
+    return r;
+  }
+  double asDouble() const { return weak == Weak::Float ? f : double(i); }
+  std::string describe() const {
+    switch (kind) {
+    case Array:
+      return type.str();
+    case Lit:
+      return weak == Weak::Int     ? "a Python int"
+             : weak == Weak::Float ? "a Python float"
+                                   : "a Python bool";
+    case Str:
+      return "a string";
+    case None:
+      return "None";
+    case Tuple:
+      return "a tuple of " + std::to_string(elts.size()) + " values";
+    }
+    return "a value";
+  }
+};
+
+using OptVal = std::optional<Val>;
+
+struct FuncInfo {
+  const Stmt *def = nullptr;
+  bool isMain = false;
+  llvm::SmallVector<ArrType> params;
+  llvm::SmallVector<ArrType> results;
+  func::FuncOp op;
+  enum State { NotStarted, InProgress, Done } state = NotStarted;
+};
+
+/// Where a named dimension of `main` was first seen (a loaded array's axis).
+struct DimSource {
+  Value value;
+  int64_t axis;
+  std::string path;
+};
+
+struct Scope {
+  FuncInfo *fn = nullptr;
+  llvm::StringMap<Val> vars;
+  llvm::StringMap<DimSource> dims;
+};
+
+enum class Builtin {
+  None,
+  Sqrt, Exp, Log, Sin, Cos, Tanh,
+  Abs, Negative,
+  Maximum, Minimum, Add, Subtract, Multiply, Divide, Power,
+  Sum, Prod, Max, Min,
+  Print, Save, Load,
+};
+
+class Gen {
+public:
+  Gen(MLIRContext &ctx, llvm::StringRef file) : ctx(ctx), b(&ctx), file(file) {}
+
+  OwningOpRef<ModuleOp> run(const Module &m);
+
+private:
+  MLIRContext &ctx;
+  OpBuilder b;
+  std::string file;
+  bool failed = false;
+  llvm::StringSet<> npAliases{"np", "numpy"};
+  llvm::StringMap<FuncInfo> funcs;
+  std::vector<std::string> funcOrder;
+  Scope *scope = nullptr;
+
+  Location loc(SrcLoc l) { return FileLineColLoc::get(&ctx, file, l.line, l.col); }
+  std::nullopt_t err(SrcLoc l, const llvm::Twine &msg) {
+    if (!failed)
+      emitError(loc(l)) << msg;
+    failed = true;
+    return std::nullopt;
+  }
+  bool fail(SrcLoc l, const llvm::Twine &msg) {
+    err(l, msg);
+    return false;
+  }
+
+  // Declarations and bodies.
+  bool declare(const Stmt &def);
+  bool genFunction(FuncInfo &fn);
+  bool genStmt(const Stmt &s, bool &returned);
+  bool genReturn(const Stmt &s);
+  bool assign(const Expr &target, Val v);
+  bool genAnnAssign(const Stmt &s);
+
+  // Expressions.
+  OptVal eval(const Expr &e);
+  OptVal evalImpl(const Expr &e);
+  OptVal evalArrayOperand(const Expr &e, llvm::StringRef what);
+  OptVal evalCall(const Expr &call);
+  OptVal callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call);
+  OptVal callBuiltin(Builtin bi, llvm::StringRef name, const Expr &call);
+  Builtin lookupBuiltin(llvm::StringRef name, bool viaModule);
+
+  OptVal binary(llvm::StringRef op, Val a, Val b, SrcLoc l);
+  OptVal compare(llvm::StringRef op, Val a, Val b, SrcLoc l);
+  OptVal foldBinary(llvm::StringRef op, const Val &a, const Val &b, SrcLoc l);
+  OptVal negate(Val a, SrcLoc l);
+  OptVal unaryFloat(Builtin bi, llvm::StringRef name, Val a, SrcLoc l);
+  OptVal reduce(Builtin bi, llvm::StringRef name, Val a, const Expr *axis,
+                const Expr *keepdims, SrcLoc l);
+  OptVal genPrint(const Expr &call);
+  OptVal genSave(const Expr &call);
+  OptVal genLoad(const Expr &call, const ArrType &type, SrcLoc annLoc);
+
+  // IR helpers.
+  Value constant(const Val &lit, DType t);
+  Val toArray(const Val &v, DType t);        ///< Materialize or cast to t.
+  Val materialize(const Val &v);             ///< Lit -> default-dtype array.
+  Value dimValue(const std::vector<Val> &sources, llvm::ArrayRef<Dim> shape,
+                 size_t axis, Location l);
+  Val broadcastTo(const Val &v, llvm::ArrayRef<Dim> shape,
+                  const std::vector<Val> &sources, Location l);
+  bool weakFits(const Val &lit, DType t, SrcLoc l);
+  bool coerceTo(Val &v, const ArrType &want, SrcLoc l, const llvm::Twine &what);
+  bool bindArgs(llvm::StringRef fname, llvm::ArrayRef<std::string> names,
+                size_t required, const Expr &call,
+                llvm::SmallVectorImpl<const Expr *> &out);
+  bool requireHost(llvm::StringRef name, SrcLoc l);
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Module and functions
+//===----------------------------------------------------------------------===//
+
+OwningOpRef<ModuleOp> Gen::run(const Module &m) {
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc({1, 1}));
+  b.setInsertionPointToEnd(module->getBody());
+  for (const StmtPtr &s : m.body) {
+    switch (s->kind) {
+    case StmtKind::Import:
+      if (s->module != "numpy") {
+        if (llvm::StringRef(s->module).starts_with("numpy."))
+          return err(s->loc, "only `import numpy` and `import numpy as np` "
+                             "are supported"),
+                 nullptr;
+        return err(s->loc, "module '" + s->module +
+                               "' is not supported; arrayc programs use "
+                               "`import numpy as np`"),
+               nullptr;
+      }
+      npAliases.insert(s->alias.empty() ? "numpy" : s->alias);
+      break;
+    case StmtKind::Expr:
+      if (s->value->kind == ExprKind::String)
+        break; // A docstring.
+      return err(s->loc, "only imports, function definitions and docstrings "
+                         "are allowed at the top level"),
+             nullptr;
+    case StmtKind::FunctionDef:
+      if (!declare(*s))
+        return nullptr;
+      break;
+    case StmtKind::Pass:
+      break;
+    default:
+      return err(s->loc, "only imports, function definitions and docstrings "
+                         "are allowed at the top level"),
+             nullptr;
+    }
+  }
+  for (const std::string &name : funcOrder) {
+    FuncInfo &fn = funcs[name];
+    if (fn.state == FuncInfo::NotStarted && !genFunction(fn))
+      return nullptr;
+  }
+  if (failed)
+    return nullptr;
+  return module;
+}
+
+bool Gen::declare(const Stmt &def) {
+  if (def.name == "arrayc_main")
+    return fail(def.loc, "the function name 'arrayc_main' is reserved");
+  if (funcs.count(def.name))
+    return fail(def.loc, "function '" + def.name + "' is already defined at line " +
+                             std::to_string(funcs[def.name].def->loc.line));
+  FuncInfo fn;
+  fn.def = &def;
+  fn.isMain = def.name == "main";
+  auto error = [&](SrcLoc l, const std::string &msg) { err(l, msg); };
+  llvm::StringSet<> paramNames;
+  if (fn.isMain) {
+    if (!def.params.empty())
+      return fail(def.params[0].loc, "main() takes no parameters");
+    if (def.returns && def.returns->kind != ExprKind::None)
+      return fail(def.returns->loc,
+                  "main() returns nothing; remove the '-> ...' annotation");
+  }
+  for (const Param &p : def.params) {
+    if (!paramNames.insert(p.name).second)
+      return fail(p.loc, "duplicate parameter '" + p.name + "' in '" +
+                             def.name + "'");
+    if (!p.annotation)
+      return fail(p.loc, "parameter '" + p.name + "' of '" + def.name +
+                             "' needs a type annotation, e.g. `" + p.name +
+                             ": f32[n]`");
+    std::optional<ArrType> t = parseTypeAnnotation(*p.annotation, error);
+    if (!t)
+      return false;
+    fn.params.push_back(*t);
+  }
+  if (def.returns && def.returns->kind != ExprKind::None) {
+    llvm::SmallVector<const Expr *> rs;
+    if (def.returns->kind == ExprKind::Tuple)
+      for (const ExprPtr &e : def.returns->elts)
+        rs.push_back(e.get());
+    else
+      rs.push_back(def.returns.get());
+    if (rs.empty())
+      return fail(def.returns->loc, "expected at least one result type");
+    for (const Expr *r : rs) {
+      std::optional<ArrType> t = parseTypeAnnotation(*r, error);
+      if (!t)
+        return false;
+      // Nothing in a function body creates a new size: every result
+      // dimension name comes from a parameter.
+      for (const Dim &d : t->dims) {
+        bool found = false;
+        for (const ArrType &p : fn.params)
+          found |= llvm::is_contained(p.dims, d);
+        if (d.isNamed() && !found)
+          return fail(r->loc, "dimension '" + d.name + "' in the result of '" +
+                                  def.name +
+                                  "' does not appear in its parameters");
+      }
+      fn.results.push_back(*t);
+    }
+  }
+  llvm::SmallVector<Type> ins, outs;
+  for (const ArrType &t : fn.params)
+    ins.push_back(t.tensorType(&ctx));
+  for (const ArrType &t : fn.results)
+    outs.push_back(t.tensorType(&ctx));
+  fn.op = func::FuncOp::create(b, loc(def.loc),
+                               fn.isMain ? "arrayc_main" : def.name,
+                               b.getFunctionType(ins, outs));
+  funcOrder.push_back(def.name);
+  funcs[def.name] = std::move(fn);
+  return true;
+}
+
+bool Gen::genFunction(FuncInfo &fn) {
+  fn.state = FuncInfo::InProgress;
+  OpBuilder::InsertionGuard guard(b);
+  Scope local;
+  local.fn = &fn;
+  Scope *outer = scope;
+  scope = &local;
+  auto restore = llvm::make_scope_exit([&] { scope = outer; });
+
+  Block *entry = fn.op.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  for (auto [i, p] : llvm::enumerate(fn.def->params))
+    local.vars[p.name] = Val::array(entry->getArgument(i), fn.params[i]);
+
+  bool returned = false;
+  for (const StmtPtr &s : fn.def->body) {
+    if (returned)
+      return fail(s->loc, "code after 'return' is not supported");
+    if (!genStmt(*s, returned))
+      return false;
+  }
+  if (!returned) {
+    if (!fn.results.empty())
+      return fail(fn.def->loc, "function '" + fn.def->name +
+                                   "' must end with a 'return' statement");
+    func::ReturnOp::create(b, loc(fn.def->loc));
+  }
+  fn.state = FuncInfo::Done;
+  return true;
+}
+
+bool Gen::genStmt(const Stmt &s, bool &returned) {
+  switch (s.kind) {
+  case StmtKind::Pass:
+    return true;
+  case StmtKind::Import:
+    return fail(s.loc, "imports must be at the top level");
+  case StmtKind::FunctionDef:
+    return fail(s.loc, "nested functions are not supported");
+  case StmtKind::Expr: {
+    if (s.value->kind == ExprKind::String)
+      return true; // A docstring.
+    return eval(*s.value).has_value();
+  }
+  case StmtKind::Assign: {
+    OptVal v = eval(*s.value);
+    return v && assign(*s.target, std::move(*v));
+  }
+  case StmtKind::AnnAssign:
+    return genAnnAssign(s);
+  case StmtKind::AugAssign: {
+    if (s.target->kind != ExprKind::Name)
+      return fail(s.target->loc, "augmented assignment needs a variable name "
+                                 "as its target");
+    OptVal cur = eval(*s.target);
+    if (!cur)
+      return false;
+    OptVal rhs = eval(*s.value);
+    if (!rhs)
+      return false;
+    if (!llvm::is_contained({"+", "-", "*", "/", "**"}, s.op))
+      return fail(s.loc, "operator '" + s.op + "=' is not supported yet");
+    OptVal r = binary(s.op, *cur, *rhs, s.loc);
+    return r && assign(*s.target, std::move(*r));
+  }
+  case StmtKind::Return:
+    returned = true;
+    return genReturn(s);
+  }
+  return fail(s.loc, "unsupported statement");
+}
+
+bool Gen::assign(const Expr &target, Val v) {
+  switch (target.kind) {
+  case ExprKind::Name:
+    scope->vars[target.name] = std::move(v);
+    return true;
+  case ExprKind::Tuple:
+  case ExprKind::List: {
+    if (v.kind != Val::Tuple)
+      return fail(target.loc, "cannot unpack " + v.describe() + " into " +
+                                  std::to_string(target.elts.size()) +
+                                  " names");
+    if (v.elts.size() != target.elts.size())
+      return fail(target.loc, "cannot unpack " +
+                                  std::to_string(v.elts.size()) +
+                                  " values into " +
+                                  std::to_string(target.elts.size()) +
+                                  " names");
+    for (auto [t, e] : llvm::zip(target.elts, v.elts))
+      if (!assign(*t, e))
+        return false;
+    return true;
+  }
+  case ExprKind::Subscript:
+    return fail(target.loc, "assignment to an indexed target is not "
+                            "supported yet");
+  case ExprKind::Attribute:
+    return fail(target.loc, "assignment to an attribute is not supported");
+  default:
+    return fail(target.loc, "cannot assign to this expression");
+  }
+}
+
+/// Whether `e` calls the builtin `load` (bare or through a numpy alias).
+static bool isLoadCall(const Expr &e, const llvm::StringSet<> &aliases) {
+  if (e.kind != ExprKind::Call)
+    return false;
+  const Expr &f = *e.lhs;
+  if (f.kind == ExprKind::Name)
+    return f.name == "load";
+  return f.kind == ExprKind::Attribute && f.name == "load" &&
+         f.lhs->kind == ExprKind::Name && aliases.contains(f.lhs->name);
+}
+
+bool Gen::genAnnAssign(const Stmt &s) {
+  if (s.target->kind != ExprKind::Name)
+    return fail(s.target->loc, "an annotated assignment needs a single "
+                               "variable name as its target");
+  auto error = [&](SrcLoc l, const std::string &msg) { err(l, msg); };
+  std::optional<ArrType> type = parseTypeAnnotation(*s.annotation, error);
+  if (!type)
+    return false;
+  if (isLoadCall(*s.value, npAliases) &&
+      (s.value->lhs->kind != ExprKind::Name || !scope->vars.count("load"))) {
+    OptVal v = genLoad(*s.value, *type, s.annotation->loc);
+    return v && assign(*s.target, std::move(*v));
+  }
+  OptVal v = eval(*s.value);
+  if (!v || !coerceTo(*v, *type, s.value->loc,
+                      "the value assigned to '" + s.target->name + "'"))
+    return false;
+  return assign(*s.target, std::move(*v));
+}
+
+/// Checks `v` against a declared type exactly (named dims by name); weak
+/// scalars convert to a scalar declared type as NumPy would.
+bool Gen::coerceTo(Val &v, const ArrType &want, SrcLoc l,
+                   const llvm::Twine &what) {
+  if (v.kind == Val::Lit && want.rank() == 0 &&
+      promoteWeak(want.dtype, v.weak) == want.dtype) {
+    if (!weakFits(v, want.dtype, l))
+      return false;
+    v = toArray(v, want.dtype);
+    return true;
+  }
+  if (v.kind != Val::Array || v.type != want)
+    return fail(l, what + " has type " + v.describe() + " but " + want.str() +
+                       " is expected");
+  return true;
+}
+
+bool Gen::genReturn(const Stmt &s) {
+  FuncInfo &fn = *scope->fn;
+  const std::string &name = fn.def->name;
+  if (!s.value) {
+    if (!fn.results.empty())
+      return fail(s.loc, "'" + name + "' must return " +
+                             std::to_string(fn.results.size()) + " value(s)");
+    func::ReturnOp::create(b, loc(s.loc));
+    return true;
+  }
+  if (fn.results.empty())
+    return fail(s.loc, "'" + name + "' returns a value but its signature "
+                                    "declares no result; add `-> type`");
+  OptVal v = eval(*s.value);
+  if (!v)
+    return false;
+  std::vector<Val> vals;
+  if (fn.results.size() == 1 && v->kind != Val::Tuple)
+    vals.push_back(*v);
+  else if (v->kind == Val::Tuple)
+    vals = v->elts;
+  else
+    vals.push_back(*v);
+  if (vals.size() != fn.results.size())
+    return fail(s.loc, "'" + name + "' returns " + std::to_string(vals.size()) +
+                           " value(s) here but its signature declares " +
+                           std::to_string(fn.results.size()));
+  llvm::SmallVector<Value> outs;
+  for (auto [i, val] : llvm::enumerate(vals)) {
+    const ArrType &want = fn.results[i];
+    if (val.kind == Val::Lit && want.rank() == 0 &&
+        promoteWeak(want.dtype, val.weak) == want.dtype) {
+      if (!weakFits(val, want.dtype, s.loc))
+        return false;
+      val = toArray(val, want.dtype);
+    }
+    if (val.kind != Val::Array || val.type != want) {
+      std::string which =
+          vals.size() > 1 ? "result " + std::to_string(i + 1) + " of " : "";
+      return fail(s.loc, which + "'" + name + "' has type " + val.describe() +
+                             " here but its signature declares " + want.str());
+    }
+    outs.push_back(val.value);
+  }
+  func::ReturnOp::create(b, loc(s.loc), outs);
+  return true;
+}
+
+//===----------------------------------------------------------------------===//
+// IR helpers
+//===----------------------------------------------------------------------===//
+
+Value Gen::constant(const Val &lit, DType t) {
+  auto type = RankedTensorType::get({}, toMLIR(t, &ctx));
+  Attribute elem;
+  if (isFloat(t)) {
+    elem = FloatAttr::get(type.getElementType(), lit.asDouble());
+  } else if (t == DType::Bool) {
+    bool v = lit.weak == Weak::Float ? lit.f != 0 : lit.i != 0;
+    elem = IntegerAttr::get(type.getElementType(), APInt(1, v ? 1 : 0));
+  } else {
+    unsigned width = type.getElementType().getIntOrFloatBitWidth();
+    elem = IntegerAttr::get(type.getElementType(),
+                            APInt(width, static_cast<uint64_t>(lit.i),
+                                  /*isSigned=*/true, /*implicitTrunc=*/true));
+  }
+  auto attr = DenseElementsAttr::get(type, llvm::ArrayRef<Attribute>{elem});
+  return nd::ConstantOp::create(b, loc(lit.at), type,
+                                llvm::cast<ElementsAttr>(attr));
+}
+
+Val Gen::toArray(const Val &v, DType t) {
+  if (v.kind == Val::Lit)
+    return Val::array(constant(v, t), ArrType{t, {}});
+  if (v.type.dtype == t)
+    return v;
+  ArrType nt = v.type;
+  nt.dtype = t;
+  Value c = nd::CastOp::create(b, v.value.getLoc(), nt.tensorType(&ctx), v.value);
+  return Val::array(c, nt);
+}
+
+Val Gen::materialize(const Val &v) {
+  if (v.kind != Val::Lit)
+    return v;
+  DType t = v.weak == Weak::Int     ? DType::I64
+            : v.weak == Weak::Float ? DType::F64
+                                    : DType::Bool;
+  return toArray(v, t);
+}
+
+bool Gen::weakFits(const Val &lit, DType t, SrcLoc l) {
+  if (lit.kind == Val::Lit && lit.weak == Weak::Int && isInt(t) &&
+      !fitsInt(t, lit.i))
+    return fail(l, "Python integer " + std::to_string(lit.i) +
+                       " is out of bounds for " + dtypeName(t));
+  return true;
+}
+
+/// An index value for the size of dimension `axis` of `shape`, read with
+/// tensor.dim from a source array that carries the same (named) dimension.
+Value Gen::dimValue(const std::vector<Val> &sources, llvm::ArrayRef<Dim> shape,
+                    size_t axis, Location l) {
+  for (const Val &s : sources) {
+    if (s.kind != Val::Array)
+      continue;
+    size_t offset = shape.size() - s.type.rank();
+    if (s.type.rank() > shape.size() || axis < offset)
+      continue;
+    if (s.type.dims[axis - offset] == shape[axis])
+      return tensor::DimOp::create(b, l, s.value,
+                                   static_cast<int64_t>(axis - offset));
+  }
+  return {};
+}
+
+Val Gen::broadcastTo(const Val &v, llvm::ArrayRef<Dim> shape,
+                     const std::vector<Val> &sources, Location l) {
+  if (llvm::ArrayRef<Dim>(v.type.dims) == shape)
+    return v;
+  ArrType nt{v.type.dtype, llvm::SmallVector<Dim, 4>(shape)};
+  llvm::SmallVector<int64_t> bdims;
+  for (size_t i = 0; i < v.type.rank(); ++i)
+    bdims.push_back(static_cast<int64_t>(shape.size() - v.type.rank() + i));
+  llvm::SmallVector<Value> dyn;
+  for (size_t i = 0; i < shape.size(); ++i)
+    if (shape[i].isNamed())
+      dyn.push_back(dimValue(sources, shape, i, l));
+  Value r = nd::BroadcastInDimOp::create(b, l, nt.tensorType(&ctx), v.value,
+                                         b.getDenseI64ArrayAttr(bdims), dyn);
+  return Val::array(r, nt);
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+static bool isBuiltinConstant(llvm::StringRef n) {
+  return llvm::is_contained({"pi", "e", "inf", "nan", "newaxis"}, n);
+}
+
+OptVal Gen::eval(const Expr &e) {
+  OptVal v = evalImpl(e);
+  if (v && v->kind == Val::Lit && e.kind != ExprKind::Name)
+    v->at = e.loc;
+  return v;
+}
+
+OptVal Gen::evalImpl(const Expr &e) {
+  switch (e.kind) {
+  case ExprKind::Int:
+    return Val::intLit(e.intValue);
+  case ExprKind::Float:
+    return Val::floatLit(e.floatValue);
+  case ExprKind::Bool:
+    return Val::boolLit(e.boolValue);
+  case ExprKind::None:
+    return Val();
+  case ExprKind::String: {
+    Val v;
+    v.kind = Val::Str;
+    v.str = e.name;
+    return v;
+  }
+  case ExprKind::Ellipsis:
+    return err(e.loc, "'...' is only meaningful in indexing, which is not "
+                      "supported yet");
+  case ExprKind::Name: {
+    auto it = scope->vars.find(e.name);
+    if (it != scope->vars.end())
+      return it->second;
+    if (funcs.count(e.name) || lookupBuiltin(e.name, false) != Builtin::None)
+      return err(e.loc, "'" + e.name + "' is a function; functions are not "
+                                       "values, call it");
+    if (npAliases.contains(e.name))
+      return err(e.loc, "module '" + e.name + "' is not a value");
+    if (isBuiltinConstant(e.name))
+      return err(e.loc, "the constant '" + e.name + "' is not supported yet");
+    return err(e.loc, "unknown name '" + e.name + "'");
+  }
+  case ExprKind::Unary: {
+    if (e.name == "not")
+      return err(e.loc, "'not' is not supported yet");
+    if (e.name == "~")
+      return err(e.loc, "operator '~' is not supported yet");
+    OptVal a = eval(*e.lhs);
+    if (!a)
+      return std::nullopt;
+    if (e.name == "-")
+      return negate(*a, e.loc);
+    // Unary plus.
+    if (a->kind == Val::Lit) {
+      if (a->weak == Weak::Bool)
+        return Val::intLit(a->i);
+      return a;
+    }
+    if (a->kind != Val::Array)
+      return err(e.loc, "bad operand type for unary +: " + a->describe());
+    return a;
+  }
+  case ExprKind::Binary: {
+    if (!llvm::is_contained({"+", "-", "*", "/", "**"}, e.name))
+      return err(e.loc, "operator '" + e.name + "' is not supported yet");
+    OptVal a = eval(*e.lhs);
+    if (!a)
+      return std::nullopt;
+    OptVal c = eval(*e.rhs);
+    if (!c)
+      return std::nullopt;
+    return binary(e.name, *a, *c, e.loc);
+  }
+  case ExprKind::Compare: {
+    if (!llvm::is_contained({"==", "!=", "<", "<=", ">", ">="}, e.name))
+      return err(e.loc, "'" + e.name + "' comparisons are not supported");
+    OptVal a = eval(*e.lhs);
+    if (!a)
+      return std::nullopt;
+    OptVal c = eval(*e.rhs);
+    if (!c)
+      return std::nullopt;
+    return compare(e.name, *a, *c, e.loc);
+  }
+  case ExprKind::BoolOp:
+    return err(e.loc, "'" + e.name + "' is not supported yet");
+  case ExprKind::Call:
+    return evalCall(e);
+  case ExprKind::Attribute: {
+    if (e.lhs->kind == ExprKind::Name && npAliases.contains(e.lhs->name) &&
+        !scope->vars.count(e.lhs->name)) {
+      if (lookupBuiltin(e.name, true) != Builtin::None)
+        return err(e.loc, "'" + e.lhs->name + "." + e.name +
+                              "' is a function; functions are not values, "
+                              "call it");
+      return err(e.loc, "'" + e.lhs->name + "." + e.name +
+                            "' is not supported yet");
+    }
+    OptVal a = eval(*e.lhs);
+    if (!a)
+      return std::nullopt;
+    return err(e.loc, "attribute '." + e.name + "' is not supported yet");
+  }
+  case ExprKind::Subscript:
+    return err(e.loc, "indexing is not supported yet");
+  case ExprKind::Slice:
+    return err(e.loc, "a slice is only allowed inside '[]'");
+  case ExprKind::Tuple: {
+    Val t;
+    t.kind = Val::Tuple;
+    for (const ExprPtr &x : e.elts) {
+      OptVal v = eval(*x);
+      if (!v)
+        return std::nullopt;
+      if (v->kind == Val::Tuple)
+        return err(x->loc, "nested tuples are not supported");
+      t.elts.push_back(*v);
+    }
+    return t;
+  }
+  case ExprKind::List:
+    return err(e.loc, "lists are not supported yet");
+  }
+  return err(e.loc, "unsupported expression");
+}
+
+OptVal Gen::foldBinary(llvm::StringRef op, const Val &a, const Val &c,
+                       SrcLoc l) {
+  bool isFloatMath = a.weak == Weak::Float || c.weak == Weak::Float;
+  if (op == "/") {
+    double y = c.asDouble();
+    if (y == 0)
+      return err(l, "division by zero");
+    return Val::floatLit(a.asDouble() / y);
+  }
+  if (op == "**") {
+    if (!isFloatMath && c.i >= 0) {
+      int64_t r = 1, base = a.i;
+      for (int64_t k = 0; k < c.i; ++k) {
+        if (__builtin_mul_overflow(r, base, &r))
+          return err(l, "integer power overflows 64 bits");
+        if (r == 0 || r == 1)
+          break;
+      }
+      return Val::intLit(r);
+    }
+    double x = a.asDouble(), y = c.asDouble();
+    if (x == 0 && y < 0)
+      return err(l, "0.0 cannot be raised to a negative power");
+    if (x < 0 && y != std::floor(y))
+      return err(l, "a negative number raised to a fractional power gives a "
+                    "complex number, which is not supported");
+    return Val::floatLit(std::pow(x, y));
+  }
+  if (isFloatMath) {
+    double x = a.asDouble(), y = c.asDouble();
+    return Val::floatLit(op == "+" ? x + y : op == "-" ? x - y : x * y);
+  }
+  int64_t r = 0;
+  bool overflow = op == "+"   ? __builtin_add_overflow(a.i, c.i, &r)
+                  : op == "-" ? __builtin_sub_overflow(a.i, c.i, &r)
+                              : __builtin_mul_overflow(a.i, c.i, &r);
+  if (overflow)
+    return err(l, "integer arithmetic overflows 64 bits");
+  return Val::intLit(r);
+}
+
+OptVal Gen::negate(Val a, SrcLoc l) {
+  if (a.kind == Val::Lit) {
+    if (a.weak == Weak::Float)
+      return Val::floatLit(-a.f);
+    if (a.i == INT64_MIN)
+      return err(l, "integer arithmetic overflows 64 bits");
+    return Val::intLit(-a.i);
+  }
+  if (a.kind != Val::Array)
+    return err(l, "bad operand type for unary -: " + a.describe());
+  if (a.type.dtype == DType::Bool)
+    return err(l, "the numpy boolean negative, the `-` operator, is not "
+                  "supported, use the `~` operator or the logical_not "
+                  "function instead");
+  Value r = nd::NegOp::create(b, loc(l), a.value.getType(), a.value);
+  return Val::array(r, a.type);
+}
+
+OptVal Gen::binary(llvm::StringRef op, Val a, Val c, SrcLoc l) {
+  for (const Val *v : {&a, &c})
+    if (v->kind != Val::Array && v->kind != Val::Lit)
+      return err(l, "unsupported operand type for '" + op + "': " +
+                        v->describe());
+  if (a.kind == Val::Lit && c.kind == Val::Lit)
+    return foldBinary(op, a, c, l);
+
+  DType t;
+  if (a.kind == Val::Array && c.kind == Val::Array)
+    t = promote(a.type.dtype, c.type.dtype);
+  else if (a.kind == Val::Array)
+    t = promoteWeak(a.type.dtype, c.weak);
+  else
+    t = promoteWeak(c.type.dtype, a.weak);
+  if (!weakFits(a, t, l) || !weakFits(c, t, l))
+    return std::nullopt;
+
+  if (t == DType::Bool && op == "-")
+    return err(l, "numpy boolean subtract, the `-` operator, is not "
+                  "supported, use the bitwise_xor, the `^` operator, or the "
+                  "logical_xor function instead");
+  if (t == DType::Bool && op == "+")
+    return err(l, "boolean addition with `+` is not supported; use `|` for "
+                  "logical or");
+  if (op == "/" && !isFloat(t))
+    t = DType::F64; // True division.
+  if (op == "**") {
+    if (t == DType::Bool)
+      t = DType::I8; // NumPy: bool ** bool is int8.
+    if (isInt(t) && c.kind == Val::Lit && c.weak != Weak::Float && c.i < 0)
+      return err(l, "integers to negative integer powers are not allowed");
+  }
+
+  Location il = loc(l);
+  Val x = toArray(a, t), y = toArray(c, t);
+  llvm::SmallVector<Dim> shape;
+  if (!broadcastShapes(x.type.dims, y.type.dims, shape))
+    return err(l, "operands could not be broadcast together with shapes " +
+                      x.type.str() + " and " + y.type.str());
+  std::vector<Val> sources{x, y};
+  x = broadcastTo(x, shape, sources, il);
+  y = broadcastTo(y, shape, sources, il);
+  Type rt = x.value.getType();
+  Value r;
+  if (op == "+")
+    r = nd::AddOp::create(b, il, rt, x.value, y.value);
+  else if (op == "-")
+    r = nd::SubOp::create(b, il, rt, x.value, y.value);
+  else if (op == "*")
+    r = nd::MulOp::create(b, il, rt, x.value, y.value);
+  else if (op == "/")
+    r = nd::DivOp::create(b, il, rt, x.value, y.value);
+  else if (op == "**")
+    r = nd::PowOp::create(b, il, rt, x.value, y.value);
+  else if (op == "max")
+    r = nd::MaxOp::create(b, il, rt, x.value, y.value);
+  else
+    r = nd::MinOp::create(b, il, rt, x.value, y.value);
+  return Val::array(r, x.type);
+}
+
+OptVal Gen::compare(llvm::StringRef op, Val a, Val c, SrcLoc l) {
+  for (const Val *v : {&a, &c})
+    if (v->kind != Val::Array && v->kind != Val::Lit)
+      return err(l, "unsupported operand type for '" + op + "': " +
+                        v->describe());
+  if (a.kind == Val::Lit && c.kind == Val::Lit) {
+    double x = a.asDouble(), y = c.asDouble();
+    bool r = op == "==" ? x == y : op == "!=" ? x != y : op == "<" ? x < y
+             : op == "<=" ? x <= y : op == ">" ? x > y : x >= y;
+    return Val::boolLit(r);
+  }
+  DType t;
+  if (a.kind == Val::Array && c.kind == Val::Array) {
+    t = promote(a.type.dtype, c.type.dtype);
+  } else {
+    const Val &arr = a.kind == Val::Array ? a : c;
+    const Val &lit = a.kind == Val::Array ? c : a;
+    t = promoteWeak(arr.type.dtype, lit.weak);
+    // NumPy 2 compares against an out-of-range Python int exactly.
+    if (lit.weak == Weak::Int && isInt(t) && !fitsInt(t, lit.i))
+      t = DType::I64;
+  }
+  auto pred = llvm::StringSwitch<nd::ComparePredicate>(op)
+                  .Case("==", nd::ComparePredicate::eq)
+                  .Case("!=", nd::ComparePredicate::ne)
+                  .Case("<", nd::ComparePredicate::lt)
+                  .Case("<=", nd::ComparePredicate::le)
+                  .Case(">", nd::ComparePredicate::gt)
+                  .Default(nd::ComparePredicate::ge);
+  Location il = loc(l);
+  Val x = toArray(a, t), y = toArray(c, t);
+  llvm::SmallVector<Dim> shape;
+  if (!broadcastShapes(x.type.dims, y.type.dims, shape))
+    return err(l, "operands could not be broadcast together with shapes " +
+                      x.type.str() + " and " + y.type.str());
+  std::vector<Val> sources{x, y};
+  x = broadcastTo(x, shape, sources, il);
+  y = broadcastTo(y, shape, sources, il);
+  ArrType rt{DType::Bool, x.type.dims};
+  Value r = nd::CompareOp::create(b, il, rt.tensorType(&ctx), pred, x.value,
+                                  y.value);
+  return Val::array(r, rt);
+}
+
+//===----------------------------------------------------------------------===//
+// Calls
+//===----------------------------------------------------------------------===//
+
+Builtin Gen::lookupBuiltin(llvm::StringRef name, bool viaModule) {
+  Builtin bi = llvm::StringSwitch<Builtin>(name)
+                   .Case("sqrt", Builtin::Sqrt)
+                   .Case("exp", Builtin::Exp)
+                   .Case("log", Builtin::Log)
+                   .Case("sin", Builtin::Sin)
+                   .Case("cos", Builtin::Cos)
+                   .Case("tanh", Builtin::Tanh)
+                   .Cases({"abs", "absolute"}, Builtin::Abs)
+                   .Case("negative", Builtin::Negative)
+                   .Case("maximum", Builtin::Maximum)
+                   .Case("minimum", Builtin::Minimum)
+                   .Case("add", Builtin::Add)
+                   .Case("subtract", Builtin::Subtract)
+                   .Case("multiply", Builtin::Multiply)
+                   .Case("divide", Builtin::Divide)
+                   .Case("power", Builtin::Power)
+                   .Case("sum", Builtin::Sum)
+                   .Case("prod", Builtin::Prod)
+                   .Cases({"max", "amax"}, Builtin::Max)
+                   .Cases({"min", "amin"}, Builtin::Min)
+                   .Case("print", Builtin::Print)
+                   .Case("save", Builtin::Save)
+                   .Case("load", Builtin::Load)
+                   .Default(Builtin::None);
+  if (viaModule && bi == Builtin::Print)
+    return Builtin::None; // `np.print` does not exist.
+  return bi;
+}
+
+bool Gen::bindArgs(llvm::StringRef fname, llvm::ArrayRef<std::string> names,
+                   size_t required, const Expr &call,
+                   llvm::SmallVectorImpl<const Expr *> &out) {
+  std::string sig = fname.str() + "(";
+  for (size_t i = 0; i < names.size(); ++i)
+    sig += (i ? ", " : "") + names[i];
+  sig += ")";
+  out.assign(names.size(), nullptr);
+  if (call.elts.size() > names.size())
+    return fail(call.elts[names.size()]->loc,
+                fname + "() takes at most " + std::to_string(names.size()) +
+                    " positional argument(s) but " +
+                    std::to_string(call.elts.size()) +
+                    " were given; it expects " + sig);
+  for (size_t i = 0; i < call.elts.size(); ++i)
+    out[i] = call.elts[i].get();
+  for (const Keyword &k : call.keywords) {
+    auto it = llvm::find(names, k.name);
+    if (it == names.end())
+      return fail(k.loc, fname + "() got an unexpected keyword argument '" +
+                             k.name + "'; it expects " + sig);
+    size_t i = it - names.begin();
+    if (out[i])
+      return fail(k.loc, fname + "() got multiple values for argument '" +
+                             k.name + "'");
+    out[i] = k.value.get();
+  }
+  for (size_t i = 0; i < required; ++i)
+    if (!out[i])
+      return fail(call.loc, fname + "() is missing argument '" + names[i] +
+                                "'; it expects " + sig);
+  return true;
+}
+
+bool Gen::requireHost(llvm::StringRef name, SrcLoc l) {
+  if (scope->fn->isMain)
+    return true;
+  return fail(l, "'" + name + "' runs on the host and is only allowed in "
+                             "main()");
+}
+
+OptVal Gen::evalCall(const Expr &call) {
+  const Expr &f = *call.lhs;
+  if (f.kind == ExprKind::Name) {
+    if (scope->vars.count(f.name))
+      return err(f.loc, "'" + f.name + "' is a variable, not a function");
+    auto it = funcs.find(f.name);
+    if (it != funcs.end())
+      return callUser(it->second, f.name, call);
+    Builtin bi = lookupBuiltin(f.name, false);
+    if (bi != Builtin::None)
+      return callBuiltin(bi, f.name, call);
+    if (npAliases.contains(f.name))
+      return err(f.loc, "module '" + f.name + "' is not callable");
+    return err(f.loc, "unknown function '" + f.name + "'");
+  }
+  if (f.kind == ExprKind::Attribute && f.lhs->kind == ExprKind::Name &&
+      npAliases.contains(f.lhs->name) && !scope->vars.count(f.lhs->name)) {
+    Builtin bi = lookupBuiltin(f.name, true);
+    std::string full = f.lhs->name + "." + f.name;
+    if (bi == Builtin::None)
+      return err(f.loc, "'" + full + "' is not supported yet");
+    return callBuiltin(bi, full, call);
+  }
+  if (f.kind == ExprKind::Attribute) {
+    OptVal obj = eval(*f.lhs);
+    if (!obj)
+      return std::nullopt;
+    return err(f.loc, "method '." + f.name + "()' is not supported yet");
+  }
+  return err(f.loc, "this expression cannot be called");
+}
+
+OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call) {
+  if (fn.isMain)
+    return err(call.loc, "main() cannot be called");
+  if (fn.state == FuncInfo::InProgress)
+    return err(call.loc, "recursive call to '" + name +
+                             "': recursion is not supported");
+  llvm::SmallVector<std::string> names;
+  for (const Param &p : fn.def->params)
+    names.push_back(p.name);
+  llvm::SmallVector<const Expr *> args;
+  if (!bindArgs(name, names, names.size(), call, args))
+    return std::nullopt;
+  // Lower the callee first so its own errors come first.
+  if (fn.state == FuncInfo::NotStarted && !genFunction(fn))
+    return std::nullopt;
+
+  llvm::StringMap<std::pair<Dim, ArrType>> bound; // name -> (dim, from type)
+  llvm::SmallVector<Value> operands;
+  for (auto [i, argExpr] : llvm::enumerate(args)) {
+    const ArrType &p = fn.params[i];
+    OptVal a = eval(*argExpr);
+    if (!a)
+      return std::nullopt;
+    std::string what = "argument '" + names[i] + "' of '" + name.str() + "'";
+    if (a->kind == Val::Lit && p.rank() == 0 &&
+        promoteWeak(p.dtype, a->weak) == p.dtype) {
+      if (!weakFits(*a, p.dtype, argExpr->loc))
+        return std::nullopt;
+      a = toArray(*a, p.dtype);
+    }
+    if (a->kind != Val::Array)
+      return err(argExpr->loc, what + " expects " + p.str() + ", got " +
+                                   a->describe());
+    if (a->type.dtype != p.dtype || a->type.rank() != p.rank())
+      return err(argExpr->loc, what + " expects " + p.str() + ", got " +
+                                   a->type.str() +
+                                   " (calls do not convert types)");
+    for (auto [pd, ad] : llvm::zip(p.dims, a->type.dims)) {
+      if (!pd.isNamed()) {
+        if (ad != pd)
+          return err(argExpr->loc, what + " expects " + p.str() + ", got " +
+                                       a->type.str());
+        continue;
+      }
+      auto it = bound.find(pd.name);
+      if (it == bound.end()) {
+        bound[pd.name] = {ad, a->type};
+      } else if (it->second.first != ad) {
+        return err(argExpr->loc,
+                   "dimension '" + pd.name + "' of '" + name +
+                       "' cannot be both " + it->second.first.str() +
+                       " and " + ad.str() + ": " + what + " has type " +
+                       a->type.str() + " but an earlier argument has type " +
+                       it->second.second.str());
+      }
+    }
+    Value v = a->value;
+    Type want = p.tensorType(&ctx);
+    if (v.getType() != want)
+      v = tensor::CastOp::create(b, loc(argExpr->loc), want, v);
+    operands.push_back(v);
+  }
+  Location il = loc(call.loc);
+  auto op = func::CallOp::create(b, il, fn.op, operands);
+  std::vector<Val> results;
+  for (auto [i, r] : llvm::enumerate(fn.results)) {
+    ArrType t = r;
+    for (Dim &d : t.dims)
+      if (d.isNamed())
+        d = bound[d.name].first;
+    Value v = op.getResult(i);
+    Type want = t.tensorType(&ctx);
+    if (v.getType() != want)
+      v = tensor::CastOp::create(b, il, want, v);
+    results.push_back(Val::array(v, t));
+  }
+  if (results.empty())
+    return Val();
+  if (results.size() == 1)
+    return results[0];
+  Val t;
+  t.kind = Val::Tuple;
+  t.elts = std::move(results);
+  return t;
+}
+
+OptVal Gen::evalArrayOperand(const Expr &e, llvm::StringRef what) {
+  OptVal v = eval(e);
+  if (!v)
+    return std::nullopt;
+  if (v->kind != Val::Array && v->kind != Val::Lit)
+    return err(e.loc, what + " expects an array or a number, got " +
+                          v->describe());
+  return v;
+}
+
+OptVal Gen::callBuiltin(Builtin bi, llvm::StringRef name, const Expr &call) {
+  SrcLoc l = call.loc;
+  llvm::SmallVector<const Expr *> args;
+  switch (bi) {
+  case Builtin::None:
+    break;
+  case Builtin::Sqrt:
+  case Builtin::Exp:
+  case Builtin::Log:
+  case Builtin::Sin:
+  case Builtin::Cos:
+  case Builtin::Tanh:
+  case Builtin::Abs:
+  case Builtin::Negative: {
+    if (!bindArgs(name, {"x"}, 1, call, args))
+      return std::nullopt;
+    OptVal x = evalArrayOperand(*args[0], name);
+    if (!x)
+      return std::nullopt;
+    Val a = materialize(*x);
+    if (bi == Builtin::Negative)
+      return negate(a, l);
+    if (bi == Builtin::Abs) {
+      if (a.type.dtype == DType::Bool)
+        return a;
+      return Val::array(nd::AbsOp::create(b, loc(l), a.value.getType(), a.value),
+                        a.type);
+    }
+    return unaryFloat(bi, name, a, l);
+  }
+  case Builtin::Maximum:
+  case Builtin::Minimum:
+  case Builtin::Add:
+  case Builtin::Subtract:
+  case Builtin::Multiply:
+  case Builtin::Divide:
+  case Builtin::Power: {
+    if (!bindArgs(name, {"x1", "x2"}, 2, call, args))
+      return std::nullopt;
+    OptVal x = evalArrayOperand(*args[0], name);
+    if (!x)
+      return std::nullopt;
+    OptVal y = evalArrayOperand(*args[1], name);
+    if (!y)
+      return std::nullopt;
+    // NumPy turns two Python scalars into default-dtype arrays.
+    if (x->kind == Val::Lit && y->kind == Val::Lit) {
+      x = materialize(*x);
+      y = materialize(*y);
+    }
+    llvm::StringRef op = bi == Builtin::Maximum    ? "max"
+                         : bi == Builtin::Minimum  ? "min"
+                         : bi == Builtin::Add      ? "+"
+                         : bi == Builtin::Subtract ? "-"
+                         : bi == Builtin::Multiply ? "*"
+                         : bi == Builtin::Divide   ? "/"
+                                                   : "**";
+    return binary(op, *x, *y, l);
+  }
+  case Builtin::Sum:
+  case Builtin::Prod:
+  case Builtin::Max:
+  case Builtin::Min: {
+    if (!bindArgs(name, {"a", "axis", "keepdims"}, 1, call, args))
+      return std::nullopt;
+    OptVal x = evalArrayOperand(*args[0], name);
+    if (!x)
+      return std::nullopt;
+    return reduce(bi, name, materialize(*x), args[1], args[2], l);
+  }
+  case Builtin::Print:
+    if (!requireHost(name, l))
+      return std::nullopt;
+    return genPrint(call);
+  case Builtin::Save:
+    if (!requireHost(name, l))
+      return std::nullopt;
+    return genSave(call);
+  case Builtin::Load:
+    if (!requireHost(name, l))
+      return std::nullopt;
+    return err(l, "np.load needs a type annotation, e.g. `x: f32[n] = "
+                  "np.load(...)`");
+  }
+  return err(l, "unsupported builtin");
+}
+
+OptVal Gen::unaryFloat(Builtin bi, llvm::StringRef name, Val a, SrcLoc l) {
+  Val x = toArray(a, floatFor(a.type.dtype));
+  Location il = loc(l);
+  Type t = x.value.getType();
+  Value r;
+  switch (bi) {
+  case Builtin::Sqrt: r = nd::SqrtOp::create(b, il, t, x.value); break;
+  case Builtin::Exp: r = nd::ExpOp::create(b, il, t, x.value); break;
+  case Builtin::Log: r = nd::LogOp::create(b, il, t, x.value); break;
+  case Builtin::Sin: r = nd::SinOp::create(b, il, t, x.value); break;
+  case Builtin::Cos: r = nd::CosOp::create(b, il, t, x.value); break;
+  default: r = nd::TanhOp::create(b, il, t, x.value); break;
+  }
+  return Val::array(r, x.type);
+}
+
+/// Reads an integer literal (possibly negated) for `axis`.
+static std::optional<int64_t> axisLiteral(const Expr &e) {
+  if (e.kind == ExprKind::Int)
+    return e.intValue;
+  if (e.kind == ExprKind::Unary && e.name == "-" && e.lhs->kind == ExprKind::Int)
+    return -e.lhs->intValue;
+  return std::nullopt;
+}
+
+OptVal Gen::reduce(Builtin bi, llvm::StringRef name, Val a, const Expr *axis,
+                   const Expr *keepdims, SrcLoc l) {
+  int64_t rank = a.type.rank();
+  llvm::SmallVector<int64_t> axes;
+  if (!axis || axis->kind == ExprKind::None) {
+    for (int64_t i = 0; i < rank; ++i)
+      axes.push_back(i);
+  } else {
+    llvm::SmallVector<const Expr *> items;
+    if (axis->kind == ExprKind::Tuple)
+      for (const ExprPtr &x : axis->elts)
+        items.push_back(x.get());
+    else
+      items.push_back(axis);
+    for (const Expr *x : items) {
+      std::optional<int64_t> v = axisLiteral(*x);
+      if (!v) {
+        std::string hint = (bi == Builtin::Max || bi == Builtin::Min)
+                               ? std::string("; for the elementwise ") +
+                                     (bi == Builtin::Max ? "maximum" : "minimum") +
+                                     " of two arrays use " +
+                                     (bi == Builtin::Max ? "maximum" : "minimum") +
+                                     "(a, b)"
+                               : "";
+        return err(x->loc, name + "(): axis must be None, an integer literal "
+                                  "or a tuple of integer literals" + hint);
+      }
+      int64_t n = *v < 0 ? *v + rank : *v;
+      if (n < 0 || n >= rank)
+        return err(x->loc, "axis " + std::to_string(*v) +
+                               " is out of bounds for array of dimension " +
+                               std::to_string(rank));
+      if (llvm::is_contained(axes, n))
+        return err(x->loc, "duplicate value in 'axis'");
+      axes.push_back(n);
+    }
+    llvm::sort(axes);
+  }
+  bool keep = false;
+  if (keepdims) {
+    if (keepdims->kind != ExprKind::Bool)
+      return err(keepdims->loc, name + "(): keepdims must be True or False");
+    keep = keepdims->boolValue;
+  }
+  bool isMaxMin = bi == Builtin::Max || bi == Builtin::Min;
+  if (isMaxMin)
+    for (int64_t ax : axes)
+      if (!a.type.dims[ax].isNamed() && a.type.dims[ax].size == 0)
+        return err(l, std::string("zero-size array to reduction operation ") +
+                          (bi == Builtin::Max ? "maximum" : "minimum") +
+                          " which has no identity");
+  DType t = a.type.dtype;
+  if (!isMaxMin && (t == DType::Bool || (isInt(t) && t != DType::I64)))
+    t = DType::I64; // NumPy sums small integers in the platform integer.
+  Val x = toArray(a, t);
+  ArrType rt{t, {}};
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!llvm::is_contained(axes, d))
+      rt.dims.push_back(x.type.dims[d]);
+    else if (keep)
+      rt.dims.push_back(Dim::lit(1));
+  }
+  nd::ReduceKind kind = bi == Builtin::Sum    ? nd::ReduceKind::sum
+                        : bi == Builtin::Prod ? nd::ReduceKind::prod
+                        : bi == Builtin::Max  ? nd::ReduceKind::max
+                                              : nd::ReduceKind::min;
+  Value r = nd::ReduceOp::create(
+      b, loc(l), rt.tensorType(&ctx), nd::ReduceKindAttr::get(&ctx, kind),
+      x.value, b.getDenseI64ArrayAttr(axes), keep ? b.getUnitAttr() : nullptr);
+  return Val::array(r, rt);
+}
+
+//===----------------------------------------------------------------------===//
+// Host-side builtins (main only)
+//===----------------------------------------------------------------------===//
+
+OptVal Gen::genPrint(const Expr &call) {
+  std::optional<std::string> sep = " ", end = "\n";
+  for (const Keyword &k : call.keywords) {
+    if (k.name != "sep" && k.name != "end")
+      return err(k.loc, "print() got an unexpected keyword argument '" +
+                            k.name + "'; it accepts sep= and end=");
+    std::string &dst = k.name == "sep" ? *sep : *end;
+    if (k.value->kind == ExprKind::None)
+      continue; // The default.
+    if (k.value->kind != ExprKind::String)
+      return err(k.value->loc, "print(): " + k.name +
+                                   "= must be a string literal");
+    dst = k.value->name;
+  }
+  llvm::SmallVector<Attribute> pieces;
+  llvm::SmallVector<Value> operands;
+  auto text = [&](llvm::StringRef s) {
+    if (!s.empty())
+      pieces.push_back(b.getStringAttr(s));
+  };
+  for (auto [i, arg] : llvm::enumerate(call.elts)) {
+    if (i)
+      text(*sep);
+    OptVal v = eval(*arg);
+    if (!v)
+      return std::nullopt;
+    switch (v->kind) {
+    case Val::Str:
+      text(v->str);
+      break;
+    case Val::None:
+      text("None");
+      break;
+    case Val::Tuple:
+      return err(arg->loc, "printing a tuple is not supported yet; print "
+                           "its elements");
+    case Val::Lit:
+      if (v->weak == Weak::Bool) {
+        text(v->i ? "True" : "False");
+        break;
+      }
+      v = materialize(*v);
+      [[fallthrough]];
+    case Val::Array:
+      pieces.push_back(b.getI64IntegerAttr(operands.size()));
+      operands.push_back(v->value);
+      break;
+    }
+  }
+  text(*end);
+  nd::PrintOp::create(b, loc(call.loc), operands, b.getArrayAttr(pieces));
+  return Val();
+}
+
+OptVal Gen::genSave(const Expr &call) {
+  llvm::SmallVector<const Expr *> args;
+  if (!bindArgs("save", {"file", "arr"}, 2, call, args))
+    return std::nullopt;
+  if (args[0]->kind != ExprKind::String)
+    return err(args[0]->loc, "np.save needs a string literal path");
+  OptVal v = evalArrayOperand(*args[1], "save()");
+  if (!v)
+    return std::nullopt;
+  Val a = materialize(*v);
+  nd::SaveOp::create(b, loc(call.loc), b.getStringAttr(args[0]->name), a.value);
+  return Val();
+}
+
+OptVal Gen::genLoad(const Expr &call, const ArrType &type, SrcLoc annLoc) {
+  if (!requireHost("load", call.loc))
+    return std::nullopt;
+  llvm::SmallVector<const Expr *> args;
+  if (!bindArgs("load", {"file"}, 1, call, args))
+    return std::nullopt;
+  if (args[0]->kind != ExprKind::String)
+    return err(args[0]->loc, "np.load needs a string literal path");
+  const std::string &path = args[0]->name;
+  Location il = loc(call.loc);
+  Value v = nd::LoadOp::create(b, il, type.tensorType(&ctx),
+                               b.getStringAttr(path));
+  // Named dims of `main` are real sizes: the first load that names one
+  // defines it; every later one is checked against it at run time.
+  for (auto [axis, d] : llvm::enumerate(type.dims)) {
+    if (!d.isNamed())
+      continue;
+    auto it = scope->dims.find(d.name);
+    if (it == scope->dims.end()) {
+      scope->dims[d.name] = DimSource{v, static_cast<int64_t>(axis), path};
+      continue;
+    }
+    const DimSource &src = it->second;
+    Value d0 = tensor::DimOp::create(b, il, src.value, src.axis);
+    Value d1 = tensor::DimOp::create(b, il, v, static_cast<int64_t>(axis));
+    Value eq = arith::CmpIOp::create(b, il, arith::CmpIPredicate::eq, d0, d1);
+    std::string msg = file + ":" + std::to_string(call.loc.line) + ":" +
+                      std::to_string(call.loc.col) + ": dimension '" + d.name +
+                      "' of '" + path + "' does not match '" + src.path + "'";
+    nd::AssertOp::create(b, il, eq, b.getStringAttr(msg));
+  }
+  (void)annLoc;
+  return Val::array(v, type);
+}
+
+OwningOpRef<ModuleOp> arrayc::frontend::genModule(const Module &module,
+                                                  llvm::StringRef fileName,
+                                                  MLIRContext &context) {
+  return Gen(context, fileName).run(module);
+}

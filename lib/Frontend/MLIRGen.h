@@ -1,0 +1,21 @@
+//===- MLIRGen.h - checked lowering of the AST to ndarray IR ----*- C++ -*-===//
+#ifndef ARRAYC_FRONTEND_MLIRGEN_H
+#define ARRAYC_FRONTEND_MLIRGEN_H
+
+#include "Frontend/AST.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace arrayc::frontend {
+
+/// Checks types and shapes of `module` and lowers it to `func` + `ndarray`
+/// ops. `fileName` goes into locations and run-time check messages. Emits
+/// the first error with mlir::emitError and returns null.
+mlir::OwningOpRef<mlir::ModuleOp> genModule(const Module &module,
+                                            llvm::StringRef fileName,
+                                            mlir::MLIRContext &context);
+
+} // namespace arrayc::frontend
+
+#endif // ARRAYC_FRONTEND_MLIRGEN_H

@@ -1,0 +1,254 @@
+//===- Sema.cpp - the type and shape rules of .arr ------------------------===//
+
+#include "Frontend/Sema.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace arrayc::frontend;
+
+bool arrayc::frontend::isFloat(DType t) {
+  return t == DType::F16 || t == DType::BF16 || t == DType::F32 ||
+         t == DType::F64;
+}
+
+bool arrayc::frontend::isInt(DType t) {
+  return t == DType::I8 || t == DType::I16 || t == DType::I32 ||
+         t == DType::I64;
+}
+
+static unsigned bitWidth(DType t) {
+  switch (t) {
+  case DType::Bool:
+    return 1;
+  case DType::I8:
+    return 8;
+  case DType::I16:
+  case DType::F16:
+  case DType::BF16:
+    return 16;
+  case DType::I32:
+  case DType::F32:
+    return 32;
+  case DType::I64:
+  case DType::F64:
+    return 64;
+  }
+  return 64;
+}
+
+llvm::StringRef arrayc::frontend::dtypeName(DType t) {
+  switch (t) {
+  case DType::Bool: return "bool";
+  case DType::I8: return "i8";
+  case DType::I16: return "i16";
+  case DType::I32: return "i32";
+  case DType::I64: return "i64";
+  case DType::F16: return "f16";
+  case DType::BF16: return "bf16";
+  case DType::F32: return "f32";
+  case DType::F64: return "f64";
+  }
+  return "?";
+}
+
+mlir::Type arrayc::frontend::toMLIR(DType t, mlir::MLIRContext *ctx) {
+  switch (t) {
+  case DType::Bool: return mlir::IntegerType::get(ctx, 1);
+  case DType::I8: return mlir::IntegerType::get(ctx, 8);
+  case DType::I16: return mlir::IntegerType::get(ctx, 16);
+  case DType::I32: return mlir::IntegerType::get(ctx, 32);
+  case DType::I64: return mlir::IntegerType::get(ctx, 64);
+  case DType::F16: return mlir::Float16Type::get(ctx);
+  case DType::BF16: return mlir::BFloat16Type::get(ctx);
+  case DType::F32: return mlir::Float32Type::get(ctx);
+  case DType::F64: return mlir::Float64Type::get(ctx);
+  }
+  return {};
+}
+
+/// The smallest float that holds every value of an integer dtype exactly
+/// (NumPy's rule: i8 -> f16, i16 -> f32, wider -> f64).
+static DType floatHolding(DType intType) {
+  switch (intType) {
+  case DType::Bool:
+  case DType::I8:
+    return DType::F16;
+  case DType::I16:
+    return DType::F32;
+  default:
+    return DType::F64;
+  }
+}
+
+static DType promoteFloats(DType a, DType b) {
+  if (a == b)
+    return a;
+  // f16 and bf16 have no common 16-bit type.
+  if ((a == DType::F16 && b == DType::BF16) ||
+      (a == DType::BF16 && b == DType::F16))
+    return DType::F32;
+  return bitWidth(a) >= bitWidth(b) ? a : b;
+}
+
+DType arrayc::frontend::promote(DType a, DType b) {
+  if (a == b)
+    return a;
+  if (a == DType::Bool)
+    return b;
+  if (b == DType::Bool)
+    return a;
+  if (isInt(a) && isInt(b))
+    return bitWidth(a) >= bitWidth(b) ? a : b;
+  if (isFloat(a) && isFloat(b))
+    return promoteFloats(a, b);
+  DType f = isFloat(a) ? a : b, i = isFloat(a) ? b : a;
+  // bf16 holds every int8 exactly (8 significant bits).
+  if (f == DType::BF16 && i == DType::I8)
+    return DType::BF16;
+  return promoteFloats(f, floatHolding(i));
+}
+
+DType arrayc::frontend::promoteWeak(DType strong, Weak weak) {
+  switch (weak) {
+  case Weak::Bool:
+    return strong;
+  case Weak::Int:
+    return strong == DType::Bool ? DType::I64 : strong;
+  case Weak::Float:
+    return isFloat(strong) ? strong : DType::F64;
+  }
+  return strong;
+}
+
+DType arrayc::frontend::floatFor(DType t) {
+  return isFloat(t) ? t : floatHolding(t);
+}
+
+bool arrayc::frontend::fitsInt(DType t, int64_t v) {
+  switch (t) {
+  case DType::I8: return v >= INT8_MIN && v <= INT8_MAX;
+  case DType::I16: return v >= INT16_MIN && v <= INT16_MAX;
+  case DType::I32: return v >= INT32_MIN && v <= INT32_MAX;
+  case DType::I64: return true;
+  case DType::Bool: return v == 0 || v == 1;
+  default: return true;
+  }
+}
+
+std::string ArrType::str() const {
+  std::string s = dtypeName(dtype).str();
+  if (dims.empty())
+    return s;
+  s += "[";
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (i)
+      s += ", ";
+    s += dims[i].str();
+  }
+  return s + "]";
+}
+
+mlir::RankedTensorType ArrType::tensorType(mlir::MLIRContext *ctx) const {
+  llvm::SmallVector<int64_t> shape;
+  for (const Dim &d : dims)
+    shape.push_back(d.isNamed() ? mlir::ShapedType::kDynamic : d.size);
+  return mlir::RankedTensorType::get(shape, toMLIR(dtype, ctx));
+}
+
+bool arrayc::frontend::broadcastShapes(llvm::ArrayRef<Dim> a,
+                                       llvm::ArrayRef<Dim> b,
+                                       llvm::SmallVectorImpl<Dim> &out) {
+  size_t rank = std::max(a.size(), b.size());
+  out.assign(rank, Dim::lit(1));
+  for (size_t i = 0; i < rank; ++i) {
+    // Right-aligned: position i of the result.
+    const Dim *da = i + a.size() >= rank ? &a[i + a.size() - rank] : nullptr;
+    const Dim *db = i + b.size() >= rank ? &b[i + b.size() - rank] : nullptr;
+    if (!da) {
+      out[i] = *db;
+    } else if (!db) {
+      out[i] = *da;
+    } else if (*da == *db) {
+      out[i] = *da;
+    } else if (!da->isNamed() && da->size == 1) {
+      out[i] = *db;
+    } else if (!db->isNamed() && db->size == 1) {
+      out[i] = *da;
+    } else {
+      return false;
+    }
+  }
+  return true;
+}
+
+static std::optional<DType> parseDTypeName(const Expr &e, ErrorFn error) {
+  if (e.kind != ExprKind::Name) {
+    error(e.loc, "expected a dtype (bool, i8, i16, i32, i64, f16, bf16, f32, "
+                 "f64) in the type annotation");
+    return std::nullopt;
+  }
+  std::optional<DType> t =
+      llvm::StringSwitch<std::optional<DType>>(e.name)
+          .Case("bool", DType::Bool)
+          .Case("i8", DType::I8)
+          .Case("i16", DType::I16)
+          .Case("i32", DType::I32)
+          .Case("i64", DType::I64)
+          .Case("f16", DType::F16)
+          .Case("bf16", DType::BF16)
+          .Case("f32", DType::F32)
+          .Case("f64", DType::F64)
+          .Default(std::nullopt);
+  if (t)
+    return t;
+  if (llvm::is_contained({"u8", "u16", "u32", "u64", "c64", "c128"},
+                         llvm::StringRef(e.name)))
+    error(e.loc, "unsigned/complex dtype '" + e.name +
+                     "' is not supported yet");
+  else
+    error(e.loc, "unknown dtype '" + e.name +
+                     "'; expected one of bool, i8, i16, i32, i64, f16, bf16, "
+                     "f32, f64");
+  return std::nullopt;
+}
+
+std::optional<ArrType>
+arrayc::frontend::parseTypeAnnotation(const Expr &e, ErrorFn error) {
+  if (e.kind == ExprKind::Name) {
+    std::optional<DType> t = parseDTypeName(e, error);
+    if (!t)
+      return std::nullopt;
+    return ArrType{*t, {}};
+  }
+  if (e.kind != ExprKind::Subscript) {
+    error(e.loc, "expected a type such as `f32` or `f32[n, 3]`");
+    return std::nullopt;
+  }
+  std::optional<DType> t = parseDTypeName(*e.lhs, error);
+  if (!t)
+    return std::nullopt;
+  ArrType type{*t, {}};
+  llvm::SmallVector<const Expr *> dims;
+  if (e.rhs->kind == ExprKind::Tuple && !e.rhs->parenthesized)
+    for (const ExprPtr &d : e.rhs->elts)
+      dims.push_back(d.get());
+  else
+    dims.push_back(e.rhs.get());
+  for (const Expr *d : dims) {
+    if (d->kind == ExprKind::Int) {
+      type.dims.push_back(Dim::lit(d->intValue));
+    } else if (d->kind == ExprKind::Name) {
+      if (parseDTypeName(*d, [](SrcLoc, const std::string &) {})) {
+        error(d->loc, "a dimension cannot be named after the dtype '" +
+                          d->name + "'");
+        return std::nullopt;
+      }
+      type.dims.push_back(Dim::named(d->name));
+    } else {
+      error(d->loc, "a dimension must be an integer literal or a name");
+      return std::nullopt;
+    }
+  }
+  return type;
+}

@@ -1,0 +1,85 @@
+//===- Sema.h - the type and shape rules of .arr ----------------*- C++ -*-===//
+//
+// The typing rules MLIRGen checks while it lowers: dtypes, array types with
+// literal or named dimensions, NumPy 2 (NEP 50) promotion with weak Python
+// scalars, NumPy broadcasting by name, and reading type annotations.
+// MLIRGen checks and lowers in one walk (every check happens before the op
+// it guards is built); the rules live here so later passes over the AST
+// (e.g. a separate checker for `if`/`while` joins) can reuse them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ARRAYC_FRONTEND_SEMA_H
+#define ARRAYC_FRONTEND_SEMA_H
+
+#include "Frontend/AST.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+
+namespace arrayc::frontend {
+
+enum class DType : uint8_t { Bool, I8, I16, I32, I64, F16, BF16, F32, F64 };
+
+bool isFloat(DType t);
+bool isInt(DType t); ///< Signed integers; not bool.
+llvm::StringRef dtypeName(DType t);
+mlir::Type toMLIR(DType t, mlir::MLIRContext *ctx);
+
+/// The kind of a weak (Python) scalar: NEP 50 lets the array's dtype win.
+enum class Weak : uint8_t { Bool, Int, Float };
+
+/// numpy.promote_types for two array dtypes.
+DType promote(DType a, DType b);
+/// The result dtype of an array of dtype `strong` combined with a Python
+/// scalar of kind `weak` (NEP 50).
+DType promoteWeak(DType strong, Weak weak);
+/// The float dtype NumPy's float ufuncs (sqrt, exp, ...) compute in for an
+/// input dtype: bool, i8 -> f16; i16 -> f32; i32, i64 -> f64; floats stay.
+DType floatFor(DType t);
+/// Whether `v` is representable in integer dtype `t`.
+bool fitsInt(DType t, int64_t v);
+
+/// A dimension: a static size or a name (a size fixed per call).
+struct Dim {
+  int64_t size = 0;
+  std::string name; ///< Non-empty for named dimensions.
+
+  static Dim lit(int64_t n) { return Dim{n, ""}; }
+  static Dim named(std::string n) { return Dim{0, std::move(n)}; }
+  bool isNamed() const { return !name.empty(); }
+  bool operator==(const Dim &o) const {
+    return isNamed() ? o.name == name : !o.isNamed() && o.size == size;
+  }
+  bool operator!=(const Dim &o) const { return !(*this == o); }
+  std::string str() const { return isNamed() ? name : std::to_string(size); }
+};
+
+/// The static type of an array value. Named dims are dynamic in the IR.
+struct ArrType {
+  DType dtype = DType::F32;
+  llvm::SmallVector<Dim, 4> dims;
+
+  unsigned rank() const { return dims.size(); }
+  bool operator==(const ArrType &o) const {
+    return dtype == o.dtype && dims == o.dims;
+  }
+  bool operator!=(const ArrType &o) const { return !(*this == o); }
+  /// Source spelling: `f32[n, 784]`, or `f32` for a scalar.
+  std::string str() const;
+  mlir::RankedTensorType tensorType(mlir::MLIRContext *ctx) const;
+};
+
+/// NumPy broadcasting of two shapes (right-aligned; a static 1 stretches;
+/// named dims must agree by name). Returns false when they do not broadcast.
+bool broadcastShapes(llvm::ArrayRef<Dim> a, llvm::ArrayRef<Dim> b,
+                     llvm::SmallVectorImpl<Dim> &out);
+
+/// Reads a type annotation (`f32`, `f32[n, 3]`). Reports errors through
+/// `error` and returns nullopt.
+std::optional<ArrType> parseTypeAnnotation(const Expr &e, ErrorFn error);
+
+} // namespace arrayc::frontend
+
+#endif // ARRAYC_FRONTEND_SEMA_H
