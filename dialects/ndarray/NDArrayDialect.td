@@ -22,6 +22,7 @@ def NDArray_Dialect : Dialect {
     verifier names in its messages and the `invalid.mlir` tests are named after.
   }];
   let useDefaultAttributePrinterParser = 1;
+  let hasConstantMaterializer = 1;
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 

@@ -11,6 +11,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/OpImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -40,6 +41,33 @@ Operation *NDArrayDialect::materializeConstant(OpBuilder &builder,
   if (!elements || elements.getType() != type)
     return nullptr;
   return ConstantOp::create(builder, loc, type, elements);
+}
+
+//===----------------------------------------------------------------------===//
+// Custom assembly: `: T` or `: (T1, T2) -> T3` for binary ops
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseBinaryTypes(OpAsmParser &parser, Type &lhs, Type &rhs,
+                                    Type &result) {
+  if (succeeded(parser.parseOptionalLParen())) {
+    if (parser.parseType(lhs) || parser.parseComma() || parser.parseType(rhs) ||
+        parser.parseRParen() || parser.parseArrow() || parser.parseType(result))
+      return failure();
+    return success();
+  }
+  if (parser.parseType(result))
+    return failure();
+  lhs = rhs = result;
+  return success();
+}
+
+static void printBinaryTypes(OpAsmPrinter &printer, Operation *, Type lhs,
+                             Type rhs, Type result) {
+  if (lhs == rhs && rhs == result) {
+    printer << result;
+    return;
+  }
+  printer << "(" << lhs << ", " << rhs << ") -> " << result;
 }
 
 //===----------------------------------------------------------------------===//
@@ -196,7 +224,8 @@ LogicalResult BroadcastInDimOp::verify() {
                            << " of size " << inDim
                            << " cannot broadcast to size " << outDim;
   }
-  if (static_cast<int64_t>(getDynamicDims().size()) != out.getNumDynamicDims())
+  if (static_cast<int64_t>(getDynamicDims().size()) !=
+      static_cast<int64_t>(out.getNumDynamicDims()))
     return emitOpError() << "(broadcast_in_dim_c4) needs "
                          << out.getNumDynamicDims()
                          << " dynamic dimension values, got "

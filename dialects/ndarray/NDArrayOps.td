@@ -64,7 +64,11 @@ class NDArray_BinaryOp<string mnemonic, list<Trait> traits = []>
     : NDArray_Op<mnemonic, !listconcat(traits, [Pure, Elementwise])> {
   let arguments = (ins NDArray_Tensor:$lhs, NDArray_Tensor:$rhs);
   let results = (outs NDArray_Tensor:$result);
-  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($result)";
+  // One type when all agree (the verified form), else `(lhs, rhs) -> result`
+  // so that the verifier, not the parser, reports a mismatch.
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` custom<BinaryTypes>(type($lhs), type($rhs), type($result))
+  }];
   let hasVerifier = 1;
 }
 
@@ -155,14 +159,14 @@ def NDArray_CompareOp : NDArray_Op<"compare", [Pure, Elementwise]> {
     shape and element type `i1`.
 
     ```mlir
-    %m = ndarray.compare lt, %x, %y : tensor<?xf32> -> tensor<?xi1>
+    %m = ndarray.compare lt, %x, %y : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xi1>
     ```
   }];
   let arguments = (ins NDArray_ComparePredicateAttr:$predicate,
                        NDArray_Tensor:$lhs, NDArray_Tensor:$rhs);
   let results = (outs NDArray_BoolTensor:$result);
   let assemblyFormat = [{
-    $predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)
+    $predicate `,` $lhs `,` $rhs attr-dict `:` custom<BinaryTypes>(type($lhs), type($rhs), type($result))
   }];
   let hasVerifier = 1;
 }
@@ -308,6 +312,21 @@ def NDArray_PrintOp : NDArray_Op<"print", [MemoryEffects<[MemRead, MemWrite]>]> 
   let arguments = (ins Variadic<NDArray_Tensor>:$inputs, ArrayAttr:$format);
   let assemblyFormat = "($inputs^)? $format attr-dict (`:` type($inputs)^)?";
   let hasVerifier = 1;
+}
+
+def NDArray_AssertOp : NDArray_Op<"assert", [MemoryEffects<[MemWrite]>]> {
+  let summary = "a run-time check";
+  let description = [{
+    Stops the program with `message` (which carries the source location) when
+    `condition` is false: `assert` statements, and the checks that named
+    dimensions agree at run time.
+
+    ```mlir
+    ndarray.assert %ok, "prog.arr:3:5: dimension 'n' of y.npy differs from x.npy"
+    ```
+  }];
+  let arguments = (ins I1:$condition, StrAttr:$message);
+  let assemblyFormat = "$condition `,` $message attr-dict";
 }
 
 #endif // NDARRAY_OPS_TD

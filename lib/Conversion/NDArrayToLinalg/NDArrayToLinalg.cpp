@@ -1,0 +1,463 @@
+//===- NDArrayToLinalg.cpp - ndarray compute ops to linalg ----------------===//
+//
+// Elementwise ops, broadcasts and casts become parallel `linalg.generic`s on
+// tensors; reductions become `linalg.fill` + `linalg.reduce`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/Passes.h"
+#include "ndarray/NDArray.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace arrayc {
+#define GEN_PASS_DEF_CONVERTNDARRAYTOLINALG
+#include "Conversion/Passes.h.inc"
+} // namespace arrayc
+
+using namespace mlir;
+using namespace arrayc;
+namespace nd = arrayc::ndarray;
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// Scalar helpers
+//===----------------------------------------------------------------------===//
+
+bool isFloat(Type t) { return isa<FloatType>(t); }
+bool isBool(Type t) { return t.isInteger(1); }
+
+Value constantOf(OpBuilder &b, Location loc, Type t, double fv, int64_t iv) {
+  if (auto ft = dyn_cast<FloatType>(t))
+    return arith::ConstantOp::create(b, loc, t, b.getFloatAttr(ft, fv));
+  return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, iv));
+}
+
+/// Integer division with NumPy's results where C's are undefined: x / 0 is 0
+/// and INT_MIN / -1 wraps (NumPy warns; we must not trap).
+Value safeDivSI(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  Type t = lhs.getType();
+  Value zero = constantOf(b, loc, t, 0, 0), one = constantOf(b, loc, t, 0, 1);
+  Value minusOne = constantOf(b, loc, t, 0, -1);
+  Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, zero);
+  Value isMinusOne =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, minusOne);
+  Value unsafe = arith::OrIOp::create(b, loc, isZero, isMinusOne);
+  Value safeRhs = arith::SelectOp::create(b, loc, unsafe, one, rhs);
+  Value q = arith::DivSIOp::create(b, loc, lhs, safeRhs);
+  Value neg = arith::SubIOp::create(b, loc, zero, lhs);
+  Value special = arith::SelectOp::create(b, loc, isZero, zero, neg);
+  return arith::SelectOp::create(b, loc, unsafe, special, q);
+}
+
+/// Integer power by squaring over the exponent's bits. A negative exponent
+/// gives 0 (NumPy raises for integer arrays; documented in docs/language.md).
+Value intPow(OpBuilder &b, Location loc, Value base, Value exp) {
+  Type t = base.getType();
+  unsigned width = t.getIntOrFloatBitWidth();
+  Value zero = constantOf(b, loc, t, 0, 0), one = constantOf(b, loc, t, 0, 1);
+  Value lb = arith::ConstantIndexOp::create(b, loc, 0);
+  Value ub = arith::ConstantIndexOp::create(b, loc, width - 1);
+  Value step = arith::ConstantIndexOp::create(b, loc, 1);
+  auto loop = scf::ForOp::create(
+      b, loc, lb, ub, step, ValueRange{one, base, exp},
+      [&](OpBuilder &nb, Location l, Value, ValueRange iter) {
+        Value acc = iter[0], sq = iter[1], e = iter[2];
+        Value bit = arith::AndIOp::create(nb, l, e, one);
+        Value odd = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::ne, bit, zero);
+        Value mul = arith::MulIOp::create(nb, l, acc, sq);
+        Value nacc = arith::SelectOp::create(nb, l, odd, mul, acc);
+        Value nsq = arith::MulIOp::create(nb, l, sq, sq);
+        Value ne = arith::ShRUIOp::create(nb, l, e, one);
+        scf::YieldOp::create(nb, l, ValueRange{nacc, nsq, ne});
+      });
+  Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, exp, zero);
+  return arith::SelectOp::create(b, loc, negative, zero, loop.getResult(0));
+}
+
+/// NumPy `astype` for the dialect's element types.
+Value castScalar(OpBuilder &b, Location loc, Value v, Type to) {
+  Type from = v.getType();
+  if (from == to)
+    return v;
+  if (isBool(to)) {
+    if (isFloat(from))
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, v,
+                                   constantOf(b, loc, from, 0, 0));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v,
+                                 constantOf(b, loc, from, 0, 0));
+  }
+  if (isFloat(from) && isFloat(to)) {
+    if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+      return arith::ExtFOp::create(b, loc, to, v);
+    if (from.getIntOrFloatBitWidth() > to.getIntOrFloatBitWidth())
+      return arith::TruncFOp::create(b, loc, to, v);
+    // f16 <-> bf16: through f32.
+    Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), v);
+    return arith::TruncFOp::create(b, loc, to, wide);
+  }
+  if (isFloat(to))
+    return isBool(from) ? Value(arith::UIToFPOp::create(b, loc, to, v))
+                        : Value(arith::SIToFPOp::create(b, loc, to, v));
+  if (isFloat(from))
+    return arith::FPToSIOp::create(b, loc, to, v);
+  unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
+  if (fw < tw)
+    return isBool(from) ? Value(arith::ExtUIOp::create(b, loc, to, v))
+                        : Value(arith::ExtSIOp::create(b, loc, to, v));
+  return arith::TruncIOp::create(b, loc, to, v);
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor helpers
+//===----------------------------------------------------------------------===//
+
+/// `tensor.empty` of `type`, its dynamic sizes taken from `like` (same shape).
+Value emptyLike(OpBuilder &b, Location loc, RankedTensorType type, Value like) {
+  SmallVector<Value> dyn;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    if (type.isDynamicDim(d))
+      dyn.push_back(tensor::DimOp::create(b, loc, like, d));
+  return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType(), dyn);
+}
+
+using ScalarFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
+
+/// A parallel `linalg.generic` over the result's index space.
+Value buildElementwise(OpBuilder &b, Location loc, RankedTensorType resultType,
+                       ValueRange inputs, ArrayRef<AffineMap> inputMaps,
+                       Value init, ScalarFn fn) {
+  unsigned rank = resultType.getRank();
+  SmallVector<AffineMap> maps(inputMaps.begin(), inputMaps.end());
+  maps.push_back(b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      b, loc, resultType, inputs, init, maps, iters,
+      [&](OpBuilder &nb, Location l, ValueRange args) {
+        Value r = fn(nb, l, args.drop_back());
+        linalg::YieldOp::create(nb, l, r);
+      });
+  return generic.getResult(0);
+}
+
+Value elementwise(OpBuilder &b, Location loc, Operation *op, ScalarFn fn) {
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  Value init = emptyLike(b, loc, resultType, op->getOperand(0));
+  SmallVector<AffineMap> maps(op->getNumOperands(),
+                              b.getMultiDimIdentityMap(resultType.getRank()));
+  return buildElementwise(b, loc, resultType, op->getOperands(), maps, init, fn);
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+template <typename OpTy>
+struct ElementwisePattern : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+  virtual Value scalar(OpBuilder &b, Location loc, OpTy op, ValueRange args) const = 0;
+  LogicalResult matchAndRewrite(OpTy op, PatternRewriter &rewriter) const override {
+    Value r = elementwise(rewriter, op.getLoc(), op,
+                          [&](OpBuilder &b, Location l, ValueRange args) {
+                            return scalar(b, l, op, args);
+                          });
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+/// Binary ops with one float, one integer and (optionally) one bool form.
+template <typename OpTy, typename FOp, typename IOp, typename BOp = void>
+struct SimpleBinaryPattern : ElementwisePattern<OpTy> {
+  using ElementwisePattern<OpTy>::ElementwisePattern;
+  Value scalar(OpBuilder &b, Location loc, OpTy, ValueRange a) const override {
+    Type t = a[0].getType();
+    if (isFloat(t))
+      return FOp::create(b, loc, a[0], a[1]);
+    if constexpr (!std::is_same_v<BOp, void>)
+      if (isBool(t))
+        return BOp::create(b, loc, a[0], a[1]);
+    return IOp::create(b, loc, a[0], a[1]);
+  }
+};
+
+using AddPattern = SimpleBinaryPattern<nd::AddOp, arith::AddFOp, arith::AddIOp, arith::OrIOp>;
+using SubPattern = SimpleBinaryPattern<nd::SubOp, arith::SubFOp, arith::SubIOp, arith::XOrIOp>;
+using MulPattern = SimpleBinaryPattern<nd::MulOp, arith::MulFOp, arith::MulIOp, arith::AndIOp>;
+using MaxPattern = SimpleBinaryPattern<nd::MaxOp, arith::MaximumFOp, arith::MaxSIOp, arith::OrIOp>;
+using MinPattern = SimpleBinaryPattern<nd::MinOp, arith::MinimumFOp, arith::MinSIOp, arith::AndIOp>;
+
+struct DivPattern : ElementwisePattern<nd::DivOp> {
+  using ElementwisePattern::ElementwisePattern;
+  Value scalar(OpBuilder &b, Location loc, nd::DivOp, ValueRange a) const override {
+    if (isFloat(a[0].getType()))
+      return arith::DivFOp::create(b, loc, a[0], a[1]);
+    return safeDivSI(b, loc, a[0], a[1]);
+  }
+};
+
+struct PowPattern : ElementwisePattern<nd::PowOp> {
+  using ElementwisePattern::ElementwisePattern;
+  Value scalar(OpBuilder &b, Location loc, nd::PowOp, ValueRange a) const override {
+    if (isFloat(a[0].getType()))
+      return math::PowFOp::create(b, loc, a[0], a[1]);
+    return intPow(b, loc, a[0], a[1]);
+  }
+};
+
+struct ComparePattern : ElementwisePattern<nd::CompareOp> {
+  using ElementwisePattern::ElementwisePattern;
+  Value scalar(OpBuilder &b, Location loc, nd::CompareOp op,
+               ValueRange a) const override {
+    using P = nd::ComparePredicate;
+    if (isFloat(a[0].getType())) {
+      arith::CmpFPredicate p;
+      switch (op.getPredicate()) {
+      case P::eq: p = arith::CmpFPredicate::OEQ; break;
+      case P::ne: p = arith::CmpFPredicate::UNE; break;
+      case P::lt: p = arith::CmpFPredicate::OLT; break;
+      case P::le: p = arith::CmpFPredicate::OLE; break;
+      case P::gt: p = arith::CmpFPredicate::OGT; break;
+      case P::ge: p = arith::CmpFPredicate::OGE; break;
+      }
+      return arith::CmpFOp::create(b, loc, p, a[0], a[1]);
+    }
+    bool u = isBool(a[0].getType()); // bool compares as unsigned 0/1
+    arith::CmpIPredicate p;
+    switch (op.getPredicate()) {
+    case P::eq: p = arith::CmpIPredicate::eq; break;
+    case P::ne: p = arith::CmpIPredicate::ne; break;
+    case P::lt: p = u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt; break;
+    case P::le: p = u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle; break;
+    case P::gt: p = u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt; break;
+    case P::ge: p = u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge; break;
+    }
+    return arith::CmpIOp::create(b, loc, p, a[0], a[1]);
+  }
+};
+
+template <typename OpTy, typename MathOp>
+struct FloatUnaryPattern : ElementwisePattern<OpTy> {
+  using ElementwisePattern<OpTy>::ElementwisePattern;
+  Value scalar(OpBuilder &b, Location loc, OpTy, ValueRange a) const override {
+    return MathOp::create(b, loc, a[0]);
+  }
+};
+
+struct NegPattern : ElementwisePattern<nd::NegOp> {
+  using ElementwisePattern::ElementwisePattern;
+  Value scalar(OpBuilder &b, Location loc, nd::NegOp, ValueRange a) const override {
+    Type t = a[0].getType();
+    if (isFloat(t))
+      return arith::NegFOp::create(b, loc, a[0]);
+    if (isBool(t)) // NumPy rejects -bool; the frontend never emits it.
+      return a[0];
+    return arith::SubIOp::create(b, loc, constantOf(b, loc, t, 0, 0), a[0]);
+  }
+};
+
+struct AbsPattern : ElementwisePattern<nd::AbsOp> {
+  using ElementwisePattern::ElementwisePattern;
+  Value scalar(OpBuilder &b, Location loc, nd::AbsOp, ValueRange a) const override {
+    Type t = a[0].getType();
+    if (isFloat(t))
+      return math::AbsFOp::create(b, loc, a[0]);
+    if (isBool(t))
+      return a[0];
+    return math::AbsIOp::create(b, loc, a[0]);
+  }
+};
+
+struct CastPattern : ElementwisePattern<nd::CastOp> {
+  using ElementwisePattern::ElementwisePattern;
+  Value scalar(OpBuilder &b, Location loc, nd::CastOp op, ValueRange a) const override {
+    return castScalar(b, loc, a[0], op.getType().getElementType());
+  }
+};
+
+struct ConstantPattern : OpRewritePattern<nd::ConstantOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(nd::ConstantOp op, PatternRewriter &rewriter) const override {
+    auto attr = dyn_cast<TypedAttr>(op.getValue());
+    if (!attr)
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, attr);
+    return success();
+  }
+};
+
+struct BroadcastInDimPattern : OpRewritePattern<nd::BroadcastInDimOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(nd::BroadcastInDimOp op,
+                                PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto in = cast<RankedTensorType>(op.getInput().getType());
+    auto out = op.getType();
+    // Input dim i reads result dim broadcast_dimensions[i], or index 0 when it
+    // is a static 1 stretched over a larger (or dynamic) result dim.
+    SmallVector<AffineExpr> exprs;
+    for (auto [i, d] : llvm::enumerate(op.getBroadcastDimensions())) {
+      bool stretched = in.getDimSize(i) == 1 && out.getDimSize(d) != 1;
+      exprs.push_back(stretched ? rewriter.getAffineConstantExpr(0)
+                                : rewriter.getAffineDimExpr(d));
+    }
+    AffineMap map = AffineMap::get(out.getRank(), 0, exprs, rewriter.getContext());
+    Value init = tensor::EmptyOp::create(rewriter, loc, out.getShape(),
+                                         out.getElementType(), op.getDynamicDims());
+    Value r = buildElementwise(rewriter, loc, out, op.getInput(), map, init,
+                               [](OpBuilder &, Location, ValueRange a) { return a[0]; });
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+struct ReducePattern : OpRewritePattern<nd::ReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  static Value identity(OpBuilder &b, Location loc, nd::ReduceKind kind, Type t) {
+    auto ft = dyn_cast<FloatType>(t);
+    switch (kind) {
+    case nd::ReduceKind::sum:
+      return constantOf(b, loc, t, 0, 0);
+    case nd::ReduceKind::prod:
+      return constantOf(b, loc, t, 1, 1);
+    case nd::ReduceKind::max:
+      if (ft)
+        return arith::ConstantOp::create(
+            b, loc, t, b.getFloatAttr(ft, APFloat::getInf(ft.getFloatSemantics(), true)));
+      return arith::ConstantOp::create(
+          b, loc, t, b.getIntegerAttr(t, isBool(t) ? APInt(1, 0)
+                                            : APInt::getSignedMinValue(t.getIntOrFloatBitWidth())));
+    case nd::ReduceKind::min:
+      if (ft)
+        return arith::ConstantOp::create(
+            b, loc, t, b.getFloatAttr(ft, APFloat::getInf(ft.getFloatSemantics(), false)));
+      return arith::ConstantOp::create(
+          b, loc, t, b.getIntegerAttr(t, isBool(t) ? APInt(1, 1)
+                                            : APInt::getSignedMaxValue(t.getIntOrFloatBitWidth())));
+    }
+    llvm_unreachable("reduce kind");
+  }
+
+  static Value combine(OpBuilder &b, Location loc, nd::ReduceKind kind, Value x, Value acc) {
+    Type t = x.getType();
+    bool f = isFloat(t), bl = isBool(t);
+    switch (kind) {
+    case nd::ReduceKind::sum:
+      return f ? Value(arith::AddFOp::create(b, loc, x, acc))
+               : bl ? Value(arith::OrIOp::create(b, loc, x, acc))
+                    : Value(arith::AddIOp::create(b, loc, x, acc));
+    case nd::ReduceKind::prod:
+      return f ? Value(arith::MulFOp::create(b, loc, x, acc))
+               : bl ? Value(arith::AndIOp::create(b, loc, x, acc))
+                    : Value(arith::MulIOp::create(b, loc, x, acc));
+    case nd::ReduceKind::max:
+      return f ? Value(arith::MaximumFOp::create(b, loc, x, acc))
+               : bl ? Value(arith::OrIOp::create(b, loc, x, acc))
+                    : Value(arith::MaxSIOp::create(b, loc, x, acc));
+    case nd::ReduceKind::min:
+      return f ? Value(arith::MinimumFOp::create(b, loc, x, acc))
+               : bl ? Value(arith::AndIOp::create(b, loc, x, acc))
+                    : Value(arith::MinSIOp::create(b, loc, x, acc));
+    }
+    llvm_unreachable("reduce kind");
+  }
+
+  LogicalResult matchAndRewrite(nd::ReduceOp op, PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto in = cast<RankedTensorType>(op.getInput().getType());
+    Type elt = in.getElementType();
+    ArrayRef<int64_t> axes = op.getAxes();
+    // The reduced shape, without keepdims.
+    SmallVector<int64_t> shape;
+    SmallVector<Value> dyn;
+    for (int64_t d = 0; d < in.getRank(); ++d) {
+      if (llvm::is_contained(axes, d))
+        continue;
+      shape.push_back(in.getDimSize(d));
+      if (in.isDynamicDim(d))
+        dyn.push_back(tensor::DimOp::create(rewriter, loc, op.getInput(), d));
+    }
+    auto reducedType = RankedTensorType::get(shape, elt);
+    Value empty = tensor::EmptyOp::create(rewriter, loc, shape, elt, dyn);
+    Value init = identity(rewriter, loc, op.getKind(), elt);
+    Value filled = linalg::FillOp::create(rewriter, loc, init, empty).getResult(0);
+    auto kind = op.getKind();
+    auto reduce = linalg::ReduceOp::create(
+        rewriter, loc, op.getInput(), filled, axes,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          linalg::YieldOp::create(b, l, combine(b, l, kind, args[0], args[1]));
+        });
+    Value result = reduce.getResult(0);
+    if (op.getKeepdims()) {
+      auto outType = op.getType();
+      // Each kept dim groups with the reduced (size-1) dims before it; trailing
+      // reduced dims join the last group.
+      SmallVector<ReassociationIndices> groups;
+      ReassociationIndices pending;
+      for (int64_t d = 0; d < in.getRank(); ++d) {
+        pending.push_back(d);
+        if (!llvm::is_contained(axes, d)) {
+          groups.push_back(pending);
+          pending.clear();
+        }
+      }
+      if (!pending.empty() && !groups.empty())
+        groups.back().append(pending.begin(), pending.end());
+      SmallVector<OpFoldResult> outShape;
+      for (int64_t d = 0; d < in.getRank(); ++d) {
+        if (llvm::is_contained(axes, d))
+          outShape.push_back(rewriter.getIndexAttr(1));
+        else if (in.isDynamicDim(d))
+          outShape.push_back(
+              tensor::DimOp::create(rewriter, loc, op.getInput(), d).getResult());
+        else
+          outShape.push_back(rewriter.getIndexAttr(in.getDimSize(d)));
+      }
+      result = tensor::ExpandShapeOp::create(rewriter, loc, outType, result, groups,
+                                             outShape);
+    }
+    (void)reducedType;
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+struct ConvertNDArrayToLinalgPass
+    : arrayc::impl::ConvertNDArrayToLinalgBase<ConvertNDArrayToLinalgPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    ConversionTarget target(*ctx);
+    target.addLegalDialect<linalg::LinalgDialect, tensor::TensorDialect,
+                           arith::ArithDialect, math::MathDialect, scf::SCFDialect>();
+    target.addIllegalDialect<nd::NDArrayDialect>();
+    // Host ops are lowered by convert-ndarray-to-runtime.
+    target.addLegalOp<nd::LoadOp, nd::SaveOp, nd::PrintOp, nd::AssertOp>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    RewritePatternSet patterns(ctx);
+    populateNDArrayToLinalgConversionPatterns(patterns);
+    if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void arrayc::populateNDArrayToLinalgConversionPatterns(RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<AddPattern, SubPattern, MulPattern, MaxPattern, MinPattern, DivPattern,
+               PowPattern, ComparePattern, NegPattern, AbsPattern, CastPattern,
+               ConstantPattern, BroadcastInDimPattern, ReducePattern,
+               FloatUnaryPattern<nd::SqrtOp, math::SqrtOp>,
+               FloatUnaryPattern<nd::ExpOp, math::ExpOp>,
+               FloatUnaryPattern<nd::LogOp, math::LogOp>,
+               FloatUnaryPattern<nd::SinOp, math::SinOp>,
+               FloatUnaryPattern<nd::CosOp, math::CosOp>,
+               FloatUnaryPattern<nd::TanhOp, math::TanhOp>>(ctx);
+}

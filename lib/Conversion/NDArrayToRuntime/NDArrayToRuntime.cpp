@@ -1,0 +1,258 @@
+//===- NDArrayToRuntime.cpp - ndarray host ops to runtime calls -----------===//
+//
+// The ABI is runtime/include/arrayc_rt/runtime.h: arrays and strings travel as
+// unranked memrefs, which func-to-llvm passes as (i64 rank, ptr descriptor).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/Passes.h"
+#include "ndarray/NDArray.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringExtras.h"
+
+namespace arrayc {
+#define GEN_PASS_DEF_CONVERTNDARRAYTORUNTIME
+#include "Conversion/Passes.h.inc"
+} // namespace arrayc
+
+using namespace mlir;
+using namespace arrayc;
+namespace nd = arrayc::ndarray;
+
+namespace {
+
+/// dtype codes of runtime.h (`enum arrayc_rt_dtype`). Signless integers are
+/// the signed dtypes until the dialect carries signedness.
+int32_t dtypeCode(Type t) {
+  if (t.isInteger(1)) return 0;
+  if (t.isInteger(8)) return 1;
+  if (t.isInteger(16)) return 2;
+  if (t.isInteger(32)) return 3;
+  if (t.isInteger(64)) return 4;
+  if (t.isF16()) return 9;
+  if (t.isBF16()) return 10;
+  if (t.isF32()) return 11;
+  if (t.isF64()) return 12;
+  return -1;
+}
+
+/// The storage suffix of the runtime entry points (`arrayc_rt_print_f32`).
+std::string storageSuffix(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << t;
+  return s;
+}
+
+std::string locationText(Location loc) {
+  if (auto fl = dyn_cast<FileLineColLoc>(loc))
+    return (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
+            Twine(fl.getColumn()))
+        .str();
+  if (auto nl = dyn_cast<NameLoc>(loc))
+    return locationText(nl.getChildLoc());
+  if (auto fused = dyn_cast<FusedLoc>(loc))
+    for (Location inner : fused.getLocations())
+      if (auto text = locationText(inner); !text.empty())
+        return text;
+  if (auto cs = dyn_cast<CallSiteLoc>(loc))
+    return locationText(cs.getCaller());
+  return "";
+}
+
+/// Declares `name` with `argTypes` (no results) at the module's top, once.
+func::FuncOp declare(PatternRewriter &rewriter, ModuleOp module, StringRef name,
+                     TypeRange argTypes) {
+  if (auto f = module.lookupSymbol<func::FuncOp>(name))
+    return f;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  auto f = func::FuncOp::create(rewriter, module.getLoc(), name,
+                                rewriter.getFunctionType(argTypes, {}));
+  f.setPrivate();
+  return f;
+}
+
+/// A string as an unranked i8 memref backed by a constant `memref.global`
+/// (one global per distinct string).
+Value stringValue(PatternRewriter &rewriter, Location loc, ModuleOp module,
+                  StringRef text) {
+  std::string name = "__arrayc_str_" + llvm::toHex(llvm::toStringRef(
+                                                     llvm::ArrayRef<uint8_t>(
+                                                         reinterpret_cast<const uint8_t *>(text.data()),
+                                                         std::min<size_t>(text.size(), 24))),
+                                                 /*LowerCase=*/true) +
+                     "_" + std::to_string(llvm::hash_value(text) & 0xffffff);
+  // Zero-length memrefs cannot hold a dense initializer of one element;
+  // an empty string gets one byte and length 0 through a subview-free
+  // descriptor would complicate things, so it is a one-byte NUL buffer the
+  // runtime never reads past size 0... use size max(1, n) and pass a cast.
+  auto type = MemRefType::get({static_cast<int64_t>(text.size())}, rewriter.getI8Type());
+  if (!module.lookupSymbol(name)) {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(module.getBody());
+    auto tensorType = RankedTensorType::get(type.getShape(), rewriter.getI8Type());
+    SmallVector<int8_t> bytes(text.begin(), text.end());
+    auto init = DenseElementsAttr::get(tensorType, ArrayRef<int8_t>(bytes));
+    memref::GlobalOp::create(rewriter, loc, name, rewriter.getStringAttr("private"), type,
+                             init, /*constant=*/true, /*alignment=*/nullptr);
+  }
+  Value g = memref::GetGlobalOp::create(rewriter, loc, type, name);
+  return memref::CastOp::create(rewriter, loc,
+                                UnrankedMemRefType::get(rewriter.getI8Type(), 0), g);
+}
+
+/// A tensor as an unranked memref for a runtime call that reads it.
+Value tensorAsUnranked(PatternRewriter &rewriter, Location loc, Value tensor) {
+  auto tt = cast<RankedTensorType>(tensor.getType());
+  auto layout = StridedLayoutAttr::get(
+      rewriter.getContext(), ShapedType::kDynamic,
+      SmallVector<int64_t>(tt.getRank(), ShapedType::kDynamic));
+  auto mt = MemRefType::get(tt.getShape(), tt.getElementType(), layout);
+  Value m = bufferization::ToBufferOp::create(rewriter, loc, mt, tensor, /*readOnly=*/true);
+  return memref::CastOp::create(rewriter, loc,
+                                UnrankedMemRefType::get(tt.getElementType(), 0), m);
+}
+
+Value i32(PatternRewriter &rewriter, Location loc, int32_t v) {
+  return arith::ConstantOp::create(rewriter, loc, rewriter.getI32IntegerAttr(v));
+}
+
+UnrankedMemRefType unranked(Type elt) { return UnrankedMemRefType::get(elt, 0); }
+
+struct SavePattern : OpRewritePattern<nd::SaveOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(nd::SaveOp op, PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    Type elt = op.getInput().getType().getElementType();
+    Type i8u = unranked(rewriter.getI8Type());
+    auto f = declare(rewriter, module, "arrayc_rt_save_" + storageSuffix(elt),
+                     {i8u, unranked(elt), rewriter.getI32Type(), i8u});
+    Value path = stringValue(rewriter, loc, module, op.getPath());
+    Value data = tensorAsUnranked(rewriter, loc, op.getInput());
+    Value where = stringValue(rewriter, loc, module, locationText(loc));
+    rewriter.replaceOpWithNewOp<func::CallOp>(
+        op, f, ValueRange{path, data, i32(rewriter, loc, dtypeCode(elt)), where});
+    return success();
+  }
+};
+
+struct LoadPattern : OpRewritePattern<nd::LoadOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(nd::LoadOp op, PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    auto type = cast<RankedTensorType>(op.getType());
+    Type elt = type.getElementType();
+    Type i8u = unranked(rewriter.getI8Type());
+    Type i64 = rewriter.getI64Type();
+    int64_t rank = type.getRank();
+    Value path = stringValue(rewriter, loc, module, op.getPath());
+    Value where = stringValue(rewriter, loc, module, locationText(loc));
+    Value code = i32(rewriter, loc, dtypeCode(elt));
+
+    // Ask the runtime for the file's shape, checked against the static dims.
+    auto shapeType = MemRefType::get({rank}, i64);
+    Value shape = memref::AllocaOp::create(rewriter, loc, shapeType);
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t expect = type.isDynamicDim(d) ? -1 : type.getDimSize(d);
+      Value v = arith::ConstantOp::create(rewriter, loc, rewriter.getI64IntegerAttr(expect));
+      Value idx = arith::ConstantIndexOp::create(rewriter, loc, d);
+      memref::StoreOp::create(rewriter, loc, v, shape, idx);
+    }
+    auto probe = declare(rewriter, module, "arrayc_rt_load_shape",
+                         {i8u, rewriter.getI32Type(), i64, unranked(i64), i8u});
+    Value rankV = arith::ConstantOp::create(rewriter, loc, rewriter.getI64IntegerAttr(rank));
+    Value shapeU = memref::CastOp::create(rewriter, loc, unranked(i64), shape);
+    func::CallOp::create(rewriter, loc, probe, ValueRange{path, code, rankV, shapeU, where});
+
+    SmallVector<Value> dyn;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (!type.isDynamicDim(d))
+        continue;
+      Value idx = arith::ConstantIndexOp::create(rewriter, loc, d);
+      Value v = memref::LoadOp::create(rewriter, loc, shape, idx);
+      dyn.push_back(arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), v));
+    }
+    auto bufType = MemRefType::get(type.getShape(), elt);
+    Value buf = memref::AllocOp::create(rewriter, loc, bufType, dyn);
+    auto read = declare(rewriter, module, "arrayc_rt_load_" + storageSuffix(elt),
+                        {i8u, unranked(elt), rewriter.getI32Type(), i8u});
+    Value bufU = memref::CastOp::create(rewriter, loc, unranked(elt), buf);
+    func::CallOp::create(rewriter, loc, read, ValueRange{path, bufU, code, where});
+    rewriter.replaceOpWithNewOp<bufferization::ToTensorOp>(op, type, buf,
+                                                           /*restrict=*/true,
+                                                           /*writable=*/true);
+    return success();
+  }
+};
+
+struct PrintPattern : OpRewritePattern<nd::PrintOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(nd::PrintOp op, PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    Type i8u = unranked(rewriter.getI8Type());
+    for (Attribute piece : op.getFormat()) {
+      if (auto text = dyn_cast<StringAttr>(piece)) {
+        if (text.getValue().empty())
+          continue;
+        auto f = declare(rewriter, module, "arrayc_rt_print_str", {i8u});
+        func::CallOp::create(rewriter, loc, f,
+                             stringValue(rewriter, loc, module, text.getValue()));
+        continue;
+      }
+      Value v = op.getInputs()[cast<IntegerAttr>(piece).getInt()];
+      Type elt = cast<RankedTensorType>(v.getType()).getElementType();
+      auto f = declare(rewriter, module, "arrayc_rt_print_" + storageSuffix(elt),
+                       {unranked(elt), rewriter.getI32Type()});
+      func::CallOp::create(rewriter, loc, f,
+                           ValueRange{tensorAsUnranked(rewriter, loc, v),
+                                      i32(rewriter, loc, dtypeCode(elt))});
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct AssertPattern : OpRewritePattern<nd::AssertOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(nd::AssertOp op, PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    Type i8u = unranked(rewriter.getI8Type());
+    auto f = declare(rewriter, module, "arrayc_rt_assert", {rewriter.getI1Type(), i8u});
+    Value msg = stringValue(rewriter, loc, module, op.getMessage());
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, f, ValueRange{op.getCondition(), msg});
+    return success();
+  }
+};
+
+struct ConvertNDArrayToRuntimePass
+    : arrayc::impl::ConvertNDArrayToRuntimeBase<ConvertNDArrayToRuntimePass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    ConversionTarget target(*ctx);
+    target.addIllegalOp<nd::LoadOp, nd::SaveOp, nd::PrintOp, nd::AssertOp>();
+    target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
+    RewritePatternSet patterns(ctx);
+    populateNDArrayToRuntimeConversionPatterns(patterns);
+    if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+void arrayc::populateNDArrayToRuntimeConversionPatterns(RewritePatternSet &patterns) {
+  patterns.add<SavePattern, LoadPattern, PrintPattern, AssertPattern>(
+      patterns.getContext());
+}

@@ -1,0 +1,31 @@
+//===- Passes.h - arrayc conversion passes ----------------------*- C++ -*-===//
+#ifndef ARRAYC_CONVERSION_PASSES_H
+#define ARRAYC_CONVERSION_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace arrayc {
+
+/// Patterns lowering ndarray compute ops to linalg/tensor/arith/math.
+void populateNDArrayToLinalgConversionPatterns(mlir::RewritePatternSet &patterns);
+/// Patterns lowering ndarray host ops (load/save/print/assert) to runtime calls.
+void populateNDArrayToRuntimeConversionPatterns(mlir::RewritePatternSet &patterns);
+
+#define GEN_PASS_DECL
+#include "Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "Conversion/Passes.h.inc"
+
+} // namespace arrayc
+
+#endif // ARRAYC_CONVERSION_PASSES_H

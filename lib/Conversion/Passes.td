@@ -1,0 +1,41 @@
+//===- Passes.td - arrayc conversion passes ----------------*- tablegen -*-===//
+#ifndef ARRAYC_CONVERSION_PASSES
+#define ARRAYC_CONVERSION_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertNDArrayToLinalg : Pass<"convert-ndarray-to-linalg", "mlir::ModuleOp"> {
+  let summary = "Lower ndarray compute ops to linalg on tensors";
+  let description = [{
+    Every elementwise op, broadcast and cast becomes a `linalg.generic` on
+    tensors with parallel iterators; `ndarray.reduce` becomes `linalg.fill` of
+    the combiner's identity plus `linalg.reduce` (and `tensor.expand_shape`
+    for `keepdims`); `ndarray.constant` becomes `arith.constant`. Output
+    tensors are `tensor.empty` sized from `tensor.dim` of the operands, so
+    dynamic shapes need no shape dialect. Host ops (load, save, print, assert)
+    are left for `convert-ndarray-to-runtime`.
+
+    Why generics and not named elementwise ops: the upstream elementwise
+    fusion works on `linalg.generic`, and broadcasting is an indexing map.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect",
+                           "mlir::arith::ArithDialect", "mlir::math::MathDialect"];
+}
+
+def ConvertNDArrayToRuntime : Pass<"convert-ndarray-to-runtime", "mlir::ModuleOp"> {
+  let summary = "Lower ndarray host ops to calls of the arrayc runtime";
+  let description = [{
+    `ndarray.load`, `ndarray.save`, `ndarray.print` and `ndarray.assert`
+    become `func.call`s of `arrayc_rt_*` functions (runtime/include/arrayc_rt/
+    runtime.h). Arrays cross as unranked memrefs (`bufferization.to_buffer` /
+    `bufferization.to_tensor`), strings as `memref.global` constants of i8, and
+    every call carries the op's source location as text so that run-time
+    errors say where. The runtime stages device buffers through the host, so
+    the same calls serve the cpu and cuda targets.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect",
+                           "mlir::bufferization::BufferizationDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
+#endif // ARRAYC_CONVERSION_PASSES

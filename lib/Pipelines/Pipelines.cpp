@@ -1,0 +1,169 @@
+//===- Pipelines.cpp - arrayc's pass pipelines ----------------------------===//
+#include "Pipelines/Pipelines.h"
+
+#include "Conversion/Passes.h"
+#include "Transforms/Passes.h"
+
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/LLVMIR/Transforms/Passes.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+llvm::StringRef arrayc::defaultCudaToolkit() {
+#ifdef ARRAYC_CUDA_TOOLKIT
+  return ARRAYC_CUDA_TOOLKIT;
+#else
+  return "";
+#endif
+}
+
+void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createConvertNDArrayToLinalg());
+  pm.addPass(createConvertNDArrayToRuntime());
+  pm.addPass(createLinalgGeneralizeNamedOpsPass());
+  // Canonicalize first: it merges repeated operands (x*x reads one producer
+  // once), and upstream fusion only fuses a producer with a single use.
+  pm.addPass(createCanonicalizerPass());
+  if (options.fusion)
+    pm.addPass(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &) {
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+/// Host-side lowering to the LLVM dialect shared by both targets.
+static void addHostToLLVM(OpPassManager &pm) {
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+}
+
+void arrayc::buildCPULoweringPipeline(OpPassManager &pm, const PipelineOptions &) {
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  addHostToLLVM(pm);
+}
+
+void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &) {
+  pm.addNestedPass<func::FuncOp>(createGPUMapLinalg());
+  pm.addPass(createGPUDeviceBuffers());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(createCSEPass());
+}
+
+void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  // Mirrors upstream's gpu-lower-to-nvvm-pipeline, with the toolkit (ptxas,
+  // libdevice) passed explicitly and libm for host-side math.
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertNVVMToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.gpuArch;
+  target.features = options.gpuFeatures;
+  target.optLevel = 3;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+
+  pm.addNestedPass<gpu::GPUModuleOp>(createStripDebugInfoPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
+  pm.addNestedPass<gpu::GPUModuleOp>(LLVM::createNVVMOptimizeForTargetPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+
+  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.compilationTarget = options.gpuFormat;
+  binary.toolkitPath = options.cudaToolkit.empty() ? defaultCudaToolkit().str()
+                                                   : options.cudaToolkit.getValue();
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void arrayc::buildCPUPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  buildLinalgPipeline(pm, options);
+  buildBufferizePipeline(pm, options);
+  buildCPULoweringPipeline(pm, options);
+}
+
+void arrayc::buildCUDAPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  buildLinalgPipeline(pm, options);
+  buildBufferizePipeline(pm, options);
+  buildGPUKernelPipeline(pm, options);
+  buildCUDALoweringPipeline(pm, options);
+}
+
+void arrayc::registerPipelines() {
+  PassPipelineRegistration<PipelineOptions>(
+      "arrayc-linalg-pipeline", "ndarray to fused linalg on tensors (--emit=linalg)",
+      buildLinalgPipeline);
+  PassPipelineRegistration<PipelineOptions>(
+      "arrayc-bufferize-pipeline", "tensors to buffers across functions",
+      buildBufferizePipeline);
+  PassPipelineRegistration<PipelineOptions>(
+      "arrayc-gpu-kernel-pipeline", "buffer-level linalg to outlined gpu kernels",
+      buildGPUKernelPipeline);
+  PassPipelineRegistration<PipelineOptions>(
+      "arrayc-cuda-lowering-pipeline", "outlined kernels to gpu.binary, host to LLVM",
+      buildCUDALoweringPipeline);
+  PassPipelineRegistration<PipelineOptions>(
+      "arrayc-cpu-lowering-pipeline", "buffer-level linalg to loops to LLVM",
+      buildCPULoweringPipeline);
+  PassPipelineRegistration<PipelineOptions>(
+      "arrayc-cpu-pipeline", "ndarray to the LLVM dialect for the CPU", buildCPUPipeline);
+  PassPipelineRegistration<PipelineOptions>(
+      "arrayc-cuda-pipeline", "ndarray to the LLVM dialect with CUDA kernels",
+      buildCUDAPipeline);
+}

@@ -1,0 +1,60 @@
+//===- Pipelines.h - arrayc's pass pipelines --------------------*- C++ -*-===//
+//
+// Every compile of `arrayc` (and the JIT, and the C API) runs these
+// functions; `arrayc-opt --arrayc-cpu-pipeline` etc. replays the same thing.
+//
+//   ndarray --linalg--> linalg on tensors, fused --bufferize--> memrefs
+//     cpu:  --cpu-lowering--> loops --> llvm dialect
+//     cuda: --gpu-kernels--> gpu.launch, outlined --cuda-lowering--> nvvm,
+//           gpu.binary (PTX or cubin) + host llvm dialect calling mgpu*
+//
+//===----------------------------------------------------------------------===//
+#ifndef ARRAYC_PIPELINES_PIPELINES_H
+#define ARRAYC_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace arrayc {
+
+struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
+  Option<bool> fusion{*this, "fusion", llvm::cl::desc("Fuse elementwise producers into consumers"),
+                      llvm::cl::init(true)};
+  Option<std::string> gpuArch{*this, "gpu-arch", llvm::cl::desc("CUDA target chip"),
+                              llvm::cl::init("sm_90")};
+  Option<std::string> gpuFeatures{*this, "gpu-features", llvm::cl::desc("PTX features"),
+                                  llvm::cl::init("+ptx80")};
+  Option<std::string> gpuFormat{
+      *this, "gpu-format",
+      llvm::cl::desc("Kernel binary: isa (PTX, JIT-compiled by the driver), bin "
+                     "(cubin) or fatbin (cubin + PTX); bin/fatbin need ptxas"),
+      llvm::cl::init("isa")};
+  Option<std::string> cudaToolkit{*this, "cuda-toolkit",
+                                  llvm::cl::desc("CUDA toolkit root (ptxas, libdevice)"),
+                                  llvm::cl::init("")};
+};
+
+/// ndarray -> linalg on tensors (+ runtime calls for host ops), fused.
+void buildLinalgPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+/// Tensors -> buffers (one-shot, across function boundaries).
+void buildBufferizePipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+/// Buffer-level linalg -> loops -> LLVM dialect, for the host CPU.
+void buildCPULoweringPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+/// Buffer-level linalg -> gpu.launch kernels in device memory, outlined.
+void buildGPUKernelPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+/// Outlined kernels -> NVVM -> gpu.binary; host code -> LLVM dialect.
+void buildCUDALoweringPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+
+/// Whole pipelines: ndarray to the LLVM dialect.
+void buildCPUPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+void buildCUDAPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
+
+/// Registers the pipelines above by name (`arrayc-cpu-pipeline`, ...).
+void registerPipelines();
+
+/// The CUDA toolkit root found at build time ("" without CUDA).
+llvm::StringRef defaultCudaToolkit();
+
+} // namespace arrayc
+
+#endif // ARRAYC_PIPELINES_PIPELINES_H

@@ -1,0 +1,400 @@
+//===- GPUMapLinalg.cpp - linalg.generic on memrefs to gpu.launch ---------===//
+//
+// See Passes.td for the mapping. Everything here builds IR with plain index
+// arithmetic; the launch geometry is computed on the host at run time from
+// the buffers' sizes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Transforms/Passes.h"
+
+#include "mlir/Analysis/SliceAnalysis.h"
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace arrayc {
+#define GEN_PASS_DEF_GPUMAPLINALG
+#include "Transforms/Passes.h.inc"
+} // namespace arrayc
+
+using namespace mlir;
+
+namespace {
+
+Value cIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value product(OpBuilder &b, Location loc, ArrayRef<Value> values) {
+  Value p = cIndex(b, loc, 1);
+  for (Value v : values)
+    p = arith::MulIOp::create(b, loc, p, v);
+  return p;
+}
+
+Value ceilDiv(OpBuilder &b, Location loc, Value a, Value d) {
+  return arith::CeilDivUIOp::create(b, loc, a, d);
+}
+
+/// Splits a linear index into coordinates over `sizes`, the last fastest.
+SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
+                               ArrayRef<Value> sizes) {
+  SmallVector<Value> coords(sizes.size());
+  for (int64_t i = static_cast<int64_t>(sizes.size()) - 1; i >= 0; --i) {
+    if (i == 0) {
+      coords[i] = linear;
+      break;
+    }
+    coords[i] = arith::RemUIOp::create(b, loc, linear, sizes[i]);
+    linear = arith::DivUIOp::create(b, loc, linear, sizes[i]);
+  }
+  return coords;
+}
+
+/// The operand indices that `map` gives for the loop point `ivs`.
+SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
+                            ArrayRef<Value> ivs) {
+  SmallVector<Value> indices;
+  for (unsigned i = 0; i < map.getNumResults(); ++i) {
+    AffineExpr e = map.getResult(i);
+    if (auto d = dyn_cast<AffineDimExpr>(e))
+      indices.push_back(ivs[d.getPosition()]);
+    else if (auto c = dyn_cast<AffineConstantExpr>(e))
+      indices.push_back(cIndex(b, loc, c.getValue()));
+    else
+      indices.push_back(affine::AffineApplyOp::create(b, loc, map.getSubMap({i}), ivs));
+  }
+  return indices;
+}
+
+/// Clones the body of `op` at loop point `ivs`. Input operands are loaded;
+/// output block arguments read `outValues` when given, else memory. Returns
+/// the yielded values.
+SmallVector<Value> emitBody(OpBuilder &b, Location loc, linalg::GenericOp op,
+                            ArrayRef<Value> ivs, ArrayRef<Value> outValues = {}) {
+  IRMapping mapping;
+  Block &body = op.getRegion().front();
+  for (OpOperand &operand : op->getOpOperands()) {
+    BlockArgument arg = body.getArgument(operand.getOperandNumber());
+    bool isInit = op.isDpsInit(&operand);
+    if (isInit && !outValues.empty()) {
+      mapping.map(arg, outValues[operand.getOperandNumber() - op.getNumDpsInputs()]);
+      continue;
+    }
+    if (isInit && arg.use_empty())
+      continue;
+    Value v = operand.get();
+    if (isa<MemRefType>(v.getType())) {
+      auto idx = applyMap(b, loc, op.getMatchingIndexingMap(&operand), ivs);
+      v = memref::LoadOp::create(b, loc, v, idx);
+    }
+    mapping.map(arg, v);
+  }
+  for (Operation &inner : body.without_terminator())
+    b.clone(inner, mapping);
+  SmallVector<Value> yields;
+  for (Value y : body.getTerminator()->getOperands())
+    yields.push_back(mapping.lookupOrDefault(y));
+  return yields;
+}
+
+void storeOutputs(OpBuilder &b, Location loc, linalg::GenericOp op,
+                  ArrayRef<Value> ivs, ArrayRef<Value> values) {
+  for (auto [k, init] : llvm::enumerate(op.getDpsInitsMutable())) {
+    auto idx = applyMap(b, loc, op.getMatchingIndexingMap(&init), ivs);
+    memref::StoreOp::create(b, loc, values[k], init.get(), idx);
+  }
+}
+
+/// A 1-d launch of `grid` x `block` threads (behind `if (guard)`), with
+/// `workgroup` shared buffers; `fn` fills the kernel body.
+void emitLaunch(OpBuilder &b, Location loc, Value guard, Value grid, int64_t block,
+                TypeRange workgroup,
+                function_ref<void(OpBuilder &, gpu::LaunchOp)> fn) {
+  auto ifOp = scf::IfOp::create(b, loc, guard, /*withElse=*/false);
+  OpBuilder::InsertionGuard g(b);
+  b.setInsertionPointToStart(&ifOp.getThenRegion().front());
+  Value one = cIndex(b, loc, 1);
+  auto launch = gpu::LaunchOp::create(b, loc, grid, one, one, cIndex(b, loc, block), one,
+                                      one, /*dynamicSharedMemorySize=*/nullptr,
+                                      /*asyncTokenType=*/nullptr, /*asyncDependencies=*/{},
+                                      workgroup);
+  b.setInsertionPointToStart(&launch.getBody().front());
+  fn(b, launch);
+  gpu::TerminatorOp::create(b, loc);
+}
+
+/// Identity of a reduction combiner, or null when it is not one we know.
+Value combinerIdentity(OpBuilder &b, Location loc, Operation *combiner, Type t) {
+  auto intAttr = [&](APInt v) -> Value {
+    return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
+  };
+  auto floatAttr = [&](APFloat v) -> Value {
+    return arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, v));
+  };
+  unsigned w = t.getIntOrFloatBitWidth();
+  const llvm::fltSemantics *sem =
+      isa<FloatType>(t) ? &cast<FloatType>(t).getFloatSemantics() : nullptr;
+  return TypeSwitch<Operation *, Value>(combiner)
+      .Case<arith::AddFOp>([&](auto) { return floatAttr(APFloat::getZero(*sem, true)); })
+      .Case<arith::MulFOp>([&](auto) { return floatAttr(APFloat::getOne(*sem)); })
+      .Case<arith::MaximumFOp, arith::MaxNumFOp>(
+          [&](auto) { return floatAttr(APFloat::getInf(*sem, true)); })
+      .Case<arith::MinimumFOp, arith::MinNumFOp>(
+          [&](auto) { return floatAttr(APFloat::getInf(*sem, false)); })
+      .Case<arith::AddIOp, arith::OrIOp, arith::XOrIOp, arith::MaxUIOp>(
+          [&](auto) { return intAttr(APInt::getZero(w)); })
+      .Case<arith::MulIOp>([&](auto) { return intAttr(APInt(w, 1)); })
+      .Case<arith::AndIOp, arith::MinUIOp>([&](auto) { return intAttr(APInt::getAllOnes(w)); })
+      .Case<arith::MaxSIOp>([&](auto) { return intAttr(APInt::getSignedMinValue(w)); })
+      .Case<arith::MinSIOp>([&](auto) { return intAttr(APInt::getSignedMaxValue(w)); })
+      .Default([](Operation *) { return Value(); });
+}
+
+/// `combiner` applied to (a, b), keeping its operation and attributes.
+Value combine(OpBuilder &b, Operation *combiner, Value x, Value y) {
+  IRMapping m;
+  m.map(combiner->getOperand(0), x);
+  m.map(combiner->getOperand(1), y);
+  return b.clone(*combiner, m)->getResult(0);
+}
+
+struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    // Copies that bufferization inserted become generics like the rest.
+    SmallVector<memref::CopyOp> copies;
+    getOperation().walk([&](memref::CopyOp op) { copies.push_back(op); });
+    for (memref::CopyOp copy : copies) {
+      OpBuilder b(copy);
+      linalg::makeMemRefCopyOp(b, copy.getLoc(), copy.getSource(), copy.getTarget());
+      copy.erase();
+    }
+    SmallVector<linalg::GenericOp> ops;
+    getOperation().walk([&](linalg::GenericOp op) {
+      if (!op->getParentOfType<gpu::LaunchOp>())
+        ops.push_back(op);
+    });
+    for (linalg::GenericOp op : ops) {
+      if (!op.hasPureBufferSemantics()) {
+        op.emitOpError("arrayc-gpu-map-linalg expects buffer semantics (run bufferization first)");
+        return signalPassFailure();
+      }
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      SmallVector<Value> sizes;
+      for (Range r : cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc))
+        sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, r.size));
+      if (op.getNumReductionLoops() == 0)
+        mapParallel(b, loc, op, sizes);
+      else if (!mapReduction(b, loc, op, sizes))
+        mapSequentialReduction(b, loc, op, sizes);
+      op.erase();
+    }
+  }
+
+  void mapParallel(OpBuilder &b, Location loc, linalg::GenericOp op,
+                   ArrayRef<Value> sizes) {
+    Value total = product(b, loc, sizes);
+    Value zero = cIndex(b, loc, 0), bs = cIndex(b, loc, blockSize);
+    Value grid = arith::MinUIOp::create(b, loc, ceilDiv(b, loc, total, bs),
+                                        cIndex(b, loc, maxBlocks));
+    Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, total, zero);
+    emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
+      Value bid = l.getBlockIds().x, tid = l.getThreadIds().x;
+      Value gid = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, bid, l.getBlockSize().x), tid);
+      Value stride = arith::MulIOp::create(kb, loc, l.getGridSize().x, l.getBlockSize().x);
+      auto loop = scf::ForOp::create(kb, loc, gid, total, stride);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(loop.getBody());
+      auto ivs = delinearize(kb, loc, loop.getInductionVar(), sizes);
+      storeOutputs(kb, loc, op, ivs, emitBody(kb, loc, op, ivs));
+    });
+  }
+
+  /// Tree-combines `value` of every thread of the block through `smem`; the
+  /// result is valid in thread 0.
+  Value emitBlockReduce(OpBuilder &kb, Location loc, Operation *combiner, Value smem,
+                        Value tid, Value value) {
+    memref::StoreOp::create(kb, loc, value, smem, tid);
+    gpu::BarrierOp::create(kb, loc);
+    for (int64_t half = blockSize / 2; half >= 1; half /= 2) {
+      Value active = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, tid,
+                                           cIndex(kb, loc, half));
+      auto ifOp = scf::IfOp::create(kb, loc, active, false);
+      {
+        OpBuilder::InsertionGuard g(kb);
+        kb.setInsertionPointToStart(&ifOp.getThenRegion().front());
+        Value mine = memref::LoadOp::create(kb, loc, smem, tid);
+        Value other = memref::LoadOp::create(
+            kb, loc, smem, ValueRange{arith::AddIOp::create(kb, loc, tid, cIndex(kb, loc, half))});
+        memref::StoreOp::create(kb, loc, combine(kb, combiner, mine, other), smem, tid);
+      }
+      gpu::BarrierOp::create(kb, loc);
+    }
+    return memref::LoadOp::create(kb, loc, smem, ValueRange{cIndex(kb, loc, 0)});
+  }
+
+  /// Two-stage reduction; false when the op is not a single-output reduction
+  /// with a known combiner. Stage 1: P*S blocks, block (p, s) reduces slice s
+  /// of output p's reduction domain into partial[p*S + s]. Stage 2: one block
+  /// per output combines its S partials into the output. No atomics, so any
+  /// combiner and element type works, NaN-propagating max/min included, and
+  /// results do not depend on timing.
+  bool mapReduction(OpBuilder &b, Location loc, linalg::GenericOp op,
+                    ArrayRef<Value> sizes) {
+    if (op.getNumDpsInits() != 1)
+      return false;
+    SmallVector<Operation *, 4> combiners;
+    if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) || combiners.size() != 1)
+      return false;
+    Operation *combiner = combiners.front();
+    if (combiner->getNumOperands() != 2 || combiner->getNumResults() != 1)
+      return false;
+    auto outType = cast<MemRefType>(op.getDpsInits()[0].getType());
+    Type elt = outType.getElementType();
+    if (!elt.isIntOrFloat())
+      return false;
+    {
+      OpBuilder probe(op);
+      Value id = combinerIdentity(probe, loc, combiner, elt);
+      if (!id)
+        return false;
+      id.getDefiningOp()->erase();
+    }
+
+    SmallVector<Value> parSizes, redSizes;
+    SmallVector<unsigned> parDims, redDims;
+    for (auto [d, it] : llvm::enumerate(op.getIteratorTypesArray())) {
+      if (it == utils::IteratorType::parallel) {
+        parDims.push_back(d);
+        parSizes.push_back(sizes[d]);
+      } else {
+        redDims.push_back(d);
+        redSizes.push_back(sizes[d]);
+      }
+    }
+    Value P = product(b, loc, parSizes), R = product(b, loc, redSizes);
+    Value zero = cIndex(b, loc, 0), one = cIndex(b, loc, 1), bs = cIndex(b, loc, blockSize);
+    // S slices per output: enough blocks to fill the GPU when outputs are
+    // few, at least 16 elements per thread, and S <= 4096 for stage 2.
+    Value byWork = ceilDiv(b, loc, R, cIndex(b, loc, blockSize * 16));
+    Value byOutputs = ceilDiv(b, loc, cIndex(b, loc, 4096), arith::MaxUIOp::create(b, loc, P, one));
+    Value S = arith::MaxUIOp::create(b, loc, one, arith::MinUIOp::create(b, loc, byWork, byOutputs));
+    Value grid = arith::MulIOp::create(b, loc, P, S);
+    Value nonEmpty = arith::AndIOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, R, zero));
+    auto smemType = MemRefType::get({blockSize}, elt, AffineMap(),
+                                    gpu::AddressSpaceAttr::get(b.getContext(),
+                                                               gpu::AddressSpace::Workgroup));
+    Value partial = memref::AllocOp::create(b, loc, MemRefType::get({ShapedType::kDynamic}, elt),
+                                            ValueRange{grid});
+    auto pointAt = [&](ArrayRef<Value> parIvs, ArrayRef<Value> redIvs) {
+      SmallVector<Value> ivs(sizes.size());
+      for (auto [i, d] : llvm::enumerate(parDims)) ivs[d] = parIvs[i];
+      for (auto [i, d] : llvm::enumerate(redDims)) ivs[d] = redIvs[i];
+      return ivs;
+    };
+
+    // Stage 1.
+    emitLaunch(b, loc, nonEmpty, grid, blockSize, smemType, [&](OpBuilder &kb, gpu::LaunchOp l) {
+      Value smem = l.getWorkgroupAttributions()[0];
+      Value bid = l.getBlockIds().x, tid = l.getThreadIds().x;
+      Value p = arith::DivUIOp::create(kb, loc, bid, S);
+      Value s = arith::RemUIOp::create(kb, loc, bid, S);
+      auto parIvs = delinearize(kb, loc, p, parSizes);
+      Value start = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, s, bs), tid);
+      Value step = arith::MulIOp::create(kb, loc, S, bs);
+      Value init = combinerIdentity(kb, loc, combiner, elt);
+      auto loop = scf::ForOp::create(kb, loc, start, R, step, ValueRange{init});
+      {
+        OpBuilder::InsertionGuard g(kb);
+        kb.setInsertionPointToStart(loop.getBody());
+        auto redIvs = delinearize(kb, loc, loop.getInductionVar(), redSizes);
+        SmallVector<Value> accIn(loop.getRegionIterArgs().begin(), loop.getRegionIterArgs().end());
+        Value acc = emitBody(kb, loc, op, pointAt(parIvs, redIvs), accIn)[0];
+        scf::YieldOp::create(kb, loc, acc);
+      }
+      Value total = emitBlockReduce(kb, loc, combiner, smem, tid, loop.getResult(0));
+      Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, cIndex(kb, loc, 0));
+      auto ifOp = scf::IfOp::create(kb, loc, first, false);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      memref::StoreOp::create(kb, loc, total, partial, bid);
+    });
+
+    // Stage 2.
+    emitLaunch(b, loc, nonEmpty, P, blockSize, smemType, [&](OpBuilder &kb, gpu::LaunchOp l) {
+      Value smem = l.getWorkgroupAttributions()[0];
+      Value p = l.getBlockIds().x, tid = l.getThreadIds().x;
+      Value base = arith::MulIOp::create(kb, loc, p, S);
+      Value init = combinerIdentity(kb, loc, combiner, elt);
+      auto loop = scf::ForOp::create(kb, loc, tid, S, bs, ValueRange{init});
+      {
+        OpBuilder::InsertionGuard g(kb);
+        kb.setInsertionPointToStart(loop.getBody());
+        Value v = memref::LoadOp::create(
+            kb, loc, partial, ValueRange{arith::AddIOp::create(kb, loc, base, loop.getInductionVar())});
+        scf::YieldOp::create(kb, loc, combine(kb, combiner, v, loop.getRegionIterArgs()[0]));
+      }
+      Value total = emitBlockReduce(kb, loc, combiner, smem, tid, loop.getResult(0));
+      Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, cIndex(kb, loc, 0));
+      auto ifOp = scf::IfOp::create(kb, loc, first, false);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      auto parIvs = delinearize(kb, loc, p, parSizes);
+      SmallVector<Value> zeros(redDims.size(), cIndex(kb, loc, 0));
+      OpOperand &outOperand = op.getDpsInitsMutable()[0];
+      auto outIdx = applyMap(kb, loc, op.getMatchingIndexingMap(&outOperand), pointAt(parIvs, zeros));
+      Value out = outOperand.get();
+      Value old = memref::LoadOp::create(kb, loc, out, outIdx);
+      memref::StoreOp::create(kb, loc, combine(kb, combiner, total, old), out, outIdx);
+    });
+    memref::DeallocOp::create(b, loc, partial);
+    return true;
+  }
+
+  /// One thread per output point, sequential over the reduction dimensions.
+  void mapSequentialReduction(OpBuilder &b, Location loc, linalg::GenericOp op,
+                              ArrayRef<Value> sizes) {
+    SmallVector<Value> parSizes;
+    SmallVector<unsigned> parDims, redDims;
+    for (auto [d, it] : llvm::enumerate(op.getIteratorTypesArray())) {
+      if (it == utils::IteratorType::parallel) {
+        parDims.push_back(d);
+        parSizes.push_back(sizes[d]);
+      } else {
+        redDims.push_back(d);
+      }
+    }
+    Value P = product(b, loc, parSizes);
+    Value zero = cIndex(b, loc, 0), bs = cIndex(b, loc, blockSize);
+    Value grid = arith::MinUIOp::create(b, loc, ceilDiv(b, loc, P, bs), cIndex(b, loc, maxBlocks));
+    Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero);
+    emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
+      Value gid = arith::AddIOp::create(
+          kb, loc, arith::MulIOp::create(kb, loc, l.getBlockIds().x, l.getBlockSize().x),
+          l.getThreadIds().x);
+      Value stride = arith::MulIOp::create(kb, loc, l.getGridSize().x, l.getBlockSize().x);
+      auto loop = scf::ForOp::create(kb, loc, gid, P, stride);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(loop.getBody());
+      auto parIvs = delinearize(kb, loc, loop.getInductionVar(), parSizes);
+      SmallVector<Value> ivs(sizes.size());
+      for (auto [i, d] : llvm::enumerate(parDims)) ivs[d] = parIvs[i];
+      for (unsigned d : redDims) {
+        auto inner = scf::ForOp::create(kb, loc, cIndex(kb, loc, 0), sizes[d], cIndex(kb, loc, 1));
+        kb.setInsertionPointToStart(inner.getBody());
+        ivs[d] = inner.getInductionVar();
+      }
+      storeOutputs(kb, loc, op, ivs, emitBody(kb, loc, op, ivs));
+    });
+  }
+};
+
+} // namespace

@@ -1,0 +1,25 @@
+//===- Passes.h - arrayc transformation passes ------------------*- C++ -*-===//
+#ifndef ARRAYC_TRANSFORMS_PASSES_H
+#define ARRAYC_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace arrayc {
+
+#define GEN_PASS_DECL
+#include "Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "Transforms/Passes.h.inc"
+
+} // namespace arrayc
+
+#endif // ARRAYC_TRANSFORMS_PASSES_H

@@ -1,0 +1,53 @@
+//===- Passes.td - arrayc transformation passes ------------*- tablegen -*-===//
+#ifndef ARRAYC_TRANSFORMS_PASSES
+#define ARRAYC_TRANSFORMS_PASSES
+
+include "mlir/Pass/PassBase.td"
+
+def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::func::FuncOp"> {
+  let summary = "Map buffer-level linalg.generic ops to gpu.launch kernels";
+  let description = [{
+    Runs after bufferization and `linalg-generalize-named-ops`. Each
+    `linalg.generic` on memrefs becomes one `gpu.launch`:
+
+    - all-parallel ops: 256 threads a block, a grid-stride loop over the
+      linearized iteration space (innermost dimension fastest, so neighbouring
+      threads touch neighbouring elements: coalesced), grid capped at
+      `max-blocks` blocks;
+    - reductions with one output and a recognized combiner (add, mul, and, or,
+      xor, max/min in their float and integer forms): two stages. Stage 1 runs
+      P*S blocks: block (p, s) accumulates slice s of output p's reduction
+      domain privately per thread, then through a shared-memory tree, into a
+      partial buffer (S > 1 when outputs are few, so a full reduction still
+      fills the GPU). Stage 2 runs one block per output over its S partials.
+      No atomics: any combiner and type, NaN-propagating max/min included,
+      and the same result every run;
+    - any other generic: one thread per output point with sequential loops
+      over the reduction dimensions (correct, not fast).
+
+    Launches are guarded so that an empty iteration space launches nothing.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", "256", "threads per block (a power of two)">,
+    Option<"maxBlocks", "max-blocks", "int64_t", "65536", "largest grid of an elementwise kernel">,
+  ];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
+                           "mlir::memref::MemRefDialect", "mlir::arith::ArithDialect",
+                           "mlir::affine::AffineDialect", "mlir::linalg::LinalgDialect"];
+}
+
+def GPUDeviceBuffers : Pass<"arrayc-gpu-device-buffers", "mlir::ModuleOp"> {
+  let summary = "Place host-code buffers in device memory";
+  let description = [{
+    After `arrayc-gpu-map-linalg`, every heap buffer of host code is touched by
+    kernels, so `memref.alloc`/`memref.dealloc` become `gpu.alloc`/`gpu.dealloc`
+    and constant globals that kernels read are copied to device memory once
+    per use site. Stack buffers (`memref.alloca`, used for small host-side
+    records such as the shape a `.npy` header gives) and globals only runtime
+    calls read (strings) stay on the host. The runtime's print/save/load
+    entry points recognize device pointers and stage through the host.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect"];
+}
+
+#endif // ARRAYC_TRANSFORMS_PASSES
