@@ -1,0 +1,248 @@
+//===- Driver.cpp - the arrayc compiler driver ----------------------------===//
+#include "Driver/Driver.h"
+
+#include "Driver/Toolchain.h"
+#include "Frontend/Frontend.h"
+#include "JIT/JIT.h"
+#include "Pipelines/InitAll.h"
+#include "Pipelines/Pipelines.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdio>
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+namespace {
+
+enum class Emit { NDArray, Linalg, GPU, LLVM, PTX, Obj, Exe };
+enum class Target { Auto, CPU, CUDA };
+
+int fail(const llvm::Twine &message) {
+  llvm::WithColor::error(llvm::errs(), "arrayc") << message << "\n";
+  return 1;
+}
+
+int failWith(llvm::Error err) {
+  std::string text = llvm::toString(std::move(err));
+  return fail(text);
+}
+
+/// Writes `text` to `path` ("-" is stdout), whole or not at all.
+int writeOutput(llvm::StringRef path, llvm::function_ref<void(llvm::raw_ostream &)> fn) {
+  std::string error;
+  auto out = openOutputFile(path, &error);
+  if (!out)
+    return fail(error);
+  fn(out->os());
+  out->os().flush();
+  if (out->os().has_error())
+    return fail("error writing '" + path + "'");
+  out->keep();
+  return 0;
+}
+
+} // namespace
+
+int arrayc::driver::main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+
+  // `arrayc run FILE` is `arrayc FILE` that JIT-runs instead of writing.
+  bool runMode = argc > 1 && llvm::StringRef(argv[1]) == "run";
+  std::vector<char *> args(argv, argv + argc);
+  if (runMode)
+    args.erase(args.begin() + 1);
+
+  static cl::OptionCategory category("arrayc options");
+  static cl::opt<std::string> input(cl::Positional, cl::desc("<file.arr>"), cl::Required,
+                                    cl::cat(category));
+  static cl::opt<std::string> output("o", cl::desc("Output file (default: the input's "
+                                                   "name without .arr, or stdout for --emit "
+                                                   "of IR)"),
+                                     cl::value_desc("file"), cl::cat(category));
+  static cl::opt<Target> target(
+      "target", cl::desc("Code generation target"), cl::init(Target::Auto),
+      cl::values(clEnumValN(Target::CPU, "cpu", "host CPU loops"),
+                 clEnumValN(Target::CUDA, "cuda", "NVIDIA GPU kernels (default when a GPU is usable)")),
+      cl::cat(category));
+  static cl::opt<Emit> emit(
+      "emit", cl::desc("What to produce (default: an executable, or run for `arrayc run`)"),
+      cl::init(Emit::Exe),
+      cl::values(clEnumValN(Emit::NDArray, "ndarray", "ndarray dialect from the frontend"),
+                 clEnumValN(Emit::Linalg, "linalg", "linalg on tensors, fused"),
+                 clEnumValN(Emit::GPU, "gpu", "gpu dialect kernels, outlined (cuda)"),
+                 clEnumValN(Emit::LLVM, "llvm", "LLVM IR of the host code"),
+                 clEnumValN(Emit::PTX, "ptx", "PTX of the kernels (cuda)"),
+                 clEnumValN(Emit::Obj, "obj", "an object file"),
+                 clEnumValN(Emit::Exe, "exe", "an executable (needs `def main():`)")),
+      cl::cat(category));
+  static cl::opt<std::string> gpuArch("gpu-arch",
+                                      cl::desc("CUDA chip (default: the GPU's, else sm_90)"),
+                                      cl::cat(category));
+  static cl::opt<bool> noFusion("no-fusion", cl::desc("One kernel/loop nest per operation"),
+                                cl::cat(category));
+  static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"), cl::init(2),
+                                    cl::Prefix, cl::cat(category));
+  static cl::opt<bool> verbose("verbose", cl::desc("Print the stages and tools used"),
+                               cl::cat(category));
+
+  // Upstream pass-manager flags (--mlir-print-ir-after-all, ...) work but stay
+  // out of --help.
+  mlir::registerPassManagerCLOptions();
+  cl::HideUnrelatedOptions(category);
+  cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "arrayc " << ARRAYC_VERSION << " (MLIR/LLVM " << LLVM_VERSION_STRING
+       << "; targets: cpu" << (cudaTargetBuilt() ? ", cuda" : "") << ")\n";
+  });
+  cl::ParseCommandLineOptions(static_cast<int>(args.size()), args.data(),
+                              "arrayc: compile NumPy-style .arr programs for CPUs and "
+                              "NVIDIA GPUs\n\n"
+                              "  arrayc prog.arr -o prog     ahead of time: an executable\n"
+                              "  arrayc run prog.arr         JIT: compile and run now\n"
+                              "  arrayc --emit=ptx prog.arr  print a stage\n");
+
+  // Target and GPU architecture.
+  std::optional<std::string> deviceArch = usableGPUArch();
+  bool cuda = target == Target::CUDA || (target == Target::Auto && deviceArch.has_value());
+  if (cuda && !cudaTargetBuilt())
+    return fail("this arrayc was built without CUDA: only --target=cpu is available");
+  if (!cuda && (emit == Emit::GPU || emit == Emit::PTX))
+    return fail("--emit=gpu and --emit=ptx need --target=cuda");
+
+  arrayc::PipelineOptions pipelineOptions;
+  pipelineOptions.fusion = !noFusion;
+  pipelineOptions.gpuArch = !gpuArch.empty() ? gpuArch.getValue()
+                                             : deviceArch.value_or(std::string("sm_90"));
+  pipelineOptions.cudaToolkit = arrayc::defaultCudaToolkit().str();
+  std::string ptxas = findPtxas(pipelineOptions.cudaToolkit);
+  // Cubin (with PTX for newer GPUs) when ptxas is here; else PTX the driver JITs.
+  pipelineOptions.gpuFormat = (emit == Emit::PTX || ptxas.empty()) ? "isa" : "fatbin";
+  if (verbose)
+    llvm::errs() << "arrayc: target " << (cuda ? "cuda " + pipelineOptions.gpuArch : "cpu")
+                 << (cuda ? ", kernels as " + pipelineOptions.gpuFormat.getValue() : "")
+                 << (ptxas.empty() ? "" : ", ptxas " + ptxas) << "\n";
+
+  // Source.
+  std::string error;
+  auto file = openInputFile(input, &error);
+  if (!file)
+    return fail(error);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+
+  DialectRegistry registry;
+  arrayc::registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  OwningOpRef<ModuleOp> module = arrayc::frontend::importArr(sourceMgr, context);
+  if (!module)
+    return 1;
+
+  bool hasMain = module->lookupSymbol("arrayc_main") != nullptr;
+  if ((runMode || emit == Emit::Exe) && !hasMain)
+    return fail(input + ": no `def main():` to " + (runMode ? "run" : "build an executable from") +
+                "; use --emit=obj for a library of its functions");
+
+  std::string outPath = output;
+  if (outPath.empty()) {
+    if (emit == Emit::Exe || emit == Emit::Obj) {
+      llvm::SmallString<256> stem(llvm::sys::path::filename(input.getValue()));
+      llvm::sys::path::replace_extension(stem, emit == Emit::Obj ? ".o" : "");
+      outPath = std::string(stem);
+    } else {
+      outPath = "-";
+    }
+  }
+  auto printModule = [&] {
+    return writeOutput(outPath, [&](llvm::raw_ostream &os) { module->print(os); });
+  };
+  if (!runMode && emit == Emit::NDArray)
+    return printModule();
+
+  PassManager pm(&context);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return fail("bad pass manager options");
+  bool stopAtLinalg = !runMode && emit == Emit::Linalg;
+  bool stopAtGPU = !runMode && emit == Emit::GPU;
+  arrayc::buildLinalgPipeline(pm, pipelineOptions);
+  if (!stopAtLinalg) {
+    arrayc::buildBufferizePipeline(pm, pipelineOptions);
+    if (cuda) {
+      arrayc::buildGPUKernelPipeline(pm, pipelineOptions);
+      if (!stopAtGPU)
+        arrayc::buildCUDALoweringPipeline(pm, pipelineOptions);
+    } else {
+      arrayc::buildCPULoweringPipeline(pm, pipelineOptions);
+    }
+  }
+  if (verbose) {
+    llvm::errs() << "arrayc: pipeline: ";
+    pm.printAsTextualPipeline(llvm::errs());
+    llvm::errs() << "\n";
+  }
+  if (failed(pm.run(*module)))
+    return fail("compilation of '" + input + "' failed (internal error: please report it with the source)");
+
+  if (runMode) {
+    std::fflush(stdout);
+    if (auto err = arrayc::jit::runMain(*module, "arrayc_main", jitRuntimeLibs(cuda), optLevel))
+      return failWith(std::move(err));
+    std::fflush(stdout);
+    return 0;
+  }
+  switch (emit) {
+  case Emit::NDArray:
+  case Emit::Linalg:
+  case Emit::GPU:
+    return printModule();
+  case Emit::PTX:
+    return writeOutput(outPath, [&](llvm::raw_ostream &os) {
+      module->walk([&](gpu::BinaryOp binary) {
+        for (Attribute attr : binary.getObjects())
+          if (auto object = dyn_cast<gpu::ObjectAttr>(attr))
+            os << "// kernel module " << binary.getName() << " for " << object.getTarget()
+               << "\n"
+               << object.getObject().getValue() << "\n";
+      });
+    });
+  case Emit::LLVM: {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    if (auto err = arrayc::jit::emitLLVMIR(*module, os, optLevel))
+      return failWith(std::move(err));
+    return writeOutput(outPath, [&](llvm::raw_ostream &out) { out << text; });
+  }
+  case Emit::Obj:
+    if (auto err = arrayc::jit::emitObject(*module, outPath, optLevel))
+      return failWith(std::move(err));
+    return 0;
+  case Emit::Exe: {
+    llvm::SmallString<256> object;
+    if (auto ec = llvm::sys::fs::createTemporaryFile("arrayc", "o", object))
+      return fail("cannot create a temporary file: " + ec.message());
+    llvm::FileRemover removeObject(object);
+    if (auto err = arrayc::jit::emitObject(*module, object, optLevel))
+      return failWith(std::move(err));
+    if (auto err = linkExecutable(object, outPath, cuda))
+      return failWith(std::move(err));
+    return 0;
+  }
+  }
+  return 0;
+}

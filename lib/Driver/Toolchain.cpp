@@ -1,0 +1,120 @@
+//===- Toolchain.cpp - what arrayc finds on the machine -------------------===//
+#include "Driver/Toolchain.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Program.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <dlfcn.h>
+
+using namespace llvm;
+
+bool arrayc::driver::cudaTargetBuilt() {
+#ifdef ARRAYC_ENABLE_CUDA
+  return true;
+#else
+  return false;
+#endif
+}
+
+std::optional<std::string> arrayc::driver::usableGPUArch() {
+  if (!cudaTargetBuilt())
+    return std::nullopt;
+  void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+  if (!lib)
+    return std::nullopt;
+  using InitFn = int (*)(unsigned);
+  using CountFn = int (*)(int *);
+  using AttrFn = int (*)(int *, int, int);
+  auto init = reinterpret_cast<InitFn>(dlsym(lib, "cuInit"));
+  auto count = reinterpret_cast<CountFn>(dlsym(lib, "cuDeviceGetCount"));
+  auto attr = reinterpret_cast<AttrFn>(dlsym(lib, "cuDeviceGetAttribute"));
+  int n = 0, major = 0, minor = 0;
+  // 75/76: CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR/MINOR.
+  if (!init || !count || !attr || init(0) != 0 || count(&n) != 0 || n <= 0 ||
+      attr(&major, 75, 0) != 0 || attr(&minor, 76, 0) != 0)
+    return std::nullopt;
+  return "sm_" + std::to_string(major) + std::to_string(minor);
+}
+
+std::string arrayc::driver::findPtxas(StringRef toolkit) {
+  if (!toolkit.empty()) {
+    SmallString<256> p(toolkit);
+    sys::path::append(p, "bin", "ptxas");
+    if (sys::fs::can_execute(p))
+      return std::string(p);
+  }
+  if (auto p = sys::findProgramByName("ptxas"))
+    return *p;
+  return "";
+}
+
+static bool hasRuntime(StringRef dir) {
+  SmallString<256> p(dir);
+  sys::path::append(p, "libarrayc_runtime.a");
+  return sys::fs::exists(p);
+}
+
+std::string arrayc::driver::runtimeLibDir() {
+  if (const char *env = std::getenv("ARRAYC_RUNTIME_DIR"); env && *env)
+    return env;
+  static int anchor;
+  std::string exe = sys::fs::getMainExecutable(nullptr, &anchor);
+  SmallString<256> dir(sys::path::parent_path(sys::path::parent_path(exe)));
+  sys::path::append(dir, "lib");
+  if (hasRuntime(dir))
+    return std::string(dir);
+  return ARRAYC_BUILD_LIB_DIR;
+}
+
+std::vector<std::string> arrayc::driver::jitRuntimeLibs(bool cuda) {
+  std::string dir = runtimeLibDir();
+  std::vector<std::string> libs{dir + "/libarrayc_runtime.so"};
+  if (cuda)
+    libs.push_back(dir + "/libarrayc_runtime_cuda.so");
+  return libs;
+}
+
+Error arrayc::driver::linkExecutable(StringRef object, StringRef output, bool cuda) {
+  auto cxx = sys::findProgramByName("c++");
+  if (!cxx)
+    cxx = sys::findProgramByName("g++");
+  if (!cxx)
+    return createStringError("no C++ linker (c++ or g++) on PATH to link the executable");
+  std::string dir = runtimeLibDir();
+  SmallString<256> tmp(output);
+  tmp += ".arrayc-tmp";
+  std::vector<std::string> args{*cxx, object.str(), "-o", std::string(tmp),
+                                dir + "/libarrayc_rt_main.a"};
+  if (cuda) {
+#ifdef ARRAYC_ENABLE_CUDA
+    args.push_back(dir + "/libarrayc_runtime_cuda.a");
+#endif
+  }
+  args.push_back(dir + "/libarrayc_runtime.a");
+  if (cuda) {
+#ifdef ARRAYC_ENABLE_CUDA
+    args.push_back("-L" ARRAYC_CUDA_STUBS_DIR);
+    args.push_back("-lcuda");
+#endif
+  }
+  for (const char *lib : {"-lm", "-lpthread", "-ldl"})
+    args.push_back(lib);
+  SmallVector<StringRef> argRefs(args.begin(), args.end());
+  std::string message;
+  int rc = sys::ExecuteAndWait(*cxx, argRefs, std::nullopt, {}, 0, 0, &message);
+  if (rc != 0) {
+    sys::fs::remove(tmp);
+    return createStringError("linking '%s' failed%s%s", output.str().c_str(),
+                             message.empty() ? "" : ": ", message.c_str());
+  }
+  if (auto ec = sys::fs::rename(tmp, output)) {
+    sys::fs::remove(tmp);
+    return createStringError(ec, "cannot write '%s': %s", output.str().c_str(),
+                             ec.message().c_str());
+  }
+  return Error::success();
+}

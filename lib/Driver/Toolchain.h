@@ -1,0 +1,32 @@
+//===- Toolchain.h - what arrayc finds on the machine -----------*- C++ -*-===//
+#ifndef ARRAYC_DRIVER_TOOLCHAIN_H
+#define ARRAYC_DRIVER_TOOLCHAIN_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arrayc::driver {
+
+/// True when this arrayc was built with the cuda target.
+bool cudaTargetBuilt();
+/// The compute capability of device 0 as `sm_XY`, when a CUDA driver loads
+/// and sees a GPU (checked with dlopen, so arrayc never needs libcuda).
+std::optional<std::string> usableGPUArch();
+/// ptxas in the toolkit or on PATH, or "".
+std::string findPtxas(llvm::StringRef toolkit);
+/// The folder holding libarrayc_runtime*: $ARRAYC_RUNTIME_DIR, else ../lib
+/// beside this executable, else the build tree's.
+std::string runtimeLibDir();
+/// Shared libraries the JIT loads for `cuda` (or cpu) programs.
+std::vector<std::string> jitRuntimeLibs(bool cuda);
+/// Links `object` with the static runtime into the executable `output`,
+/// written to a temporary name and renamed (no half-written output).
+llvm::Error linkExecutable(llvm::StringRef object, llvm::StringRef output, bool cuda);
+
+} // namespace arrayc::driver
+
+#endif // ARRAYC_DRIVER_TOOLCHAIN_H
