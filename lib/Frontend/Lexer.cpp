@@ -314,6 +314,8 @@ bool Lexer::run() {
     }
     if (c == '\\') {
       size_t k = peek(1) == '\r' ? 2 : 1;
+      if (peek(k) == '\0')
+        return fail(here(), "unexpected end of file after line continuation");
       if (peek(k) != '\n')
         return fail(here(), "unexpected character after line continuation "
                             "character");

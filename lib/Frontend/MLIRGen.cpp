@@ -491,6 +491,8 @@ bool Gen::genReturn(const Stmt &s) {
     func::ReturnOp::create(b, loc(s.loc));
     return true;
   }
+  if (fn.isMain)
+    return fail(s.loc, "main() cannot return a value");
   if (fn.results.empty())
     return fail(s.loc, "'" + name + "' returns a value but its signature "
                                     "declares no result; add `-> type`");

@@ -1,0 +1,10 @@
+def g(x: f32[3]) -> f32[3]:
+    return x
+def f(x: f32[n]) -> f32[3]:
+    return g(x)
+
+# Tests that a callee literal dim must match the caller's dim.
+# RUN: not arrayc --emit=ndarray %s 2>&1 | FileCheck --strict-whitespace %s
+# CHECK: {{.*}}call-lit-dim.arr:4:14: error: argument 'x' of 'g' expects f32[3], got f32[n]
+# CHECK-NEXT: {{^}}    return g(x)
+# CHECK-NEXT: {{^}}             ^{{$}}

@@ -1,0 +1,9 @@
+import numpy as np
+def main():
+    x = np.load("x.npy")
+
+# Tests that np.load needs a type annotation.
+# RUN: not arrayc --emit=ndarray %s 2>&1 | FileCheck --strict-whitespace %s
+# CHECK: {{.*}}load-noannot.arr:3:12: error: np.load needs a type annotation, e.g. `x: f32[n] = np.load(...)`
+# CHECK-NEXT: {{^}}    x = np.load("x.npy")
+# CHECK-NEXT: {{^}}           ^{{$}}
