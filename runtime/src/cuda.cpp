@@ -11,7 +11,12 @@
 
 namespace {
 
-[[noreturn]] void cudaFail(const char *fn, CUresult r, const char *what) {
+[[noreturn]] void cudaFail(const char *call, CUresult r, const char *what) {
+  // "cuMemAlloc(&ptr, sizeBytes)" -> "cuMemAlloc"
+  char fn[64];
+  size_t k = 0;
+  while (call[k] && call[k] != '(' && k + 1 < sizeof fn) { fn[k] = call[k]; ++k; }
+  fn[k] = '\0';
   const char *name = nullptr, *str = nullptr;
   if (cuGetErrorName(r, &name) != CUDA_SUCCESS || !name) name = "CUDA_ERROR_UNKNOWN";
   if (cuGetErrorString(r, &str) != CUDA_SUCCESS || !str) str = "unknown error";

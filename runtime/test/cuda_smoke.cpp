@@ -1,0 +1,161 @@
+// GPU smoke test of libarrayc_runtime_cuda (needs a GPU; exits 0 with
+// "SKIP" when none). Run: arrayc_runtime_cuda_smoke [oom]
+#include "arrayc_rt/runtime.h"
+
+#include <cuda.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <vector>
+
+extern "C" {
+void *mgpuModuleLoad(void *data, size_t size);
+void *mgpuModuleLoadJIT(void *data, int optLevel);
+void mgpuModuleUnload(void *module);
+void *mgpuModuleGetFunction(void *module, const char *name);
+void mgpuLaunchKernel(CUfunction f, intptr_t gx, intptr_t gy, intptr_t gz, intptr_t bx, intptr_t by,
+                      intptr_t bz, int32_t smem, CUstream stream, void **params, void **extra,
+                      size_t paramsCount);
+void *mgpuStreamCreate();
+void mgpuStreamSynchronize(CUstream);
+void mgpuStreamDestroy(CUstream);
+void *mgpuEventCreate();
+void mgpuEventDestroy(CUevent);
+void mgpuEventSynchronize(CUevent);
+void mgpuEventRecord(CUevent, CUstream);
+void mgpuStreamWaitEvent(CUstream, CUevent);
+void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream, bool isHostShared);
+void mgpuMemFree(void *ptr, CUstream);
+void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, CUstream);
+void mgpuMemset32(void *dst, unsigned int value, size_t count, CUstream);
+void mgpuMemset16(void *dst, unsigned short value, size_t count, CUstream);
+void mgpuSetDefaultDevice(int32_t device);
+}
+
+static const char *kPtx = R"(
+.version 8.0
+.target sm_90
+.address_size 64
+.visible .entry add_one(.param .u64 p, .param .u32 n) {
+  .reg .pred %p<2>;
+  .reg .b32 %r<6>;
+  .reg .f32 %f<3>;
+  .reg .b64 %rd<5>;
+  ld.param.u64 %rd1, [p];
+  ld.param.u32 %r1, [n];
+  mov.u32 %r2, %ctaid.x;
+  mov.u32 %r3, %ntid.x;
+  mov.u32 %r4, %tid.x;
+  mad.lo.s32 %r5, %r2, %r3, %r4;
+  setp.ge.u32 %p1, %r5, %r1;
+  @%p1 bra DONE;
+  cvta.to.global.u64 %rd2, %rd1;
+  mul.wide.u32 %rd3, %r5, 4;
+  add.s64 %rd4, %rd2, %rd3;
+  ld.global.f32 %f1, [%rd4];
+  add.f32 %f2, %f1, 0f3F800000;
+  st.global.f32 [%rd4], %f2;
+DONE:
+  ret;
+}
+)";
+
+struct M1 {
+  void *allocated, *aligned;
+  int64_t offset, sizes[1], strides[1];
+};
+
+static int failures = 0;
+#define CHECK(c)                                                                   \
+  do {                                                                             \
+    if (!(c)) { fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #c); ++failures; } \
+  } while (0)
+
+int main(int argc, char **argv) {
+  int n = arrayc_rt_cuda_device_count();
+  printf("devices: %d\n", n);
+  if (n == 0) { printf("SKIP: no GPU\n"); return 0; }
+  if (argc > 1 && !strcmp(argv[1], "oom")) {
+    mgpuMemAlloc(1ull << 50, nullptr, false); // must exit 1 with a message
+    return 0;
+  }
+  mgpuSetDefaultDevice(0);
+  CUstream s = (CUstream)mgpuStreamCreate();
+  CHECK(mgpuMemAlloc(0, s, false) == nullptr);
+  const int N = 1000;
+  std::vector<float> h(N);
+  for (int i = 0; i < N; ++i) h[i] = (float)i;
+  float *d = (float *)mgpuMemAlloc(N * 4, s, false);
+  mgpuMemcpy(d, h.data(), N * 4, s);
+  mgpuStreamSynchronize(s);
+
+  // Print a strided device view through the hooks.
+  M1 view{d, d, 2, {4}, {3}};
+  fflush(stdout);
+  printf("print: ");
+  arrayc_rt_print_f32(1, &view, ARRAYC_RT_F32);
+  printf("\n");
+  char *out = nullptr;
+  size_t len = 0;
+  CHECK(arrayc_rt_format_array(ARRAYC_RT_F32, 1, view.sizes, view.strides, d + 2, &out, &len) == ARRAYC_RT_OK);
+  CHECK(out && std::string(out) == "[ 2.  5.  8. 11.]");
+  arrayc_rt_free(out);
+
+  // JIT a PTX kernel and launch it.
+  void *mod = mgpuModuleLoadJIT((void *)kPtx, 2);
+  CUfunction f = (CUfunction)mgpuModuleGetFunction(mod, "add_one");
+  unsigned un = N;
+  void *params[] = {&d, &un};
+  mgpuLaunchKernel(f, (N + 255) / 256, 1, 1, 256, 1, 1, 0, s, params, nullptr, 2);
+  CUevent ev = (CUevent)mgpuEventCreate();
+  mgpuEventRecord(ev, s);
+  CUstream s2 = (CUstream)mgpuStreamCreate();
+  mgpuStreamWaitEvent(s2, ev);
+  mgpuEventSynchronize(ev);
+  std::vector<float> back(N);
+  mgpuMemcpy(back.data(), d, N * 4, s2);
+  mgpuStreamSynchronize(s2);
+  for (int i = 0; i < N; ++i) CHECK(back[i] == i + 1.0f);
+  mgpuModuleUnload(mod);
+  void *mod2 = mgpuModuleLoad((void *)kPtx, strlen(kPtx) + 1);
+  CHECK(mgpuModuleGetFunction(mod2, "add_one") != nullptr);
+  mgpuModuleUnload(mod2);
+
+  // save/load device arrays.
+  std::string path = "/tmp/arrayc_cuda_smoke.npy";
+  std::string loc = "smoke.arr:1:1";
+  M1 pm{&path[0], &path[0], 0, {(int64_t)path.size()}, {1}};
+  M1 lm{&loc[0], &loc[0], 0, {(int64_t)loc.size()}, {1}};
+  M1 full{d, d, 0, {N}, {1}};
+  arrayc_rt_save_f32(1, &pm, 1, &full, ARRAYC_RT_F32, 1, &lm);
+  float *d2 = (float *)mgpuMemAlloc(N * 4, s, false);
+  mgpuMemset32(d2, 0, N, s);
+  mgpuStreamSynchronize(s);
+  M1 full2{d2, d2, 0, {N}, {1}};
+  arrayc_rt_load_f32(1, &pm, 1, &full2, ARRAYC_RT_F32, 1, &lm);
+  std::vector<float> back2(N);
+  mgpuMemcpy(back2.data(), d2, N * 4, s);
+  mgpuStreamSynchronize(s);
+  CHECK(back2 == back);
+  mgpuMemset16(d2, 0x3c00, 4, s);
+  mgpuStreamSynchronize(s);
+  uint16_t hh[4];
+  mgpuMemcpy(hh, d2, 8, s);
+  mgpuStreamSynchronize(s);
+  CHECK(hh[0] == 0x3c00 && hh[3] == 0x3c00);
+
+  // Managed memory.
+  float *mm = (float *)mgpuMemAlloc(16, s, true);
+  mm[0] = 3.5f;
+  mgpuMemFree(mm, s);
+  mgpuMemFree(d2, s);
+  mgpuMemFree(d, s);
+  mgpuEventDestroy(ev);
+  mgpuStreamDestroy(s2);
+  mgpuStreamDestroy(s);
+  printf("%s (%d failures)\n", failures ? "FAILED" : "OK", failures);
+  return failures ? 1 : 0;
+}
