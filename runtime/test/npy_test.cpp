@@ -510,3 +510,43 @@ TEST(DeviceHooks, PrintSaveLoadStage) {
 }
 
 } // namespace
+
+namespace {
+// Mutated and truncated files never crash, and never succeed with a buffer overrun.
+TEST(Npy, MutationFuzzNeverCrashes) {
+  std::string d = tempDir();
+  std::vector<float> v(6, 1.5f);
+  std::vector<int64_t> shape = {2, 3}, st = {3, 1};
+  std::string good = d + "/fuzz_good.npy";
+  ASSERT_EQ(arrayc_rt_npy_write(good.c_str(), ARRAYC_RT_F32, 2, shape.data(), st.data(), v.data()), ARRAYC_RT_OK);
+  std::string base = readFile(good);
+  std::mt19937 rng(7);
+  std::string p = d + "/fuzz.npy";
+  for (int iter = 0; iter < 3000; ++iter) {
+    std::string m = base;
+    int kind = iter % 3;
+    if (kind == 0) {
+      m.resize(rng() % (m.size() + 1));
+    } else {
+      int flips = 1 + rng() % 4;
+      for (int k = 0; k < flips; ++k) {
+        size_t pos = rng() % m.size();
+        const char charset[] = "(),:' {}TrueFals0123456789<>|=fiubV\n\x93";
+        m[pos] = (rng() % 2) ? charset[rng() % (sizeof charset - 1)] : (char)rng();
+      }
+    }
+    writeFile(p, m);
+    int64_t dims[2] = {-1, -1};
+    arrayc_rt_status s = arrayc_rt_npy_check(p.c_str(), ARRAYC_RT_F32, 2, dims);
+    if (s == ARRAYC_RT_OK && dims[0] >= 0 && dims[1] >= 0 && dims[0] * dims[1] <= 64) {
+      std::vector<float> buf(dims[0] * dims[1] + 1);
+      std::vector<int64_t> sz = {dims[0], dims[1]}, cs = {dims[1], 1};
+      arrayc_rt_npy_read(p.c_str(), ARRAYC_RT_F32, 2, sz.data(), cs.data(), buf.data());
+    } else {
+      EXPECT_NE(std::string(arrayc_rt_last_error()), "");
+    }
+    arrayc_rt_npy_info info;
+    arrayc_rt_npy_read_info(p.c_str(), &info);
+  }
+}
+} // namespace
