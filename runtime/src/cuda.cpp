@@ -166,16 +166,10 @@ ARRAYC_RT_API void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_
                                     intptr_t blockZ, int32_t smem, CUstream stream, void **params,
                                     void **extra, size_t /*paramsCount*/) {
   ScopedContext ctx;
-  if (smem > 0) {
+  if (smem > 48 * 1024) {
     // Opt in to more than 48 KiB of dynamic shared memory when asked.
-    int maxOptin = 0;
-    CUdevice dev;
-    CU_CHECK(cuCtxGetDevice(&dev), "");
-    CU_CHECK(cuDeviceGetAttribute(&maxOptin, CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN,
-                                  dev), "");
-    if (smem > 48 * 1024 && smem <= maxOptin)
-      CU_CHECK(cuFuncSetAttribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem),
-               "");
+    CU_CHECK(cuFuncSetAttribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem),
+             "dynamic shared memory opt-in");
   }
   char what[160];
   snprintf(what, sizeof what, "grid (%ld, %ld, %ld), block (%ld, %ld, %ld), %d bytes shared",
