@@ -639,7 +639,11 @@ ExprPtr Parser::parsePostfix() {
       call->lhs = std::move(e);
       if (!parseCallArgs(*call))
         return nullptr;
-      call->loc = call->lhs->loc; // Point at the callee's name.
+      // Point at the start of the callee: `np.load(...)` at `np`.
+      const Expr *head = call->lhs.get();
+      while (head->kind == ExprKind::Attribute && head->lhs)
+        head = head->lhs.get();
+      call->loc = head->loc;
       e = std::move(call);
     } else if (cur().isOp(".")) {
       next();

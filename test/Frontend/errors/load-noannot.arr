@@ -4,6 +4,6 @@ def main():
 
 # Tests that np.load needs a type annotation.
 # RUN: not arrayc --emit=ndarray %s 2>&1 | FileCheck --strict-whitespace %s
-# CHECK: {{.*}}load-noannot.arr:3:12: error: np.load needs a type annotation, e.g. `x: f32[n] = np.load(...)`
+# CHECK: {{.*}}load-noannot.arr:3:9: error: np.load needs a type annotation, e.g. `x: f32[n] = np.load(...)`
 # CHECK-NEXT: {{^}}    x = np.load("x.npy")
-# CHECK-NEXT: {{^}}           ^{{$}}
+# CHECK-NEXT: {{^}}        ^{{$}}
