@@ -61,7 +61,7 @@ def NDArray_CastOp : NDArray_Op<"cast", [Pure]> {
 //===----------------------------------------------------------------------===//
 
 class NDArray_BinaryOp<string mnemonic, list<Trait> traits = []>
-    : NDArray_Op<mnemonic, !listconcat(traits, [Pure, Elementwise])> {
+    : NDArray_Op<mnemonic, !listconcat(traits, [Pure])> {
   let arguments = (ins NDArray_Tensor:$lhs, NDArray_Tensor:$rhs);
   let results = (outs NDArray_Tensor:$result);
   // One type when all agree (the verified form), else `(lhs, rhs) -> result`
@@ -150,7 +150,7 @@ def NDArray_PowOp : NDArray_BinaryOp<"pow"> {
   }];
 }
 
-def NDArray_CompareOp : NDArray_Op<"compare", [Pure, Elementwise]> {
+def NDArray_CompareOp : NDArray_Op<"compare", [Pure]> {
   let summary = "elementwise comparison, giving bool";
   let description = [{
     Compares elementwise with `predicate` (eq ne lt le gt ge). Floats compare

@@ -149,9 +149,18 @@ ARRAYC_RT_API void *mgpuModuleLoadJIT(void *data, int optLevel) {
   return module;
 }
 
+// Compiled programs unload their kernels from a global destructor, after
+// main returns, when the driver may already be shutting down (it answers
+// CUDA_ERROR_DEINITIALIZED or even CUDA_ERROR_UNKNOWN there). The process is
+// exiting and the driver releases the module with the context, so unloading
+// is best effort and never an error.
 ARRAYC_RT_API void mgpuModuleUnload(void *module) {
-  ScopedContext ctx;
-  CU_CHECK(cuModuleUnload((CUmodule)module), "");
+  CUcontext cur = nullptr;
+  if (!module || cuCtxGetCurrent(&cur) != CUDA_SUCCESS)
+    return;
+  if (gContext && cur != gContext && cuCtxSetCurrent(gContext) != CUDA_SUCCESS)
+    return;
+  (void)cuModuleUnload((CUmodule)module);
 }
 
 ARRAYC_RT_API void *mgpuModuleGetFunction(void *module, const char *name) {
