@@ -1,0 +1,53 @@
+// RUN: arrayc-opt %s -convert-ndarray-to-runtime -split-input-file | FileCheck %s
+
+// Tests that load asks the runtime for the shape (-1 for dynamic dims), then
+// allocates and fills a buffer that becomes the tensor.
+// CHECK-LABEL: func @load
+// CHECK: %[[SHAPE:.*]] = memref.alloca() : memref<2xi64>
+// CHECK: memref.store %{{.*}}, %[[SHAPE]]
+// CHECK: call @arrayc_rt_load_shape(
+// CHECK: %[[BUF:.*]] = memref.alloc(%{{.*}}) : memref<?x3xf32>
+// CHECK: call @arrayc_rt_load_f32(
+// CHECK: bufferization.to_tensor %[[BUF]] restrict writable
+func.func @load() -> tensor<?x3xf32> {
+  %x = ndarray.load "x.npy" : tensor<?x3xf32>
+  return %x : tensor<?x3xf32>
+}
+
+// -----
+
+// Tests that save passes the path, the array (unranked), the dtype code and
+// the source location.
+// CHECK: memref.global "private" constant @{{.*}} : memref<5xi8> = dense<[121, 46, 110, 112, 121]>
+// CHECK-LABEL: func @save
+// CHECK: %[[M:.*]] = bufferization.to_buffer %{{.*}} read_only
+// CHECK: %[[U:.*]] = memref.cast %[[M]] : {{.*}} to memref<*xi32>
+// CHECK: %[[CODE:.*]] = arith.constant 3 : i32
+// CHECK: call @arrayc_rt_save_i32(%{{.*}}, %[[U]], %[[CODE]], %{{.*}})
+func.func @save(%x: tensor<4xi32>) {
+  ndarray.save "y.npy", %x : tensor<4xi32>
+  return
+}
+
+// -----
+
+// Tests that print pieces become one runtime call each, in order.
+// CHECK-LABEL: func @print
+// CHECK: call @arrayc_rt_print_str(
+// CHECK: call @arrayc_rt_print_f64(
+// CHECK: call @arrayc_rt_print_str(
+func.func @print(%x: tensor<f64>) {
+  ndarray.print %x ["x:", 0, "\0A"] : tensor<f64>
+  return
+}
+
+// -----
+
+// Tests that assert becomes a checked runtime call with its message.
+// CHECK-LABEL: func @assert
+// CHECK-SAME: (%[[C:.*]]: i1)
+// CHECK: call @arrayc_rt_assert(%[[C]], %{{.*}})
+func.func @assert(%c: i1) {
+  ndarray.assert %c, "f.arr:2:3: dims differ"
+  return
+}

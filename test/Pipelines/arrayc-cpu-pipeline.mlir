@@ -1,0 +1,29 @@
+// RUN: arrayc-opt %s --arrayc-linalg-pipeline | FileCheck %s --check-prefix=LINALG
+// RUN: arrayc-opt %s --arrayc-cpu-pipeline | FileCheck %s --check-prefix=LLVM
+// RUN: arrayc-opt %s --arrayc-cpu-pipeline="fusion=false" | FileCheck %s --check-prefix=NOFUSE
+
+// Tests the stage boundaries of the cpu pipeline on sqdiff: after the linalg
+// stage the chain is one fused generic; the whole pipeline leaves only the
+// LLVM dialect; without fusion there are two loop nests.
+// LINALG-LABEL: func @sqdiff
+// LINALG: linalg.generic
+// LINALG: arith.subf
+// LINALG: arith.mulf
+// LINALG-NOT: linalg.generic
+// LINALG: return
+
+// LLVM-LABEL: llvm.func @sqdiff
+// LLVM-NOT: linalg.
+// LLVM-NOT: memref.
+// LLVM: llvm.fsub
+// LLVM: llvm.fmul
+
+// NOFUSE-LABEL: llvm.func @sqdiff
+// NOFUSE: llvm.fsub
+// NOFUSE: llvm.br
+// NOFUSE: llvm.fmul
+func.func @sqdiff(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  %d = ndarray.sub %x, %y : tensor<?xf32>
+  %r = ndarray.mul %d, %d : tensor<?xf32>
+  return %r : tensor<?xf32>
+}

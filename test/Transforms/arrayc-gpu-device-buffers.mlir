@@ -1,0 +1,47 @@
+// RUN: arrayc-opt %s -arrayc-gpu-device-buffers -split-input-file | FileCheck %s
+
+// Tests that heap buffers move to device memory and stack buffers stay.
+// CHECK-LABEL: func @buffers
+// CHECK: memref.alloca() : memref<2xi64>
+// CHECK: %[[T:.*]] = gpu.wait async
+// CHECK: %[[M:.*]], %[[T2:.*]] = gpu.alloc async [%[[T]]] (%{{.*}}) : memref<?xf32>
+// CHECK: gpu.wait [%[[T2]]]
+// CHECK: gpu.dealloc async
+// CHECK-NOT: memref.alloc(
+// CHECK-NOT: memref.dealloc
+func.func @buffers(%n: index) {
+  %s = memref.alloca() : memref<2xi64>
+  %m = memref.alloc(%n) : memref<?xf32>
+  memref.dealloc %m : memref<?xf32>
+  return
+}
+
+// -----
+
+memref.global "private" constant @table : memref<3xf32> = dense<[1.0, 2.0, 3.0]>
+memref.global "private" constant @text : memref<2xi8> = dense<[104, 105]>
+func.func private @use_text(memref<*xi8>)
+// Tests that a constant global a kernel reads is copied to the device, and
+// one only the host reads (a string for the runtime) is not.
+// CHECK-LABEL: func @globals
+// CHECK: %[[G:.*]] = memref.get_global @table
+// CHECK: %[[D:.*]], %{{.*}} = gpu.alloc async
+// CHECK: gpu.memcpy async [%{{.*}}] %[[D]], %[[G]]
+// CHECK: %[[S:.*]] = memref.get_global @text
+// CHECK-NOT: gpu.memcpy
+// CHECK: gpu.launch
+// CHECK: memref.load %[[D]]
+func.func @globals(%o: memref<3xf32>) {
+  %t = memref.get_global @table : memref<3xf32>
+  %s = memref.get_global @text : memref<2xi8>
+  %u = memref.cast %s : memref<2xi8> to memref<*xi8>
+  call @use_text(%u) : (memref<*xi8>) -> ()
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %t[%tx] : memref<3xf32>
+    memref.store %v, %o[%tx] : memref<3xf32>
+    gpu.terminator
+  }
+  return
+}

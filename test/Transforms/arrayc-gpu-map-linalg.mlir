@@ -1,0 +1,104 @@
+// RUN: arrayc-opt %s -pass-pipeline='builtin.module(func.func(arrayc-gpu-map-linalg))' -split-input-file | FileCheck %s
+
+#id = affine_map<(d0) -> (d0)>
+// Tests that an elementwise generic becomes one launch of 256-thread blocks,
+// guarded against empty input, with a grid-stride loop over all elements.
+// CHECK-LABEL: func @elementwise
+// CHECK: %[[N:.*]] = memref.dim
+// CHECK: %[[BLOCKS:.*]] = arith.ceildivui %{{.*}}, %c256
+// CHECK: %[[GRID:.*]] = arith.minui %[[BLOCKS]], %c65536
+// CHECK: scf.if
+// CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %[[GRID]], {{.*}} threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}}
+// CHECK: memref.load %{{.*}}[%[[I]]]
+// CHECK: arith.subf
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[I]]]
+// CHECK-NOT: linalg.generic
+func.func @elementwise(%x: memref<?xf32>, %y: memref<?xf32>, %o: memref<?xf32>) {
+  linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+      ins(%x, %y : memref<?xf32>, memref<?xf32>) outs(%o : memref<?xf32>) {
+  ^bb0(%a: f32, %b: f32, %c: f32):
+    %d = arith.subf %a, %b : f32
+    linalg.yield %d : f32
+  }
+  return
+}
+
+// -----
+
+#in = affine_map<(d0, d1) -> (d0, d1)>
+#out = affine_map<(d0, d1) -> (d0)>
+// Tests the two-stage reduction: stage 1 writes one partial per block through
+// a shared-memory tree; stage 2 combines the partials of each output.
+// CHECK-LABEL: func @row_sum
+// CHECK: %[[PARTIAL:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK: gpu.launch {{.*}} workgroup(%[[SMEM:.*]] : memref<256xf32, #gpu.address_space<workgroup>>)
+// CHECK: scf.for {{.*}} iter_args
+// CHECK: arith.addf
+// CHECK: memref.store %{{.*}}, %[[SMEM]]
+// CHECK: gpu.barrier
+// CHECK: arith.cmpi ult, %{{.*}}, %c128
+// CHECK: memref.store %{{.*}}, %[[PARTIAL]]
+// CHECK: gpu.launch {{.*}} workgroup(
+// CHECK: memref.load %[[PARTIAL]]
+// CHECK: memref.dealloc %[[PARTIAL]]
+// CHECK-NOT: memref.atomic_rmw
+func.func @row_sum(%x: memref<?x?xf32>, %o: memref<?xf32>) {
+  linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<?x?xf32>) outs(%o : memref<?xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+#in = affine_map<(d0) -> (d0)>
+#out = affine_map<(d0) -> ()>
+// Tests a full max reduction: the identity is -inf and max stays NaN-propagating.
+// CHECK-LABEL: func @full_max
+// CHECK: arith.constant 0xFF800000 : f32
+// CHECK: arith.maximumf
+func.func @full_max(%x: memref<?xf32>, %o: memref<f32>) {
+  linalg.generic {indexing_maps = [#in, #out], iterator_types = ["reduction"]}
+      ins(%x : memref<?xf32>) outs(%o : memref<f32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.maximumf %a, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+#in = affine_map<(d0, d1) -> (d0, d1)>
+#out = affine_map<(d0, d1) -> (d0)>
+// Tests that a reduction with an unrecognized combiner runs one thread per
+// output with a sequential inner loop.
+// CHECK-LABEL: func @odd_reduction
+// CHECK: gpu.launch
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: arith.subf
+func.func @odd_reduction(%x: memref<?x?xf32>, %o: memref<?xf32>) {
+  linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<?x?xf32>) outs(%o : memref<?xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.subf %acc, %a : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// Tests that copies from bufferization become kernels too.
+// CHECK-LABEL: func @copy
+// CHECK: gpu.launch
+// CHECK-NOT: memref.copy
+func.func @copy(%a: memref<?xf32>, %b: memref<?xf32>) {
+  memref.copy %a, %b : memref<?xf32> to memref<?xf32>
+  return
+}
