@@ -299,6 +299,8 @@ bool Lexer::lexOp() {
 }
 
 bool Lexer::run() {
+  if (src.starts_with("\xEF\xBB\xBF"))
+    pos = 3; // A UTF-8 byte order mark.
   if (!lexLineStart())
     return false;
   while (peek() != '\0') {
