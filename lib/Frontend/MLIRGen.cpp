@@ -179,6 +179,8 @@ private:
   OptVal callBuiltin(Builtin bi, llvm::StringRef name, const Expr &call);
   Builtin lookupBuiltin(llvm::StringRef name, bool viaModule);
 
+  bool checkBroadcast(const Val &a, const Val &c,
+                      llvm::SmallVectorImpl<Dim> &shape, SrcLoc l);
   OptVal binary(llvm::StringRef op, Val a, Val b, SrcLoc l);
   OptVal compare(llvm::StringRef op, Val a, Val b, SrcLoc l);
   OptVal foldBinary(llvm::StringRef op, const Val &a, const Val &b, SrcLoc l);
@@ -806,6 +808,21 @@ OptVal Gen::negate(Val a, SrcLoc l) {
   return Val::array(r, a.type);
 }
 
+/// Broadcasts the shapes of two operands (before promotion, so the message
+/// shows the types as written).
+bool Gen::checkBroadcast(const Val &a, const Val &c,
+                         llvm::SmallVectorImpl<Dim> &shape, SrcLoc l) {
+  llvm::ArrayRef<Dim> da, dc;
+  if (a.kind == Val::Array)
+    da = a.type.dims;
+  if (c.kind == Val::Array)
+    dc = c.type.dims;
+  if (broadcastShapes(da, dc, shape))
+    return true;
+  return fail(l, "operands could not be broadcast together with shapes " +
+                     a.type.str() + " and " + c.type.str());
+}
+
 OptVal Gen::binary(llvm::StringRef op, Val a, Val c, SrcLoc l) {
   for (const Val *v : {&a, &c})
     if (v->kind != Val::Array && v->kind != Val::Lit)
@@ -841,11 +858,10 @@ OptVal Gen::binary(llvm::StringRef op, Val a, Val c, SrcLoc l) {
   }
 
   Location il = loc(l);
-  Val x = toArray(a, t), y = toArray(c, t);
   llvm::SmallVector<Dim> shape;
-  if (!broadcastShapes(x.type.dims, y.type.dims, shape))
-    return err(l, "operands could not be broadcast together with shapes " +
-                      x.type.str() + " and " + y.type.str());
+  if (!checkBroadcast(a, c, shape, l))
+    return std::nullopt;
+  Val x = toArray(a, t), y = toArray(c, t);
   std::vector<Val> sources{x, y};
   x = broadcastTo(x, shape, sources, il);
   y = broadcastTo(y, shape, sources, il);
@@ -898,11 +914,10 @@ OptVal Gen::compare(llvm::StringRef op, Val a, Val c, SrcLoc l) {
                   .Case(">", nd::ComparePredicate::gt)
                   .Default(nd::ComparePredicate::ge);
   Location il = loc(l);
-  Val x = toArray(a, t), y = toArray(c, t);
   llvm::SmallVector<Dim> shape;
-  if (!broadcastShapes(x.type.dims, y.type.dims, shape))
-    return err(l, "operands could not be broadcast together with shapes " +
-                      x.type.str() + " and " + y.type.str());
+  if (!checkBroadcast(a, c, shape, l))
+    return std::nullopt;
+  Val x = toArray(a, t), y = toArray(c, t);
   std::vector<Val> sources{x, y};
   x = broadcastTo(x, shape, sources, il);
   y = broadcastTo(y, shape, sources, il);

@@ -82,7 +82,7 @@ def power(x: f32[n]) -> f32[n]:
 # CHECK-LABEL: func.func @compare(
 # CHECK: %[[X:.*]] = ndarray.cast %arg0 : tensor<?xi16> to tensor<?xi64>
 # CHECK: ndarray.constant dense<1000000> : tensor<i64>
-# CHECK: ndarray.compare ge, %[[X]], %{{.*}} : tensor<?xi64> -> tensor<?xi1>
+# CHECK: ndarray.compare ge, %[[X]], %{{.*}} : {{.*}}tensor<?xi64>{{.*}} -> tensor<?xi1>
 def compare(x: i16[n]) -> bool[n]:
     return x >= 1000000
 
