@@ -59,6 +59,7 @@ struct Expr {
   std::vector<ExprPtr> elts; ///< Tuple/List elements, Call args, Slice parts.
   std::vector<Keyword> keywords;
   bool parenthesized = false;
+  unsigned height = 1; ///< Longest path to a leaf; the parser bounds it.
 
   Expr(ExprKind kind, SrcLoc loc) : kind(kind), loc(loc) {}
 };

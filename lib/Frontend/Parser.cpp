@@ -112,6 +112,27 @@ private:
   bool parseCallArgs(Expr &call);
 
   ExprPtr make(ExprKind k, SrcLoc loc) { return std::make_unique<Expr>(k, loc); }
+
+  /// Computes `e`'s height and rejects trees deep enough to exhaust the
+  /// stack of the recursive passes after parsing (e.g. `x+x+...+x`).
+  ExprPtr checkHeight(ExprPtr e) {
+    if (!e)
+      return nullptr;
+    unsigned h = 0;
+    for (const Expr *c : {e->lhs.get(), e->rhs.get()})
+      if (c)
+        h = std::max(h, c->height);
+    for (const ExprPtr &c : e->elts)
+      if (c)
+        h = std::max(h, c->height);
+    for (const Keyword &k : e->keywords)
+      if (k.value)
+        h = std::max(h, k.value->height);
+    e->height = h + 1;
+    if (e->height > 400)
+      return fail(e->loc, "expression is too deeply nested");
+    return e;
+  }
 };
 } // namespace
 
@@ -372,7 +393,7 @@ ExprPtr Parser::parseTestList() {
       return nullptr;
     tuple->elts.push_back(std::move(e));
   }
-  return tuple;
+  return checkHeight(std::move(tuple));
 }
 
 ExprPtr Parser::parseTest() {
@@ -404,7 +425,7 @@ ExprPtr Parser::parseOr() {
     e->rhs = parseAnd();
     if (!e->rhs)
       return nullptr;
-    lhs = std::move(e);
+    lhs = checkHeight(std::move(e));
   }
   return lhs;
 }
@@ -419,7 +440,7 @@ ExprPtr Parser::parseAnd() {
     e->rhs = parseNot();
     if (!e->rhs)
       return nullptr;
-    lhs = std::move(e);
+    lhs = checkHeight(std::move(e));
   }
   return lhs;
 }
@@ -435,7 +456,7 @@ ExprPtr Parser::parseNot() {
     --depth;
     if (!e->lhs)
       return nullptr;
-    return e;
+    return checkHeight(std::move(e));
   }
   return parseComparison();
 }
@@ -482,7 +503,7 @@ ExprPtr Parser::parseComparison() {
   if (!compareOp(cur(), peekTok(), two).empty())
     return failHere("chained comparisons are not supported; write "
                     "`(a < b) & (b < c)`");
-  return e;
+  return checkHeight(std::move(e));
 }
 
 /// Binary levels, loosest first: | ^ & (<< >>) (+ -) (* / // % @).
@@ -501,7 +522,7 @@ ExprPtr Parser::parseBinary(int level) {
     e->rhs = parseBinary(level + 1);
     if (!e->rhs)
       return nullptr;
-    lhs = std::move(e);
+    lhs = checkHeight(std::move(e));
   }
   return lhs;
 }
@@ -517,7 +538,7 @@ ExprPtr Parser::parseUnary() {
     --depth;
     if (!e->lhs)
       return nullptr;
-    return e;
+    return checkHeight(std::move(e));
   }
   return parsePower();
 }
@@ -537,7 +558,7 @@ ExprPtr Parser::parsePower() {
   --depth;
   if (!e->rhs)
     return nullptr;
-  return e;
+  return checkHeight(std::move(e));
 }
 
 bool Parser::parseCallArgs(Expr &call) {
@@ -644,7 +665,7 @@ ExprPtr Parser::parsePostfix() {
       while (head->kind == ExprKind::Attribute && head->lhs)
         head = head->lhs.get();
       call->loc = head->loc;
-      e = std::move(call);
+      e = checkHeight(std::move(call));
     } else if (cur().isOp(".")) {
       next();
       if (!cur().is(Tok::Name))
@@ -653,7 +674,7 @@ ExprPtr Parser::parsePostfix() {
       a->name = cur().text;
       next();
       a->lhs = std::move(e);
-      e = std::move(a);
+      e = checkHeight(std::move(a));
     } else if (cur().isOp("[")) {
       auto s = make(ExprKind::Subscript, cur().loc);
       next();
@@ -665,7 +686,7 @@ ExprPtr Parser::parsePostfix() {
         return nullptr;
       if (!expectOp("]", "to close the subscript"))
         return nullptr;
-      e = std::move(s);
+      e = checkHeight(std::move(s));
     } else {
       break;
     }
@@ -752,7 +773,7 @@ ExprPtr Parser::parseAtom() {
       }
       if (!expectOp("]", "to close the list"))
         return nullptr;
-      return list;
+      return checkHeight(std::move(list));
     }
     if (t.text == "{")
       return failHere("dict and set displays are not supported");
