@@ -20,6 +20,7 @@ llvm_config.use_default_substitutions()
 python = "/usr/bin/python3" if os.path.exists("/usr/bin/python3") else shutil.which("python3")
 config.substitutions.append(("%python", python))
 config.substitutions.append(("%arrayc_src", config.arrayc_src_root))
+config.substitutions.append(("%arrayc_bin", config.arrayc_tools_dir))
 config.substitutions.append(("%e2e", python + " " + os.path.join(config.arrayc_src_root, "test", "e2e", "run_e2e.py")))
 
 tool_dirs = [config.arrayc_tools_dir, config.llvm_tools_dir]
@@ -48,3 +49,5 @@ if _gpu_usable():
     config.available_features.add("gpu")
 if python and subprocess.call([python, "-c", "import numpy"], stderr=subprocess.DEVNULL) == 0:
     config.available_features.add("numpy")
+if os.path.exists(os.path.join(config.arrayc_tools_dir, "arrayc_runtime_tests")):
+    config.available_features.add("runtime-gtest")
