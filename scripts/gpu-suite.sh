@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Device side (run from the repository root on the lent GPU, after
+# scripts/stage-device.sh here and with .device-carry carried): unpacks the carried
+# LLVM/MLIR libraries, then runs the runtime's CUDA smoke test and every e2e program
+# on the cuda target, JIT (`arrayc run`) and AOT (executables), against NumPy.
+set -uo pipefail
+root=/tmp/arrayc-libs
+mkdir -p "$root"
+for d in .device-carry/debs/*.deb; do dpkg -x "$d" "$root"; done
+export LD_LIBRARY_PATH="$root/usr/lib/llvm-22/lib:$root/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}"
+arrayc=.device-carry/arrayc/bin/arrayc
+status=0
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+"$arrayc" --version
+if [ -x .device-carry/arrayc/bin/arrayc_runtime_cuda_smoke ]; then
+  LD_LIBRARY_PATH=".device-carry/arrayc/lib:$LD_LIBRARY_PATH" .device-carry/arrayc/bin/arrayc_runtime_cuda_smoke || status=1
+fi
+echo "== e2e corpus, cuda target, JIT"
+python3 test/e2e/run_e2e.py --target=cuda --mode=jit --arrayc "$arrayc" --dir test/e2e || status=1
+echo "== e2e corpus, cuda target, AOT"
+python3 test/e2e/run_e2e.py --target=cuda --mode=aot --arrayc "$arrayc" --dir test/e2e || status=1
+exit $status
