@@ -1,7 +1,7 @@
 # RUN: %e2e %s
 # Tests two's-complement wrapping: i32 elementwise products and sums wrap,
 # sum of i32 accumulates in i64 (no wrap), prod of i32 in i64 wraps, and sum
-# of large i64 wraps.
+# and prod of large i64 wrap.
 # INPUT: a i32 [1000] range=-2000000000:2000000000
 # INPUT: b i32 [64] range=-100000:100000
 # INPUT: c i64 [100] range=-9000000000000000000:9000000000000000000
@@ -10,6 +10,7 @@
 # OUTPUT: sum
 # OUTPUT: prod
 # OUTPUT: sum64
+# OUTPUT: prod64
 import numpy as np
 
 def main():
@@ -21,3 +22,4 @@ def main():
     np.save("sum.npy", sum(a))
     np.save("prod.npy", np.prod(b))
     np.save("sum64.npy", np.sum(c))
+    np.save("prod64.npy", prod(c))

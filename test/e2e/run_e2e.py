@@ -15,10 +15,15 @@ and what to check:
   # INPUT: k i32 [100] range=-2e9:2e9 uniform integers (or floats) in [lo, hi)
   # INPUT: s f32 []                   a 0-d array
   # INPUT-RAW: x f64 [7]              like INPUT (used to feed a deliberately
-                                      wrong file to an EXPECT-ERROR program)
+                                      wrong file to an EXPECT-ERROR program);
+                                      keywords fortran, bigendian, corrupt and
+                                      truncated write such a bad .npy
   # OUTPUT: d.npy [tol]               compare d.npy with NumPy (".npy" optional)
   # OUTPUT: d signbit                 also require the sign of zeros to agree
   # STDOUT: text                      the program's stdout, line by line, exactly
+  # STDOUT-NUMPY:                     the program's stdout must equal what NumPy's
+                                      print gives on the same inputs (for exact
+                                      values: NumPy's formatting is checked)
   # EXPECT-ERROR: substring           the run must fail with this in stderr ...
   # EXPECT-EXIT: 1                    ... with this exit status (default: nonzero),
                                       and must write none of its outputs
@@ -105,6 +110,7 @@ class Spec:
         self.expect_error = None
         self.expect_exit = None
         self.xfail = False
+        self.stdout_numpy = False
 
 
 def npy_name(name):
@@ -116,7 +122,7 @@ def parse_spec(path, src):
     for lineno, line in enumerate(src.splitlines(), 1):
         if re.match(r"\s*#\s*XFAIL:", line):
             spec.xfail = True
-        m = re.match(r"\s*#\s*(INPUT|INPUT-RAW|OUTPUT|STDOUT|EXPECT-ERROR|EXPECT-EXIT):(.*)$", line)
+        m = re.match(r"\s*#\s*(INPUT|INPUT-RAW|OUTPUT|STDOUT|STDOUT-NUMPY|EXPECT-ERROR|EXPECT-EXIT):(.*)$", line)
         if not m:
             continue
         kind, rest = m.group(1), m.group(2)
@@ -144,12 +150,14 @@ def parse_spec(path, src):
         elif kind == "STDOUT":
             text = rest[1:] if rest.startswith(" ") else rest
             spec.stdout = (spec.stdout or []) + [text.rstrip()]
+        elif kind == "STDOUT-NUMPY":
+            spec.stdout_numpy = True
         elif kind == "EXPECT-ERROR":
             spec.expect_error = rest.strip()
         elif kind == "EXPECT-EXIT":
             spec.expect_exit = int(rest.strip())
     if spec.expect_error is None and spec.expect_exit is None and not spec.outputs \
-            and spec.stdout is None:
+            and spec.stdout is None and not spec.stdout_numpy:
         raise Failure("%s: no OUTPUT, STDOUT or EXPECT-ERROR line: nothing to check" % path)
     return spec
 
@@ -201,6 +209,23 @@ def make_input(rng, dt, shape, kws):
                 flat[idx] = np.where(rng.random(int(idx.sum())) < 0.5, -np.inf, np.inf)
             a = flat.reshape(shape)
     return np.array(a, order="C")  # (ascontiguousarray would make 0-d 1-d)
+
+
+def write_input(fpath, a, kws):
+    """Writes a as .npy; keywords make deliberately bad files (INPUT-RAW)."""
+    if "fortran" in kws:
+        np.save(fpath, np.asfortranarray(a))
+    elif "bigendian" in kws:
+        np.save(fpath, a.astype(a.dtype.newbyteorder(">")))
+    elif "corrupt" in kws:
+        with open(fpath, "wb") as f:
+            f.write(b"this is not a .npy file\n")
+    elif "truncated" in kws:
+        np.save(fpath, a)
+        with open(fpath, "rb+") as f:
+            f.truncate(max(0, os.path.getsize(fpath) - 8))
+    else:
+        np.save(fpath, a)
 
 
 # --------------------------------------------------------------------------
@@ -372,8 +397,8 @@ def run_program(path, args, seed):
 
     tmp = tempfile.mkdtemp(prefix="arrayc-e2e-")
     try:
-        for fname, a in inputs.items():
-            np.save(os.path.join(tmp, fname), a)
+        for fname, dt, shape, kws in spec.inputs:
+            write_input(os.path.join(tmp, fname), inputs[fname], kws)
         prog = os.path.abspath(path)
         if args.mode == "jit":
             steps = [[args.arrayc, "run", "--target=" + args.target, prog]]
@@ -411,7 +436,7 @@ def run_program(path, args, seed):
             raise Failure("`%s` %s\nstdout:\n%s\nstderr:\n%s" % (
                 shown, "timed out" if rc is None else "exited %d" % rc, clip(out), clip(err)))
 
-        exp_saved, _ = run_reference(path, src, inputs, upcast=False)
+        exp_saved, exp_out = run_reference(path, src, inputs, upcast=False)
         ref_saved, _ = run_reference(path, src, inputs, upcast=True)
 
         errors = []
@@ -421,6 +446,9 @@ def run_program(path, args, seed):
             if [l.rstrip() for l in got] != want:
                 errors.append("stdout differs:\n--- expected\n%s\n--- got\n%s" % (
                     "\n".join(want), clip(out)))
+        if spec.stdout_numpy and out != exp_out:
+            errors.append("stdout differs from NumPy's print:\n--- NumPy\n%s\n--- got\n%s" % (
+                clip(exp_out), clip(out)))
         for fname, tol, kws in spec.outputs:
             fpath = os.path.join(tmp, fname)
             if fname not in exp_saved:
