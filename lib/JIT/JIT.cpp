@@ -72,6 +72,9 @@ llvm::Error arrayc::jit::runMain(ModuleOp module, llvm::StringRef entry,
   auto engine = ExecutionEngine::create(module, options);
   if (!engine)
     return engine.takeError();
+  // Runs the global constructors, among them the ones that load the kernel
+  // modules of gpu.binary ops; lookup does not.
+  (*engine)->initialize();
   auto fn = (*engine)->lookup(entry);
   if (!fn)
     return fn.takeError();

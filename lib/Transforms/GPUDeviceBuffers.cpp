@@ -14,7 +14,9 @@ using namespace mlir;
 
 namespace {
 
-/// True when `v`, or a view or cast of it, is used inside a kernel.
+/// True when `v`, or a view or cast of it, is used inside a kernel or passed
+/// to a function of the program (whose kernels may read it); runtime
+/// functions (declarations) take host memory.
 bool reachesKernel(Value v) {
   SmallVector<Value> work{v};
   while (!work.empty()) {
@@ -22,6 +24,14 @@ bool reachesKernel(Value v) {
     for (OpOperand &use : cur.getUses()) {
       Operation *user = use.getOwner();
       if (user->getParentOfType<gpu::LaunchOp>() || isa<gpu::LaunchOp>(user))
+        return true;
+      if (auto call = dyn_cast<func::CallOp>(user)) {
+        auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+            call, call.getCalleeAttr());
+        if (!callee || !callee.isExternal())
+          return true;
+      }
+      if (isa<func::ReturnOp>(user))
         return true;
       if (isa<ViewLikeOpInterface, memref::CastOp>(user))
         for (Value r : user->getResults())

@@ -45,3 +45,22 @@ func.func @globals(%o: memref<3xf32>) {
   }
   return
 }
+
+// -----
+
+memref.global "private" constant @half : memref<f32> = dense<0.5>
+func.func @scale(%v: memref<?xf32>, %s: memref<f32>) {
+  return
+}
+// Tests that a constant passed to a function of the program is copied to the
+// device (that function's kernels read it).
+// CHECK-LABEL: func @pass_constant
+// CHECK: %[[G:.*]] = memref.get_global @half
+// CHECK: %[[D:.*]], %{{.*}} = gpu.alloc async
+// CHECK: gpu.memcpy async [%{{.*}}] %[[D]], %[[G]]
+// CHECK: call @scale(%{{.*}}, %[[D]])
+func.func @pass_constant(%v: memref<?xf32>) {
+  %h = memref.get_global @half : memref<f32>
+  call @scale(%v, %h) : (memref<?xf32>, memref<f32>) -> ()
+  return
+}

@@ -1,4 +1,5 @@
 # RUN: %e2e %s
+# RUN: %e2e --flag=--no-fusion %s
 # Tests reductions of a 3-d array over every single axis and pairs of axes,
 # with keepdims, and a reduction feeding elementwise code.
 # INPUT: x f32 [12, 17, 23]

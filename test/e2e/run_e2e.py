@@ -3,7 +3,7 @@
 
 Usage:
   run_e2e.py [--target=cpu|cuda] [--mode=jit|aot] [--arrayc PATH] [--dir DIR]
-             [-j N] [-v] [PROG.arr ...]
+             [--flag=ARRAYC_OPTION ...] [-j N] [-v] [PROG.arr ...]
 
 Each program is an ordinary .arr file whose header comments say what to feed it
 and what to check:
@@ -43,7 +43,9 @@ gives NumPy 2's dtypes.
 
 Float outputs: NaN (and inf) positions must agree; the rest must satisfy
 ||out - ref|| / ||ref|| <= tol (absolute when ||ref|| = 0). Default tol by
-the output dtype: f64 1e-12, f32 1e-6, f16 1e-3, bf16 1e-2; ints and bool exact.
+the output dtype: f64 1e-12, f32 1e-6, f16 1e-3, bf16 1e-2, but at least that
+of the least precise float input (f32 inputs, f64 output: 1e-6); ints and
+bool exact.
 
 Exit status 0 when every program passes, 1 otherwise.
 """
@@ -166,6 +168,13 @@ def parse_spec(path, src):
 # Inputs
 # --------------------------------------------------------------------------
 
+def _num(text):
+    try:
+        return int(text)  # exact, also for the ends of i64
+    except ValueError:
+        return float(text)
+
+
 def make_input(rng, dt, shape, kws):
     dtype = np.dtype(DTYPES[dt])
     size = int(np.prod(shape, dtype=np.int64))
@@ -173,7 +182,7 @@ def make_input(rng, dt, shape, kws):
     for k in kws:
         if k.startswith("range="):
             a, b = k[len("range="):].split(":")
-            lo, hi = float(a), float(b)
+            lo, hi = _num(a), _num(b)
     if dtype.kind == "b":
         a = rng.integers(0, 2, size=shape).astype(np.bool_)
     elif dtype.kind in "iu":
@@ -314,7 +323,7 @@ def run_reference(path, src, inputs, upcast):
 # Comparison
 # --------------------------------------------------------------------------
 
-def compare(name, out, exp, ref, tol, kws):
+def compare(name, out, exp, ref, tol, kws, tol_floor=0.0):
     """exp: NumPy on the inputs as given (dtype/shape/exact values);
     ref: NumPy on upcast inputs (float values). Returns an error or None."""
     if out.shape != exp.shape:
@@ -331,7 +340,7 @@ def compare(name, out, exp, ref, tol, kws):
                 exp[first] if first else exp)
         return None
     if tol is None:
-        tol = DEFAULT_TOL.get(exp.dtype.name, 1e-6)
+        tol = max(DEFAULT_TOL.get(exp.dtype.name, 1e-6), tol_floor)
     o = out.astype(np.complex128 if kind == "c" else np.float64)
     # The f64 reference rounded to the output's dtype: overflow to inf and
     # underflow to 0 happen where they do in that dtype.
@@ -380,6 +389,8 @@ def run_cmd(cmd, cwd):
         return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
     except subprocess.TimeoutExpired:
         return None, "", "timed out after %ds" % RUN_TIMEOUT
+    except OSError as e:
+        raise Failure("cannot run `%s`: %s" % (" ".join(cmd), e))
 
 
 def clip(text, n=3000):
@@ -401,10 +412,11 @@ def run_program(path, args, seed):
             write_input(os.path.join(tmp, fname), inputs[fname], kws)
         prog = os.path.abspath(path)
         if args.mode == "jit":
-            steps = [[args.arrayc, "run", "--target=" + args.target, prog]]
+            steps = [[args.arrayc, "run", "--target=" + args.target] + args.flags + [prog]]
         else:
             exe = os.path.join(tmp, "prog.exe")
-            steps = [[args.arrayc, "--target=" + args.target, prog, "-o", exe], [exe]]
+            steps = [[args.arrayc, "--target=" + args.target] + args.flags + [prog, "-o", exe],
+                     [exe]]
         rc, out, err = 0, "", ""
         for cmd in steps:
             rc, out, err = run_cmd(cmd, tmp)
@@ -439,6 +451,9 @@ def run_program(path, args, seed):
         exp_saved, exp_out = run_reference(path, src, inputs, upcast=False)
         ref_saved, _ = run_reference(path, src, inputs, upcast=True)
 
+        # An f64 output computed from f32 inputs carries f32 rounding: the
+        # default tolerance is that of the least precise float input too.
+        tol_floor = max([DEFAULT_TOL.get(a.dtype.name, 0.0) for a in inputs.values()] + [0.0])
         errors = []
         if spec.stdout is not None:
             got = out.rstrip("\n").split("\n") if out else []
@@ -462,7 +477,7 @@ def run_program(path, args, seed):
             except Exception as e:  # noqa: BLE001
                 errors.append("%s: not a valid .npy file: %s" % (fname, e))
                 continue
-            msg = compare(fname, got, exp_saved[fname], ref_saved[fname], tol, kws)
+            msg = compare(fname, got, exp_saved[fname], ref_saved[fname], tol, kws, tol_floor)
             if msg:
                 errors.append("%s: %s" % (fname, msg))
         if errors:
@@ -481,6 +496,8 @@ def main():
     ap.add_argument("--mode", default="jit", choices=["jit", "aot"])
     ap.add_argument("--arrayc", default=os.environ.get("ARRAYC") or shutil.which("arrayc"),
                     help="the arrayc binary (default: $ARRAYC, else arrayc on PATH)")
+    ap.add_argument("--flag", action="append", default=[], dest="flags",
+                    help="an extra arrayc option, e.g. --flag=--no-fusion (repeatable)")
     ap.add_argument("--dir", action="append", default=[],
                     help="also run every .arr in DIR (repeatable)")
     ap.add_argument("-j", "--jobs", type=int, default=min(8, os.cpu_count() or 1))

@@ -1,4 +1,5 @@
 # RUN: %e2e %s
+# RUN: %e2e --flag=--no-fusion %s
 # Tests realistic row-wise multi-reductions: softmax and layernorm, and a
 # mean-squared error, written with the spine's builtins.
 # INPUT: x f32 [64, 300]
