@@ -1,8 +1,5 @@
 # RUN: %e2e %s
-# XFAIL: *
 # Tests abs of integer arrays (i32, i64, i8), which NumPy keeps in the dtype.
-# KNOWN BUG (cpu target): `math.absi` is not legalized ("failed to legalize
-# operation 'math.absi'"), an internal compiler error. Remove XFAIL once fixed.
 # INPUT: k i32 [100]
 # INPUT: a i64 [100]
 # INPUT: s i8 [100]

@@ -1,9 +1,6 @@
 # RUN: %e2e %s
-# XFAIL: *
 # Tests f16 sums of many elements: NumPy accumulates f16 in f32 (pairwise),
 # so the result is the f16 rounding of an accurate sum.
-# KNOWN BUG (cpu target): arrayc accumulates f16 sums in f16, which stalls
-# (sum of 5000 ones is 2048; here ~4096 instead of ~10200). Remove XFAIL
 # once fixed.
 # INPUT: h f16 [8193] positive
 # INPUT: g f16 [64, 2000] positive

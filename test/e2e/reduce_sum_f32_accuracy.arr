@@ -1,9 +1,6 @@
 # RUN: %e2e %s
-# XFAIL: *
 # Tests the accuracy of a full f32 sum of 8.2M positive elements (no
 # cancellation, so NumPy's pairwise sum is within ~1e-7 of the exact value).
-# KNOWN BUG (cpu target): f32 sums accumulate sequentially in f32, ~1.2%
-# off here; sum of 2**25 ones gives 16777216. Remove XFAIL once fixed.
 # INPUT: p f32 [1000, 8193] positive
 # INPUT: q f32 [8193000] positive
 # OUTPUT: total 1e-5

@@ -270,7 +270,12 @@ struct AbsPattern : ElementwisePattern<nd::AbsOp> {
       return math::AbsFOp::create(b, loc, a[0]);
     if (isBool(t))
       return a[0];
-    return math::AbsIOp::create(b, loc, a[0]);
+    // |x| = x < 0 ? -x : x (wrapping for INT_MIN, as NumPy); spelled out
+    // because math.absi has no lowering on every path we take.
+    Value zero = constantOf(b, loc, t, 0, 0);
+    Value neg = arith::SubIOp::create(b, loc, zero, a[0]);
+    Value isNeg = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, a[0], zero);
+    return arith::SelectOp::create(b, loc, isNeg, neg, a[0]);
   }
 };
 
@@ -369,11 +374,66 @@ struct ReducePattern : OpRewritePattern<nd::ReduceOp> {
     llvm_unreachable("reduce kind");
   }
 
+  /// The type sums and products accumulate in: a wider float than the data
+  /// (f16/bf16 -> f32, f32 -> f64), so long reductions keep NumPy's accuracy
+  /// (NumPy sums pairwise); the widening cast fuses into the reduction.
+  static Type accumulatorType(nd::ReduceKind kind, Type elt, Builder &b) {
+    if (kind != nd::ReduceKind::sum && kind != nd::ReduceKind::prod)
+      return elt;
+    if (elt.isF16() || elt.isBF16())
+      return b.getF32Type();
+    if (elt.isF32())
+      return b.getF64Type();
+    return elt;
+  }
+
+  /// max/min of an empty dynamic axis has no identity: a run-time error, as
+  /// NumPy raises ValueError.
+  static void checkNotEmpty(PatternRewriter &rewriter, nd::ReduceOp op) {
+    if (op.getKind() != nd::ReduceKind::max && op.getKind() != nd::ReduceKind::min)
+      return;
+    Location loc = op.getLoc();
+    auto in = cast<RankedTensorType>(op.getInput().getType());
+    Value count;
+    for (int64_t a : op.getAxes()) {
+      if (!in.isDynamicDim(a))
+        continue; // static zero sizes are rejected by the verifier
+      Value d = tensor::DimOp::create(rewriter, loc, op.getInput(), a);
+      count = count ? arith::MulIOp::create(rewriter, loc, count, d).getResult() : d;
+    }
+    if (!count)
+      return;
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value ok = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, count, zero);
+    std::string where;
+    if (auto fl = dyn_cast<FileLineColLoc>(loc))
+      where = (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
+               Twine(fl.getColumn()) + ": ")
+                  .str();
+    nd::AssertOp::create(rewriter, loc, ok,
+                         rewriter.getStringAttr(
+                             where + "zero-size array to reduction operation " +
+                             (op.getKind() == nd::ReduceKind::max ? "maximum" : "minimum") +
+                             " which has no identity"));
+  }
+
   LogicalResult matchAndRewrite(nd::ReduceOp op, PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto in = cast<RankedTensorType>(op.getInput().getType());
-    Type elt = in.getElementType();
+    Type dataType = in.getElementType();
+    Type elt = accumulatorType(op.getKind(), dataType, rewriter);
     ArrayRef<int64_t> axes = op.getAxes();
+    checkNotEmpty(rewriter, op);
+    Value input = op.getInput();
+    if (elt != dataType) {
+      auto wide = RankedTensorType::get(in.getShape(), elt);
+      SmallVector<AffineMap> maps{rewriter.getMultiDimIdentityMap(in.getRank())};
+      input = buildElementwise(rewriter, loc, wide, input, maps,
+                               emptyLike(rewriter, loc, wide, input),
+                               [&](OpBuilder &b, Location l, ValueRange a) {
+                                 return castScalar(b, l, a[0], elt);
+                               });
+    }
     // The reduced shape, without keepdims.
     SmallVector<int64_t> shape;
     SmallVector<Value> dyn;
@@ -390,11 +450,20 @@ struct ReducePattern : OpRewritePattern<nd::ReduceOp> {
     Value filled = linalg::FillOp::create(rewriter, loc, init, empty).getResult(0);
     auto kind = op.getKind();
     auto reduce = linalg::ReduceOp::create(
-        rewriter, loc, op.getInput(), filled, axes,
+        rewriter, loc, input, filled, axes,
         [&](OpBuilder &b, Location l, ValueRange args) {
           linalg::YieldOp::create(b, l, combine(b, l, kind, args[0], args[1]));
         });
     Value result = reduce.getResult(0);
+    if (elt != dataType) {
+      auto narrow = RankedTensorType::get(reducedType.getShape(), dataType);
+      SmallVector<AffineMap> maps{rewriter.getMultiDimIdentityMap(narrow.getRank())};
+      result = buildElementwise(rewriter, loc, narrow, result, maps,
+                                emptyLike(rewriter, loc, narrow, result),
+                                [&](OpBuilder &b, Location l, ValueRange a) {
+                                  return castScalar(b, l, a[0], dataType);
+                                });
+    }
     if (op.getKeepdims()) {
       auto outType = op.getType();
       // Each kept dim groups with the reduced (size-1) dims before it; trailing
