@@ -2,7 +2,7 @@
 # RUN: %e2e --flag=--no-fusion %s
 # Tests a 1000 x 8193 f32 matrix: row and column reductions and
 # a row softmax (max, exp, sum, divide). (The full f32 sum is in
-# reduce_sum_f32_accuracy.arr: a known bug.)
+# reduce_sum_f32_accuracy.arr.)
 # INPUT: x f32 [1000, 8193]
 # OUTPUT: rowsum 1e-5
 # OUTPUT: colmax

@@ -130,3 +130,29 @@ func.func @host() {
   ndarray.save "y.npy", %x : tensor<?xf32>
   return
 }
+
+// -----
+
+// Tests that an f32 sum accumulates in f64 (widened on the way in, narrowed
+// on the way out) so long sums keep NumPy's accuracy.
+// CHECK-LABEL: func @sum_f32
+// CHECK: arith.extf %{{.*}} : f32 to f64
+// CHECK: linalg.reduce ins(%{{.*}} : tensor<?xf64>)
+// CHECK: arith.addf %{{.*}} : f64
+// CHECK: arith.truncf %{{.*}} : f64 to f32
+func.func @sum_f32(%x: tensor<?xf32>) -> tensor<f32> {
+  %0 = ndarray.reduce sum %x [0] : tensor<?xf32> -> tensor<f32>
+  return %0 : tensor<f32>
+}
+
+// -----
+
+// Tests that max over a dynamic axis checks at run time that it is not empty.
+// CHECK-LABEL: func @max_dynamic
+// CHECK: %[[N:.*]] = tensor.dim
+// CHECK: %[[OK:.*]] = arith.cmpi ne, %[[N]], %{{.*}}
+// CHECK: ndarray.assert %[[OK]], "{{.*}}zero-size array to reduction operation maximum which has no identity"
+func.func @max_dynamic(%x: tensor<?xf32>) -> tensor<f32> {
+  %0 = ndarray.reduce max %x [0] : tensor<?xf32> -> tensor<f32>
+  return %0 : tensor<f32>
+}
