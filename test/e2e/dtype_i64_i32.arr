@@ -1,5 +1,6 @@
 # RUN: %e2e %s
-# Tests integer arithmetic in i64 and i32 (exact), power with an int
+# Tests integer arithmetic in i64 and i32 (exact; abs is in
+# elementwise_abs_int.arr), power with an int
 # exponent, maximum/minimum, and sums.
 # INPUT: a i64 [333]
 # INPUT: b i64 [333]
@@ -10,8 +11,6 @@
 # OUTPUT: r4
 # OUTPUT: r5
 # OUTPUT: r6
-# (abs of an integer array fails to compile on the cpu target, math.absi is
-# not legalized: reported, left out.)
 import numpy as np
 
 def poly(a: i64[n], b: i64[n]) -> i64[n]:
