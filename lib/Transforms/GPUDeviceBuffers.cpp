@@ -51,6 +51,76 @@ void synchronously(OpBuilder &b, Location loc, Fn &&fn) {
   gpu::WaitOp::create(b, loc, Type(), ValueRange{done});
 }
 
+/// True when `v` is host memory: a stack buffer or a global left on the host
+/// (after the rewrite above, the only globals left are those kernels never read).
+bool isHostBuffer(Value v) {
+  while (Operation *def = v.getDefiningOp()) {
+    if (isa<memref::AllocaOp, memref::GetGlobalOp>(def))
+      return true;
+    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
+      v = view.getViewSource();
+      continue;
+    }
+    if (auto cast = dyn_cast<memref::CastOp>(def)) {
+      v = cast.getSource();
+      continue;
+    }
+    return false;
+  }
+  return false; // function arguments and gpu.alloc results live on the device
+}
+
+/// A one-thread kernel at `b`'s position running `body`.
+void singleThreadKernel(OpBuilder &b, Location loc, function_ref<void(OpBuilder &)> body) {
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  auto launch = gpu::LaunchOp::create(b, loc, one, one, one, one, one, one);
+  OpBuilder kb = OpBuilder::atBlockBegin(&launch.getBody().front());
+  body(kb);
+  gpu::TerminatorOp::create(kb, loc);
+}
+
+/// Host code reading one element of a device buffer (a scalar condition of
+/// `if`/`while`, a loop bound): a one-thread kernel copies it to a device
+/// scratch element, which is copied to a host stack slot and read there.
+void hostLoadFromDevice(memref::LoadOp load) {
+  OpBuilder b(load);
+  Location loc = load.getLoc();
+  Type elt = load.getType();
+  auto one = MemRefType::get({1}, elt);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value scratch;
+  synchronously(b, loc, [&](Type tok, Value dep) {
+    auto a = gpu::AllocOp::create(b, loc, one, tok, ValueRange{dep}, ValueRange{}, ValueRange{},
+                                  false);
+    scratch = a.getMemref();
+    return a.getAsyncToken();
+  });
+  singleThreadKernel(b, loc, [&](OpBuilder &kb) {
+    Value v = memref::LoadOp::create(kb, loc, load.getMemref(), load.getIndices());
+    memref::StoreOp::create(kb, loc, v, scratch, ValueRange{zero});
+  });
+  Value host = memref::AllocaOp::create(b, loc, one);
+  synchronously(b, loc, [&](Type tok, Value dep) {
+    Value copied =
+        gpu::MemcpyOp::create(b, loc, tok, ValueRange{dep}, host, scratch).getAsyncToken();
+    return gpu::DeallocOp::create(b, loc, tok, ValueRange{copied}, scratch).getAsyncToken();
+  });
+  Value v = memref::LoadOp::create(b, loc, host, ValueRange{zero});
+  load.replaceAllUsesWith(v);
+  load.erase();
+}
+
+/// Host code writing one element of a device buffer (a scalar computed on the
+/// host, e.g. by tensor.from_elements): a one-thread kernel stores it.
+void hostStoreToDevice(memref::StoreOp store) {
+  OpBuilder b(store);
+  singleThreadKernel(b, store.getLoc(), [&](OpBuilder &kb) {
+    memref::StoreOp::create(kb, store.getLoc(), store.getValue(), store.getMemref(),
+                            store.getIndices());
+  });
+  store.erase();
+}
+
 struct GPUDeviceBuffersPass : arrayc::impl::GPUDeviceBuffersBase<GPUDeviceBuffersPass> {
   void runOnOperation() override {
     SmallVector<Operation *> work;
@@ -61,6 +131,16 @@ struct GPUDeviceBuffersPass : arrayc::impl::GPUDeviceBuffersBase<GPUDeviceBuffer
         work.push_back(op);
       else if (auto g = dyn_cast<memref::GetGlobalOp>(op); g && reachesKernel(g))
         work.push_back(op);
+    });
+    // Scalar host accesses of device buffers, found before allocations change.
+    SmallVector<Operation *> scalarAccesses;
+    getOperation().walk([&](Operation *op) {
+      if (op->getParentOfType<gpu::LaunchOp>() || op->getParentOfType<gpu::GPUModuleOp>())
+        return;
+      if (auto load = dyn_cast<memref::LoadOp>(op); load && !isHostBuffer(load.getMemref()))
+        scalarAccesses.push_back(op);
+      if (auto store = dyn_cast<memref::StoreOp>(op); store && !isHostBuffer(store.getMemref()))
+        scalarAccesses.push_back(op);
     });
     for (Operation *op : work) {
       OpBuilder b(op);
@@ -99,6 +179,12 @@ struct GPUDeviceBuffersPass : arrayc::impl::GPUDeviceBuffersBase<GPUDeviceBuffer
           return !isa<gpu::MemcpyOp>(use.getOwner());
         });
       }
+    }
+    for (Operation *op : scalarAccesses) {
+      if (auto load = dyn_cast<memref::LoadOp>(op))
+        hostLoadFromDevice(load);
+      else
+        hostStoreToDevice(cast<memref::StoreOp>(op));
     }
   }
 };

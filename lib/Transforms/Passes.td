@@ -46,6 +46,11 @@ def GPUDeviceBuffers : Pass<"arrayc-gpu-device-buffers", "mlir::ModuleOp"> {
     records such as the shape a `.npy` header gives) and globals only runtime
     calls read (strings) stay on the host. The runtime's print/save/load
     entry points recognize device pointers and stage through the host.
+
+    Host code that reads one element of a device buffer (a scalar condition of
+    `if`/`while`, a loop bound) gets it through a one-thread kernel into a
+    device scratch element copied to a host stack slot; one that writes an
+    element (a scalar computed on the host) does it with a one-thread kernel.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect"];
 }

@@ -64,3 +64,27 @@ func.func @pass_constant(%v: memref<?xf32>) {
   call @scale(%v, %h) : (memref<?xf32>, memref<f32>) -> ()
   return
 }
+
+// -----
+
+// Tests that host code reads a device scalar through a one-thread kernel and
+// a copy to a host stack slot, and writes one with a one-thread kernel.
+// CHECK-LABEL: func @host_scalar
+// CHECK-SAME: (%[[M:.*]]: memref<i1>, %[[O:.*]]: memref<f32>, %[[V:.*]]: f32)
+// CHECK: %[[S:.*]], %{{.*}} = gpu.alloc async [%{{.*}}] () : memref<1xi1>
+// CHECK: gpu.launch
+// CHECK: memref.load %[[M]][]
+// CHECK: memref.store %{{.*}}, %[[S]]
+// CHECK: %[[H:.*]] = memref.alloca() : memref<1xi1>
+// CHECK: gpu.memcpy async [%{{.*}}] %[[H]], %[[S]]
+// CHECK: %[[C:.*]] = memref.load %[[H]]
+// CHECK: scf.if %[[C]]
+// CHECK: gpu.launch
+// CHECK: memref.store %[[V]], %[[O]][]
+func.func @host_scalar(%m: memref<i1>, %o: memref<f32>, %v: f32) {
+  %c = memref.load %m[] : memref<i1>
+  scf.if %c {
+    memref.store %v, %o[] : memref<f32>
+  }
+  return
+}
