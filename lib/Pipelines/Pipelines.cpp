@@ -59,6 +59,7 @@ void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &) 
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createExportCInterface());
 }
 
 /// Host-side lowering to the LLVM dialect shared by both targets.

@@ -55,4 +55,16 @@ def GPUDeviceBuffers : Pass<"arrayc-gpu-device-buffers", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect"];
 }
 
+def ExportCInterface : Pass<"arrayc-export-c-interface", "mlir::ModuleOp"> {
+  let summary = "Give every exported function a C-callable wrapper";
+  let description = [{
+    Marks each public function of the program (every `def` but `main`) with
+    `llvm.emit_c_interface`, so func-to-llvm also emits
+    `_mlir_ciface_<name>(results*, args*...)` taking pointers to memref
+    descriptors (`StridedMemRefType` in C++). Host programs, the benchmark and
+    the C API call these; the expanded-argument form stays for calls within
+    the program.
+  }];
+}
+
 #endif // ARRAYC_TRANSFORMS_PASSES

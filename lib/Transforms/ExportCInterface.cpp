@@ -1,0 +1,22 @@
+//===- ExportCInterface.cpp - C wrappers for exported functions -----------===//
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+namespace arrayc {
+#define GEN_PASS_DEF_EXPORTCINTERFACE
+#include "Transforms/Passes.h.inc"
+} // namespace arrayc
+
+using namespace mlir;
+
+namespace {
+struct ExportCInterfacePass : arrayc::impl::ExportCInterfaceBase<ExportCInterfacePass> {
+  void runOnOperation() override {
+    for (auto func : getOperation().getOps<func::FuncOp>())
+      if (func.isPublic() && !func.isExternal() && func.getName() != "arrayc_main")
+        func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                      UnitAttr::get(&getContext()));
+  }
+};
+} // namespace
