@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Build machine: compile each bench/workloads/*.arr with arrayc (--target=cuda) and link
+# one timing executable per workload from bench/harness/harness.cpp.
+# Output: .device-carry/bench/ (git-ignored; carry it to the device machine).
+set -euo pipefail
+ROOT="$(cd "$(dirname "$0")/.." && pwd)"
+ARRAYC="${ARRAYC:-$ROOT/build/bin/arrayc}"
+LIBDIR="${ARRAYC_LIBDIR:-$ROOT/build/lib}"
+CUDA="${CUDA_HOME:-/usr/local/cuda}"
+OUTDIR="$ROOT/.device-carry/bench"
+# Optional: VARIANT=name links objects already compiled (by another arrayc build) from
+# OBJS_IN=dir (dir/SOURCE.o) into bench_WORKLOAD.VARIANT; run.py reports them as
+# system "arrayc_VARIANT" beside "arrayc".
+VARIANT="${VARIANT:-}"
+OBJS_IN="${OBJS_IN:-}"
+SUFFIX="${VARIANT:+.$VARIANT}"
+OBJDIR="$(mktemp -d)"
+trap 'rm -rf "$OBJDIR"' EXIT
+mkdir -p "$OUTDIR"
+
+# Retry helper: another engineer may be rebuilding the compiler/runtime libraries.
+retry() { local i; for i in 1 2 3 4 5 6; do "$@" && return 0; echo "retry $i: $*" >&2; sleep 5; done; return 1; }
+
+# workload  source  function  ctype  dtype  n_inputs  input_rank  output_rank
+WORKLOADS="
+sqdiff            sqdiff    sqdiff    float  ARRAYC_RT_F32 2 1 1
+chain             chain     chain     float  ARRAYC_RT_F32 2 1 1
+sum               sum       total     float  ARRAYC_RT_F32 1 1 0
+mse               mse       mse       float  ARRAYC_RT_F32 2 1 0
+dot_1e8           dot       dotp      float  ARRAYC_RT_F32 2 1 0
+softmax_8192      softmax   softmax   float  ARRAYC_RT_F32 1 2 2
+layernorm_8192    layernorm layernorm float  ARRAYC_RT_F32 1 2 2
+prod_axis0_f64    prod0     prod0     double ARRAYC_RT_F64 1 3 2
+small_sqdiff_1e4  sqdiff    sqdiff    float  ARRAYC_RT_F32 2 1 1
+"
+
+if [ -z "$VARIANT" ]; then
+  { "$ARRAYC" --version; md5sum "$ARRAYC"; git -C "$ROOT" rev-parse HEAD;
+    git -C "$ROOT" diff --stat -- lib include tools dialects runtime; } \
+    > "$OUTDIR/arrayc-version.txt" 2>&1 || true
+fi
+
+echo "$WORKLOADS" | while read -r name src fn ctype dt nin irank orank; do
+  [ -z "$name" ] && continue
+  obj="$OBJDIR/$src.o"
+  if [ -n "$OBJS_IN" ]; then
+    obj="$OBJS_IN/$src.o"
+  elif [ ! -f "$obj" ]; then
+    retry "$ARRAYC" --target=cuda --emit=obj "$ROOT/bench/workloads/$src.arr" -o "$obj"
+  fi
+  retry c++ -O2 -std=c++17 \
+    -DBENCH_NAME="\"$name\"" -DBENCH_FN="_mlir_ciface_$fn" -DBENCH_T="$ctype" \
+    -DBENCH_DT="$dt" -DBENCH_NIN="$nin" -DBENCH_IRANK="$irank" -DBENCH_ORANK="$orank" \
+    -I"$CUDA/include" -I"$ROOT/runtime/include" \
+    "$ROOT/bench/harness/harness.cpp" "$obj" \
+    "$LIBDIR/libarrayc_runtime_cuda.a" "$LIBDIR/libarrayc_runtime.a" \
+    -L"$CUDA/lib64/stubs" -lcuda -lm -ldl -lpthread \
+    -o "$OUTDIR/bench_$name$SUFFIX"
+  strip "$OUTDIR/bench_$name$SUFFIX"
+  echo "built .device-carry/bench/bench_$name$SUFFIX"
+done
+du -sh "$OUTDIR"
