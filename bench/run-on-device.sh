@@ -6,4 +6,4 @@ cd "$(dirname "$0")/.."
 OUTDIR="${OUT:-bench/results}"
 mkdir -p "$OUTDIR"
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.mem,temperature.gpu --format=csv > "$OUTDIR/nvidia-smi.txt" 2>&1 || true
-PYTHONUNBUFFERED=1 python3 bench/run.py --out "$OUTDIR" "$@" 2>&1 | tee "$OUTDIR/run.log"
+PYTHONUNBUFFERED=1 python3 bench/run.py --ncu --out "$OUTDIR" "$@" 2>&1 | tee "$OUTDIR/run.log"
