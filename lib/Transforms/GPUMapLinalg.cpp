@@ -11,6 +11,7 @@
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -197,13 +198,67 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     }
   }
 
+  /// Elements per 16-byte vector access when every array operand of `op` is
+  /// read or written whole and in order (identity maps, identity layouts,
+  /// byte-sized or wider elements, no output read in the body), else 0.
+  static int64_t vectorWidth(linalg::GenericOp op) {
+    if (op.getNumLoops() == 0)
+      return 0;
+    int64_t widest = 0;
+    Block &body = op.getRegion().front();
+    for (OpOperand &operand : op->getOpOperands()) {
+      auto type = dyn_cast<MemRefType>(operand.get().getType());
+      if (!type) {
+        if (op.isDpsInit(&operand))
+          return 0;
+        continue;
+      }
+      Type elt = type.getElementType();
+      if (!elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() % 8 != 0 ||
+          !type.getLayout().isIdentity() || !op.getMatchingIndexingMap(&operand).isIdentity())
+        return 0;
+      if (op.isDpsInit(&operand) && !body.getArgument(operand.getOperandNumber()).use_empty())
+        return 0;
+      widest = std::max<int64_t>(widest, elt.getIntOrFloatBitWidth() / 8);
+    }
+    return widest == 0 ? 0 : 16 / widest;
+  }
+
   void mapParallel(OpBuilder &b, Location loc, linalg::GenericOp op,
                    ArrayRef<Value> sizes) {
     Value total = product(b, loc, sizes);
     Value zero = cIndex(b, loc, 0), bs = cIndex(b, loc, blockSize);
+    Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, total, zero);
+    int64_t width = vectorWidth(op);
+    if (width > 1) {
+      // 16-byte accesses when every buffer is 16-byte aligned (checked at run
+      // time: buffers handed in by a host program may not be); else scalar.
+      Value aligned = arith::ConstantIntOp::create(b, loc, 1, 1);
+      Value c16 = cIndex(b, loc, 16);
+      for (Value v : op->getOperands()) {
+        if (!isa<MemRefType>(v.getType()))
+          continue;
+        Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, v);
+        Value rem = arith::RemUIOp::create(b, loc, ptr, c16);
+        aligned = arith::AndIOp::create(
+            b, loc, aligned, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem, zero));
+      }
+      auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElse=*/true);
+      OpBuilder tb = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
+      emitVectorParallel(tb, loc, op, sizes, total, nonEmpty, width);
+      OpBuilder eb = OpBuilder::atBlockBegin(&ifOp.getElseRegion().front());
+      emitScalarParallel(eb, loc, op, sizes, total, nonEmpty);
+      return;
+    }
+    emitScalarParallel(b, loc, op, sizes, total, nonEmpty);
+  }
+
+  /// Grid-stride loop, one element per thread per step.
+  void emitScalarParallel(OpBuilder &b, Location loc, linalg::GenericOp op,
+                          ArrayRef<Value> sizes, Value total, Value nonEmpty) {
+    Value bs = cIndex(b, loc, blockSize);
     Value grid = arith::MinUIOp::create(b, loc, ceilDiv(b, loc, total, bs),
                                         cIndex(b, loc, maxBlocks));
-    Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, total, zero);
     emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
       Value bid = l.getBlockIds().x, tid = l.getThreadIds().x;
       Value gid = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, bid, l.getBlockSize().x), tid);
@@ -212,6 +267,79 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       OpBuilder::InsertionGuard g(kb);
       kb.setInsertionPointToStart(loop.getBody());
       auto ivs = delinearize(kb, loc, loop.getInductionVar(), sizes);
+      storeOutputs(kb, loc, op, ivs, emitBody(kb, loc, op, ivs));
+    });
+  }
+
+  /// Grid-stride loop over groups of `width` consecutive elements read and
+  /// written with 16-byte vector accesses (ld/st.global.v4 for f32), the
+  /// body computed per lane; the last total % width elements are scalar.
+  void emitVectorParallel(OpBuilder &b, Location loc, linalg::GenericOp op,
+                          ArrayRef<Value> sizes, Value total, Value nonEmpty,
+                          int64_t width) {
+    // Flat 1-d views of the (contiguous) buffers.
+    SmallVector<Value> flat;
+    for (Value v : op->getOperands()) {
+      auto type = dyn_cast<MemRefType>(v.getType());
+      if (!type) {
+        flat.push_back(v);
+        continue;
+      }
+      ReassociationIndices all;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        all.push_back(d);
+      flat.push_back(type.getRank() == 1
+                         ? v
+                         : memref::CollapseShapeOp::create(b, loc, v, {all}).getResult());
+    }
+    Value bs = cIndex(b, loc, blockSize), w = cIndex(b, loc, width);
+    Value groups = arith::DivUIOp::create(b, loc, total, w);
+    Value grid = arith::MinUIOp::create(
+        b, loc, arith::MaxUIOp::create(b, loc, ceilDiv(b, loc, groups, bs), cIndex(b, loc, 1)),
+        cIndex(b, loc, maxBlocks));
+    Block &body = op.getRegion().front();
+    unsigned numInputs = op.getNumDpsInputs();
+    emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
+      Value bid = l.getBlockIds().x, tid = l.getThreadIds().x;
+      Value gid = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, bid, l.getBlockSize().x), tid);
+      Value stride = arith::MulIOp::create(kb, loc, l.getGridSize().x, l.getBlockSize().x);
+      {
+        auto loop = scf::ForOp::create(kb, loc, gid, groups, stride);
+        OpBuilder::InsertionGuard g(kb);
+        kb.setInsertionPointToStart(loop.getBody());
+        Value base = arith::MulIOp::create(kb, loc, loop.getInductionVar(), w);
+        SmallVector<Value> vectors(numInputs);
+        for (unsigned i = 0; i < numInputs; ++i)
+          if (auto type = dyn_cast<MemRefType>(flat[i].getType()))
+            vectors[i] = vector::LoadOp::create(
+                kb, loc, VectorType::get({width}, type.getElementType()), flat[i], base,
+                /*nontemporal=*/false, llvm::MaybeAlign(16));
+        SmallVector<SmallVector<Value>> lanes(op.getNumDpsInits());
+        for (int64_t lane = 0; lane < width; ++lane) {
+          IRMapping mapping;
+          for (unsigned i = 0; i < numInputs; ++i)
+            mapping.map(body.getArgument(i),
+                        vectors[i] ? Value(vector::ExtractOp::create(kb, loc, vectors[i], lane))
+                                   : flat[i]);
+          for (Operation &inner : body.without_terminator())
+            kb.clone(inner, mapping);
+          for (auto [k, y] : llvm::enumerate(body.getTerminator()->getOperands()))
+            lanes[k].push_back(mapping.lookupOrDefault(y));
+        }
+        for (auto [k, values] : llvm::enumerate(lanes)) {
+          Value out = flat[numInputs + k];
+          auto type = cast<MemRefType>(out.getType());
+          Value vec = vector::FromElementsOp::create(
+              kb, loc, VectorType::get({width}, type.getElementType()), values);
+          vector::StoreOp::create(kb, loc, vec, out, base, false, llvm::MaybeAlign(16));
+        }
+      }
+      // Scalar tail.
+      Value tailStart = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, groups, w), gid);
+      auto tail = scf::ForOp::create(kb, loc, tailStart, total, stride);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(tail.getBody());
+      auto ivs = delinearize(kb, loc, tail.getInductionVar(), sizes);
       storeOutputs(kb, loc, op, ivs, emitBody(kb, loc, op, ivs));
     });
   }

@@ -1,13 +1,30 @@
 // RUN: arrayc-opt %s -pass-pipeline='builtin.module(func.func(arrayc-gpu-map-linalg))' -split-input-file | FileCheck %s
 
 #id = affine_map<(d0) -> (d0)>
-// Tests that an elementwise generic becomes one launch of 256-thread blocks,
-// guarded against empty input, with a grid-stride loop over all elements.
+// Tests that an elementwise generic over whole buffers becomes a 16-byte
+// vector kernel (4 x f32 per access, scalar tail) when a run-time check finds
+// every buffer 16-byte aligned, else a scalar grid-stride kernel; both are
+// 256-thread blocks guarded against empty input.
 // CHECK-LABEL: func @elementwise
 // CHECK: %[[N:.*]] = memref.dim
+// CHECK: memref.extract_aligned_pointer_as_index
+// CHECK: arith.remui %{{.*}}, %c16
+// CHECK: arith.andi
+// CHECK: arith.andi
+// CHECK: %[[ALIGNED:.*]] = arith.andi
+// CHECK-NEXT: scf.if %[[ALIGNED]] {
+// CHECK: %[[GROUPS:.*]] = arith.divui %{{.*}}, %c4
+// CHECK: gpu.launch
+// CHECK: scf.for %[[G:.*]] = %{{.*}} to %[[GROUPS]] step
+// CHECK: %[[BASE:.*]] = arith.muli %[[G]], %c4
+// CHECK: vector.load %{{.*}}[%[[BASE]]] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
+// CHECK-COUNT-4: arith.subf
+// CHECK: vector.store %{{.*}}, %{{.*}}[%[[BASE]]] {alignment = 16 : i64}
+// CHECK: scf.for
+// CHECK: arith.subf
+// CHECK: } else {
 // CHECK: %[[BLOCKS:.*]] = arith.ceildivui %{{.*}}, %c256
 // CHECK: %[[GRID:.*]] = arith.minui %[[BLOCKS]], %c65536
-// CHECK: scf.if
 // CHECK: gpu.launch blocks(%{{.*}}, %{{.*}}, %{{.*}}) in (%{{.*}} = %[[GRID]], {{.*}} threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %c256
 // CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}}
 // CHECK: memref.load %{{.*}}[%[[I]]]
@@ -20,6 +37,28 @@ func.func @elementwise(%x: memref<?xf32>, %y: memref<?xf32>, %o: memref<?xf32>) 
   ^bb0(%a: f32, %b: f32, %c: f32):
     %d = arith.subf %a, %b : f32
     linalg.yield %d : f32
+  }
+  return
+}
+
+// -----
+
+#row = affine_map<(d0, d1) -> (d1)>
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+// Tests that a broadcast operand (a non-identity map) keeps the scalar kernel,
+// which delinearizes the flat index into (row, column).
+// CHECK-LABEL: func @broadcast_add
+// CHECK-NOT: vector.load
+// CHECK: gpu.launch
+// CHECK: arith.remui
+// CHECK: arith.divui
+// CHECK: arith.addf
+func.func @broadcast_add(%x: memref<?x?xf32>, %b: memref<?xf32>, %o: memref<?x?xf32>) {
+  linalg.generic {indexing_maps = [#id2, #row, #id2], iterator_types = ["parallel", "parallel"]}
+      ins(%x, %b : memref<?x?xf32>, memref<?xf32>) outs(%o : memref<?x?xf32>) {
+  ^bb0(%a: f32, %c: f32, %d: f32):
+    %e = arith.addf %a, %c : f32
+    linalg.yield %e : f32
   }
   return
 }
