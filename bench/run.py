@@ -362,19 +362,21 @@ def ncu_kernel_times(exe, paths, out_path):
     ki, ui, vi = h.index("Kernel Name"), h.index("Metric Unit"), h.index("Metric Value")
     scale = {"nsecond": 1e-6, "ns": 1e-6, "usecond": 1e-3, "us": 1e-3, "msecond": 1.0,
              "ms": 1.0}
-    per = {}
+    seq = []  # (name, ms) in launch order; every kernel of a function may share one name
     for r in rows[1:]:
         try:
             v = float(r[vi].replace(",", "")) * scale.get(r[ui], float("nan"))
         except ValueError:
             continue
-        k = r[ki].split("(")[0]
-        n, t = per.get(k, (0, 0.0))
-        per[k] = (n + 1, t + v)
-    total = sum(t for _, t in per.values())
-    return {"kernel_ms": total / calls,
-            "kernels_per_call": sum(n for n, _ in per.values()) / calls,
-            "kernels": {k: round(t / calls, 6) for k, (n, t) in per.items()}}
+        seq.append((r[ki].split("(")[0], v))
+    total = sum(v for _, v in seq)
+    out = {"kernel_ms": total / calls, "kernels_per_call": len(seq) / calls}
+    if seq and len(seq) % calls == 0:  # per launch position within a call, mean over calls
+        k = len(seq) // calls
+        out["kernels"] = {f"{i}:{seq[i][0]}": round(sum(seq[c * k + i][1]
+                                                        for c in range(calls)) / calls, 6)
+                          for i in range(k)}
+    return out
 
 
 # --------------------------------------------------------------------------- reports
