@@ -19,6 +19,8 @@ namespace arrayc {
 void populateNDArrayToLinalgConversionPatterns(mlir::RewritePatternSet &patterns);
 /// Patterns lowering ndarray host ops (load/save/print/assert) to runtime calls.
 void populateNDArrayToRuntimeConversionPatterns(mlir::RewritePatternSet &patterns);
+/// Patterns lowering the builtin ops (NDArrayBuiltinOps.td) to linalg.
+void populateNDArrayBuiltinToLinalgPatterns(mlir::RewritePatternSet &patterns);
 
 #define GEN_PASS_DECL
 #include "Conversion/Passes.h.inc"

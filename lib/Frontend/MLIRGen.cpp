@@ -29,11 +29,17 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
+#include <algorithm>
 #include <cmath>
+#include <map>
+#include <set>
 
 using namespace arrayc::frontend;
 using namespace mlir;
 namespace nd = arrayc::ndarray;
+
+static bool isExtBuiltin(llvm::StringRef n);
+static std::optional<double> extConstant(llvm::StringRef n);
 
 namespace {
 
@@ -206,6 +212,38 @@ private:
                 size_t required, const Expr &call,
                 llvm::SmallVectorImpl<const Expr *> &out);
   bool requireHost(llvm::StringRef name, SrcLoc l);
+
+  // The NumPy builtins beyond the spine's (MLIRGenBuiltins.inc).
+  OptVal extBuiltin(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  OptVal creation(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  OptVal ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  OptVal statistic(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  OptVal contraction(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  OptVal einsum(llvm::StringRef full, const Expr &call);
+  OptVal randomCall(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  OptVal matmul(Val a, Val c, SrcLoc l, llvm::StringRef name);
+  OptVal contract(llvm::ArrayRef<Val> ops,
+                  llvm::ArrayRef<llvm::SmallVector<unsigned>> labels,
+                  llvm::ArrayRef<unsigned> outLabels, llvm::ArrayRef<Dim> loopDims,
+                  SrcLoc l);
+  std::optional<DType> parseDType(const Expr &e, llvm::StringRef fname);
+  bool parseShape(const Expr &e, llvm::StringRef fname, llvm::SmallVectorImpl<Dim> &dims);
+  bool parseAxes(const Val &a, const Expr *axis, llvm::StringRef name,
+                 llvm::SmallVectorImpl<int64_t> &axes, bool single);
+  std::optional<bool> parseKeepdims(const Expr *e, llvm::StringRef name);
+  Val litAs(const Val &v, DType t);
+  Val fill(const Val &value, DType t, llvm::ArrayRef<Dim> dims,
+           const std::vector<Val> &sources, SrcLoc l);
+  Val iota(DType t, llvm::ArrayRef<Dim> dims, int64_t dim,
+           const std::vector<Val> &sources, SrcLoc l);
+  Val unaryMath(llvm::StringRef fn, const Val &x, DType out, SrcLoc l);
+  bool promoteBinary(Val &x, Val &y, DType &t, SrcLoc l);
+  Val reduceAxes(nd::ReduceKind kind, const Val &x, llvm::ArrayRef<int64_t> axes,
+                 bool keep, SrcLoc l);
+  Val countOver(const Val &x, llvm::ArrayRef<int64_t> axes, bool keep, DType t,
+                SrcLoc l);
+  void initRandomState(SrcLoc l);
+  bool isRandomModule(const Expr &e);
 };
 
 } // namespace
@@ -342,6 +380,8 @@ bool Gen::genFunction(FuncInfo &fn) {
 
   Block *entry = fn.op.addEntryBlock();
   b.setInsertionPointToStart(entry);
+  if (fn.isMain)
+    initRandomState(fn.def->loc);
   for (auto [i, p] : llvm::enumerate(fn.def->params))
     local.vars[p.name] = Val::array(entry->getArgument(i), fn.params[i]);
 
@@ -656,11 +696,14 @@ OptVal Gen::evalImpl(const Expr &e) {
     auto it = scope->vars.find(e.name);
     if (it != scope->vars.end())
       return it->second;
-    if (funcs.count(e.name) || lookupBuiltin(e.name, false) != Builtin::None)
+    if (funcs.count(e.name) || lookupBuiltin(e.name, false) != Builtin::None ||
+        isExtBuiltin(e.name))
       return err(e.loc, "'" + e.name + "' is a function; functions are not "
                                        "values, call it");
     if (npAliases.contains(e.name))
       return err(e.loc, "module '" + e.name + "' is not a value");
+    if (std::optional<double> c = extConstant(e.name))
+      return Val::floatLit(*c);
     if (isBuiltinConstant(e.name))
       return err(e.loc, "the constant '" + e.name + "' is not supported yet");
     return err(e.loc, "unknown name '" + e.name + "'");
@@ -686,6 +729,15 @@ OptVal Gen::evalImpl(const Expr &e) {
     return a;
   }
   case ExprKind::Binary: {
+    if (e.name == "@") {
+      OptVal a = eval(*e.lhs);
+      if (!a)
+        return std::nullopt;
+      OptVal c = eval(*e.rhs);
+      if (!c)
+        return std::nullopt;
+      return matmul(*a, *c, e.loc, "matmul");
+    }
     if (!llvm::is_contained({"+", "-", "*", "/", "**"}, e.name))
       return err(e.loc, "operator '" + e.name + "' is not supported yet");
     OptVal a = eval(*e.lhs);
@@ -714,7 +766,9 @@ OptVal Gen::evalImpl(const Expr &e) {
   case ExprKind::Attribute: {
     if (e.lhs->kind == ExprKind::Name && npAliases.contains(e.lhs->name) &&
         !scope->vars.count(e.lhs->name)) {
-      if (lookupBuiltin(e.name, true) != Builtin::None)
+      if (std::optional<double> c = extConstant(e.name))
+        return Val::floatLit(*c);
+      if (lookupBuiltin(e.name, true) != Builtin::None || isExtBuiltin(e.name))
         return err(e.loc, "'" + e.lhs->name + "." + e.name +
                               "' is a function; functions are not values, "
                               "call it");
@@ -1013,14 +1067,22 @@ OptVal Gen::evalCall(const Expr &call) {
     Builtin bi = lookupBuiltin(f.name, false);
     if (bi != Builtin::None)
       return callBuiltin(bi, f.name, call);
+    if (isExtBuiltin(f.name))
+      return extBuiltin(f.name, f.name, call);
+    if (f.name == "perf_counter")
+      return err(f.loc, "'perf_counter' is not supported yet");
     if (npAliases.contains(f.name))
       return err(f.loc, "module '" + f.name + "' is not callable");
     return err(f.loc, "unknown function '" + f.name + "'");
   }
+  if (f.kind == ExprKind::Attribute && isRandomModule(*f.lhs))
+    return randomCall(f.name, "random." + f.name, call);
   if (f.kind == ExprKind::Attribute && f.lhs->kind == ExprKind::Name &&
       npAliases.contains(f.lhs->name) && !scope->vars.count(f.lhs->name)) {
     Builtin bi = lookupBuiltin(f.name, true);
     std::string full = f.lhs->name + "." + f.name;
+    if (bi == Builtin::None && isExtBuiltin(f.name))
+      return extBuiltin(f.name, full, call);
     if (bi == Builtin::None)
       return err(f.loc, "'" + full + "' is not supported yet");
     return callBuiltin(bi, full, call);
@@ -1420,6 +1482,17 @@ OptVal Gen::genLoad(const Expr &call, const ArrType &type, SrcLoc annLoc) {
   (void)annLoc;
   return Val::array(v, type);
 }
+
+/// `random` (not a variable) or `np.random`.
+bool Gen::isRandomModule(const Expr &e) {
+  if (e.kind == ExprKind::Name)
+    return e.name == "random" && !scope->vars.count("random");
+  return e.kind == ExprKind::Attribute && e.name == "random" &&
+         e.lhs->kind == ExprKind::Name && npAliases.contains(e.lhs->name) &&
+         !scope->vars.count(e.lhs->name);
+}
+
+#include "MLIRGenBuiltins.inc"
 
 OwningOpRef<ModuleOp> arrayc::frontend::genModule(const Module &module,
                                                   llvm::StringRef fileName,
