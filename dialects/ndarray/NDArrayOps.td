@@ -330,5 +330,6 @@ def NDArray_AssertOp : NDArray_Op<"assert", [MemoryEffects<[MemWrite]>]> {
 }
 
 include "NDArrayBuiltinOps.td"
+include "NDArrayArithOps.td"
 
 #endif // NDARRAY_OPS_TD

@@ -32,7 +32,9 @@ enum class ExprKind {
   Ellipsis,
   Unary,     ///< op: "-", "+", "~", "not"
   Binary,    ///< op: "+", "-", "*", "/", "//", "%", "@", "**", "|", "^", "&", "<<", ">>"
-  Compare,   ///< op: "==", "!=", "<", "<=", ">", ">=", "in", "not in", "is", "is not"
+  Compare,   ///< op: "==", "!=", "<", "<=", ">", ">=", "in", "not in", "is", "is not";
+             ///< a chain `a < b <= c` keeps the later links in elts, each a
+             ///< Compare whose lhs is null (it compares the previous rhs)
   BoolOp,    ///< op: "and", "or"
   Call,      ///< lhs(args..., keywords...)
   Attribute, ///< lhs.name
@@ -73,6 +75,12 @@ enum class StmtKind {
   Pass,
   Import,     ///< import module [as alias]
   FunctionDef,
+  If,       ///< if value: body else: orelse (elif: orelse holds one If)
+  While,    ///< while value: body (an `else:` clause is rejected)
+  For,      ///< for target in value: body
+  Assert,   ///< assert value[, message]
+  Break,
+  Continue,
 };
 
 struct Param {
@@ -93,6 +101,9 @@ struct Stmt {
   std::vector<Param> params;
   ExprPtr returns; ///< Null when there is no `->`.
   std::vector<StmtPtr> body;
+  // If/While/For/Assert (see StmtKind).
+  std::vector<StmtPtr> orelse;
+  ExprPtr message;
 
   Stmt(StmtKind kind, SrcLoc loc) : kind(kind), loc(loc) {}
 };

@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -49,8 +50,11 @@ struct Val {
   // Array.
   Value value;
   ArrType type;
-  // Lit: a weak Python scalar.
+  // Lit: a weak Python scalar. An Array with `weakRt` is a Python scalar
+  // only known at run time (a loop index, a scalar carried by a loop): a 0-d
+  // i64/f64/bool array that still promotes as the weak kind `weak`.
   Weak weak = Weak::Int;
+  bool weakRt = false;
   int64_t i = 0;
   double f = 0;
   SrcLoc at; ///< Where a Lit was written (or folded).
@@ -129,6 +133,8 @@ struct Scope {
   FuncInfo *fn = nullptr;
   llvm::StringMap<Val> vars;
   llvm::StringMap<DimSource> dims;
+  /// Names unbound after an if/loop (assigned on one path only): the error.
+  llvm::StringMap<std::string> unbound;
 };
 
 enum class Builtin {
@@ -244,6 +250,25 @@ private:
                 SrcLoc l);
   void initRandomState(SrcLoc l);
   bool isRandomModule(const Expr &e);
+  // Statements and operators (MLIRGenStatements.inc).
+  bool genBlock(const std::vector<StmtPtr> &body);
+  bool genCompound(const Stmt &s);
+  bool genIf(const Stmt &s);
+  bool genFor(const Stmt &s);
+  bool genWhile(const Stmt &s);
+  bool genAssert(const Stmt &s);
+  std::optional<Value> condition(const Val &v, SrcLoc l, llvm::StringRef what);
+  std::optional<bool> staticTruth(const Val &v);
+  OptVal intOperator(llvm::StringRef op, Val a, Val c, SrcLoc l);
+  OptVal foldIntOperator(llvm::StringRef op, const Val &a, const Val &c,
+                         SrcLoc l);
+  OptVal unaryInvert(Val a, SrcLoc l);
+  OptVal logicalNot(Val a, SrcLoc l);
+  OptVal boolOp(const Expr &e);
+  OptVal chainedCompare(const Expr &e);
+  OptVal weakRtBinary(llvm::StringRef op, Val a, Val c, SrcLoc l);
+  Val toWeakRt(const Val &v);
+  bool promoteOperands(const Val &a, const Val &c, DType &t);
 };
 
 } // namespace
@@ -431,7 +456,9 @@ bool Gen::genStmt(const Stmt &s, bool &returned) {
     OptVal rhs = eval(*s.value);
     if (!rhs)
       return false;
-    if (!llvm::is_contained({"+", "-", "*", "/", "**"}, s.op))
+    if (!llvm::is_contained({"+", "-", "*", "/", "**", "//", "%", "&", "|",
+                             "^", "<<", ">>"},
+                            s.op))
       return fail(s.loc, "operator '" + s.op + "=' is not supported yet");
     OptVal r = binary(s.op, *cur, *rhs, s.loc);
     return r && assign(*s.target, std::move(*r));
@@ -439,6 +466,13 @@ bool Gen::genStmt(const Stmt &s, bool &returned) {
   case StmtKind::Return:
     returned = true;
     return genReturn(s);
+  case StmtKind::If:
+  case StmtKind::While:
+  case StmtKind::For:
+  case StmtKind::Assert:
+  case StmtKind::Break:
+  case StmtKind::Continue:
+    return genCompound(s);
   }
   return fail(s.loc, "unsupported statement");
 }
@@ -706,16 +740,19 @@ OptVal Gen::evalImpl(const Expr &e) {
       return Val::floatLit(*c);
     if (isBuiltinConstant(e.name))
       return err(e.loc, "the constant '" + e.name + "' is not supported yet");
+    auto ub = scope->unbound.find(e.name);
+    if (ub != scope->unbound.end())
+      return err(e.loc, ub->second);
     return err(e.loc, "unknown name '" + e.name + "'");
   }
   case ExprKind::Unary: {
-    if (e.name == "not")
-      return err(e.loc, "'not' is not supported yet");
-    if (e.name == "~")
-      return err(e.loc, "operator '~' is not supported yet");
     OptVal a = eval(*e.lhs);
     if (!a)
       return std::nullopt;
+    if (e.name == "not")
+      return logicalNot(*a, e.loc);
+    if (e.name == "~")
+      return unaryInvert(*a, e.loc);
     if (e.name == "-")
       return negate(*a, e.loc);
     // Unary plus.
@@ -738,7 +775,9 @@ OptVal Gen::evalImpl(const Expr &e) {
         return std::nullopt;
       return matmul(*a, *c, e.loc, "matmul");
     }
-    if (!llvm::is_contained({"+", "-", "*", "/", "**"}, e.name))
+    if (!llvm::is_contained({"+", "-", "*", "/", "**", "//", "%", "&", "|",
+                             "^", "<<", ">>"},
+                            e.name))
       return err(e.loc, "operator '" + e.name + "' is not supported yet");
     OptVal a = eval(*e.lhs);
     if (!a)
@@ -751,6 +790,8 @@ OptVal Gen::evalImpl(const Expr &e) {
   case ExprKind::Compare: {
     if (!llvm::is_contained({"==", "!=", "<", "<=", ">", ">="}, e.name))
       return err(e.loc, "'" + e.name + "' comparisons are not supported");
+    if (!e.elts.empty())
+      return chainedCompare(e);
     OptVal a = eval(*e.lhs);
     if (!a)
       return std::nullopt;
@@ -760,7 +801,7 @@ OptVal Gen::evalImpl(const Expr &e) {
     return compare(e.name, *a, *c, e.loc);
   }
   case ExprKind::BoolOp:
-    return err(e.loc, "'" + e.name + "' is not supported yet");
+    return boolOp(e);
   case ExprKind::Call:
     return evalCall(e);
   case ExprKind::Attribute: {
@@ -882,16 +923,15 @@ OptVal Gen::binary(llvm::StringRef op, Val a, Val c, SrcLoc l) {
     if (v->kind != Val::Array && v->kind != Val::Lit)
       return err(l, "unsupported operand type for '" + op + "': " +
                         v->describe());
+  if (llvm::is_contained({"//", "%", "&", "|", "^", "<<", ">>"}, op))
+    return intOperator(op, a, c, l);
   if (a.kind == Val::Lit && c.kind == Val::Lit)
     return foldBinary(op, a, c, l);
+  if ((a.weakRt || a.kind == Val::Lit) && (c.weakRt || c.kind == Val::Lit))
+    return weakRtBinary(op, a, c, l);
 
   DType t;
-  if (a.kind == Val::Array && c.kind == Val::Array)
-    t = promote(a.type.dtype, c.type.dtype);
-  else if (a.kind == Val::Array)
-    t = promoteWeak(a.type.dtype, c.weak);
-  else
-    t = promoteWeak(c.type.dtype, a.weak);
+  promoteOperands(a, c, t);
   if (!weakFits(a, t, l) || !weakFits(c, t, l))
     return std::nullopt;
 
@@ -950,8 +990,20 @@ OptVal Gen::compare(llvm::StringRef op, Val a, Val c, SrcLoc l) {
     return Val::boolLit(r);
   }
   DType t;
-  if (a.kind == Val::Array && c.kind == Val::Array) {
+  bool bothWeak = (a.weakRt || a.kind == Val::Lit) && (c.weakRt || c.kind == Val::Lit);
+  if (bothWeak) {
+    Val x = a.kind == Val::Lit ? toWeakRt(a) : a;
+    Val y = c.kind == Val::Lit ? toWeakRt(c) : c;
+    t = promote(x.type.dtype, y.type.dtype);
+    a = x;
+    c = y;
+  } else if (a.kind == Val::Array && c.kind == Val::Array &&
+             !a.weakRt && !c.weakRt) {
     t = promote(a.type.dtype, c.type.dtype);
+  } else if (a.kind == Val::Array && c.kind == Val::Array) {
+    const Val &arr = a.weakRt ? c : a;
+    const Val &w = a.weakRt ? a : c;
+    t = promoteWeak(arr.type.dtype, w.weak);
   } else {
     const Val &arr = a.kind == Val::Array ? a : c;
     const Val &lit = a.kind == Val::Array ? c : a;
@@ -978,7 +1030,10 @@ OptVal Gen::compare(llvm::StringRef op, Val a, Val c, SrcLoc l) {
   ArrType rt{DType::Bool, x.type.dims};
   Value r = nd::CompareOp::create(b, il, rt.tensorType(&ctx), pred, x.value,
                                   y.value);
-  return Val::array(r, rt);
+  Val out = Val::array(r, rt);
+  out.weakRt = bothWeak; // A comparison of Python scalars is a Python bool.
+  out.weak = Weak::Bool;
+  return out;
 }
 
 //===----------------------------------------------------------------------===//
@@ -1499,3 +1554,5 @@ OwningOpRef<ModuleOp> arrayc::frontend::genModule(const Module &module,
                                                   MLIRContext &context) {
   return Gen(context, fileName).run(module);
 }
+
+#include "MLIRGenStatements.inc"

@@ -94,6 +94,7 @@ private:
   StmtPtr parseSimpleStatement();
   StmtPtr parseFunctionDef();
   bool parseBlock(std::vector<StmtPtr> &body);
+  StmtPtr parseCompound(); ///< if/elif/else, while, for
   bool endOfSimpleStatement();
 
   ExprPtr parseTestList(); ///< expr or unparenthesized tuple
@@ -193,13 +194,14 @@ StmtPtr Parser::parseStatement(bool topLevel) {
     return failHere("decorators are not supported");
   if (t.kind == Tok::Name) {
     llvm::StringRef kw = t.text;
+    if (kw == "if" || kw == "while" || kw == "for")
+      return parseCompound();
     bool compound =
-        llvm::is_contained({"if", "elif", "else", "while", "for", "try",
-                            "except", "finally", "with", "class", "async"},
+        llvm::is_contained({"elif", "else", "try", "except", "finally", "with",
+                            "class", "async"},
                            kw);
-    bool simple = llvm::is_contained({"assert", "del", "global", "nonlocal",
-                                      "raise", "break", "continue", "yield",
-                                      "from", "await", "lambda"},
+    bool simple = llvm::is_contained({"del", "global", "nonlocal", "raise",
+                                      "yield", "from", "await", "lambda"},
                                      kw);
     if (compound || simple)
       return failHere("'" + kw.str() + "' statements are not supported yet");
@@ -221,6 +223,54 @@ bool Parser::endOfSimpleStatement() {
     return true;
   failHere("expected end of line, got " + describe(cur()));
   return false;
+}
+
+StmtPtr Parser::parseCompound() {
+  SrcLoc loc = cur().loc;
+  std::string kw = cur().text;
+  next();
+  if (kw == "for") {
+    auto s = std::make_unique<Stmt>(StmtKind::For, loc);
+    if (!cur().is(Tok::Name) || isKeyword(cur().text))
+      return failHere("expected a loop variable name after 'for'");
+    s->target = make(ExprKind::Name, cur().loc);
+    s->target->name = cur().text;
+    next();
+    if (cur().isOp(","))
+      return failHere("unpacking in a 'for' target is not supported; loop "
+                      "over `range(...)` with one variable");
+    if (!cur().isName("in"))
+      return failHere("expected 'in' after the loop variable, got " +
+                      describe(cur()));
+    next();
+    s->value = parseTestList();
+    if (!s->value || !parseBlock(s->body))
+      return nullptr;
+    if (cur().isName("else"))
+      return failHere("'for ... else' is not supported yet");
+    return s;
+  }
+  auto s = std::make_unique<Stmt>(kw == "while" ? StmtKind::While : StmtKind::If,
+                                  loc);
+  s->value = parseTest();
+  if (!s->value || !parseBlock(s->body))
+    return nullptr;
+  if (kw == "while") {
+    if (cur().isName("else"))
+      return failHere("'while ... else' is not supported yet");
+    return s;
+  }
+  if (cur().isName("elif")) {
+    StmtPtr e = parseCompound(); // Parses the elif as an `if`.
+    if (!e)
+      return nullptr;
+    s->orelse.push_back(std::move(e));
+  } else if (cur().isName("else")) {
+    next();
+    if (!parseBlock(s->orelse))
+      return nullptr;
+  }
+  return s;
 }
 
 StmtPtr Parser::parseFunctionDef() {
@@ -270,6 +320,25 @@ StmtPtr Parser::parseSimpleStatement() {
   if (cur().isName("pass")) {
     next();
     auto s = std::make_unique<Stmt>(StmtKind::Pass, loc);
+    return endOfSimpleStatement() ? std::move(s) : nullptr;
+  }
+  if (cur().isName("break") || cur().isName("continue")) {
+    auto s = std::make_unique<Stmt>(
+        cur().isName("break") ? StmtKind::Break : StmtKind::Continue, loc);
+    next();
+    return endOfSimpleStatement() ? std::move(s) : nullptr;
+  }
+  if (cur().isName("assert")) {
+    next();
+    auto s = std::make_unique<Stmt>(StmtKind::Assert, loc);
+    s->value = parseTest();
+    if (!s->value)
+      return nullptr;
+    if (consumeOp(",")) {
+      s->message = parseTest();
+      if (!s->message)
+        return nullptr;
+    }
     return endOfSimpleStatement() ? std::move(s) : nullptr;
   }
   if (cur().isName("return")) {
@@ -500,9 +569,18 @@ ExprPtr Parser::parseComparison() {
   e->rhs = parseBinary(0);
   if (!e->rhs)
     return nullptr;
-  if (!compareOp(cur(), peekTok(), two).empty())
-    return failHere("chained comparisons are not supported; write "
-                    "`(a < b) & (b < c)`");
+  // A chain `a < b <= c`: the later links compare the previous rhs.
+  while (!(op = compareOp(cur(), peekTok(), two)).empty()) {
+    auto link = make(ExprKind::Compare, cur().loc);
+    link->name = op;
+    next();
+    if (two)
+      next();
+    link->rhs = parseBinary(0);
+    if (!link->rhs)
+      return nullptr;
+    e->elts.push_back(checkHeight(std::move(link)));
+  }
   return checkHeight(std::move(e));
 }
 

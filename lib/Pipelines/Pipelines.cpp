@@ -54,6 +54,9 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
 void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
+  // Loops (scf.for/scf.while from `for`/`while`) may yield a fresh tensor
+  // each iteration, or forward their arguments in another order.
+  bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));

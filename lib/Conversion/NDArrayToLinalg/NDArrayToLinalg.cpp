@@ -530,4 +530,5 @@ void arrayc::populateNDArrayToLinalgConversionPatterns(RewritePatternSet &patter
                FloatUnaryPattern<nd::CosOp, math::CosOp>,
                FloatUnaryPattern<nd::TanhOp, math::TanhOp>>(ctx);
   populateNDArrayBuiltinToLinalgPatterns(patterns);
+  populateNDArrayArithToLinalgPatterns(patterns);
 }

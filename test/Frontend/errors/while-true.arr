@@ -1,0 +1,9 @@
+def main():
+    while True:
+        pass
+
+# Tests that an always-true while condition (an endless loop) is rejected.
+# RUN: not arrayc --emit=ndarray %s 2>&1 | FileCheck --strict-whitespace %s
+# CHECK: {{.*}}while-true.arr:2:11: error: this 'while' condition is always true: an endless loop ('break' is not supported yet)
+# CHECK-NEXT: {{^}}    while True:
+# CHECK-NEXT: {{^}}          ^{{$}}
