@@ -4,6 +4,8 @@
 
 #include <cuda.h>
 
+#include "pool.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -234,24 +236,84 @@ ARRAYC_RT_API void mgpuEventRecord(CUevent event, CUstream stream) {
   CU_CHECK(cuEventRecord(event, stream), "");
 }
 
+// ---- device memory: a caching, stream-ordered pool (pool.h) -----------------
+namespace {
+class CudaPoolBackend : public arrayc_rt::PoolBackend {
+public:
+  void *allocate(size_t bytes) override {
+    CUdeviceptr ptr = 0;
+    CUresult r = cuMemAlloc(&ptr, bytes);
+    if (r == CUDA_ERROR_OUT_OF_MEMORY)
+      return nullptr;
+    char what[64];
+    snprintf(what, sizeof what, "allocating %zu bytes", bytes);
+    CU_CHECK(r, what);
+    return reinterpret_cast<void *>(ptr);
+  }
+  void release(void *ptr) override {
+    CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
+  }
+  void *recordFree(void *stream) override {
+    if (!stream)
+      return nullptr; // the null stream: the free is ordered after all prior work
+    CUevent event = nullptr;
+    CU_CHECK(cuEventCreate(&event, CU_EVENT_DISABLE_TIMING), "");
+    CU_CHECK(cuEventRecord(event, reinterpret_cast<CUstream>(stream)), "");
+    return event;
+  }
+  void waitAndDrop(void *token) override {
+    auto event = reinterpret_cast<CUevent>(token);
+    CU_CHECK(cuEventSynchronize(event), "");
+    CU_CHECK(cuEventDestroy(event), "");
+  }
+};
+
+arrayc_rt::CachingPool &devicePool() {
+  static CudaPoolBackend backend;
+  // Leaked on purpose: freeing device memory from a static destructor races
+  // the driver's own teardown at exit.
+  static auto *pool = new arrayc_rt::CachingPool(backend);
+  return *pool;
+}
+} // namespace
+
 ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream /*stream*/, bool isHostShared) {
   ScopedContext ctx;
   if (sizeBytes == 0) return nullptr;
-  CUdeviceptr ptr = 0;
-  char what[96];
-  snprintf(what, sizeof what, "allocating %llu bytes%s", (unsigned long long)sizeBytes,
-           isHostShared ? " of managed memory" : "");
-  if (isHostShared)
+  if (isHostShared) {
+    CUdeviceptr ptr = 0;
+    char what[96];
+    snprintf(what, sizeof what, "allocating %llu bytes of managed memory",
+             (unsigned long long)sizeBytes);
     CU_CHECK(cuMemAllocManaged(&ptr, sizeBytes, CU_MEM_ATTACH_GLOBAL), what);
-  else
-    CU_CHECK(cuMemAlloc(&ptr, sizeBytes), what);
-  return reinterpret_cast<void *>(ptr);
+    return reinterpret_cast<void *>(ptr);
+  }
+  std::string error;
+  void *ptr = devicePool().allocate(sizeBytes, &error);
+  if (!ptr) {
+    fflush(stdout);
+    fprintf(stderr, "arrayc: error: CUDA: %s\n", error.c_str());
+    exit(1);
+  }
+  return ptr;
 }
-
-ARRAYC_RT_API void mgpuMemFree(void *ptr, CUstream /*stream*/) {
+ARRAYC_RT_API void mgpuMemFree(void *ptr, CUstream stream) {
   if (!ptr) return;
   ScopedContext ctx;
-  CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
+  // Managed memory and buffers from elsewhere are not the pool's.
+  if (!devicePool().free(ptr, stream))
+    CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
+}
+
+ARRAYC_RT_API size_t arrayc_rt_pool_used_bytes(void) { return devicePool().usedBytes(); }
+ARRAYC_RT_API size_t arrayc_rt_pool_total_bytes(void) { return devicePool().totalBytes(); }
+ARRAYC_RT_API void arrayc_rt_pool_free_all_blocks(void) {
+  ScopedContext ctx;
+  devicePool().freeAllBlocks();
+}
+ARRAYC_RT_API void arrayc_rt_pool_set_limit(size_t bytes) {
+  ScopedContext ctx;
+  devicePool().setLimit(bytes);
 }
 
 ARRAYC_RT_API void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, CUstream stream) {

@@ -164,6 +164,13 @@ ARRAYC_RT_DECLARE_TYPED(f64)
 /* Number of CUDA devices; 0 when no driver/GPU. Never fails. */
 ARRAYC_RT_API int arrayc_rt_cuda_device_count(void);
 
+/* The device memory pool (libarrayc_runtime_cuda): caching and stream-ordered;
+ * compiled code allocates through it. Names follow CuPy's MemoryPool. */
+ARRAYC_RT_API size_t arrayc_rt_pool_used_bytes(void);   /* handed out */
+ARRAYC_RT_API size_t arrayc_rt_pool_total_bytes(void);  /* handed out + cached */
+ARRAYC_RT_API void arrayc_rt_pool_free_all_blocks(void); /* release the cache */
+ARRAYC_RT_API void arrayc_rt_pool_set_limit(size_t bytes); /* 0: no limit */
+
 #ifdef __cplusplus
 }
 #endif

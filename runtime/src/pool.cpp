@@ -1,0 +1,116 @@
+//===- pool.cpp - a caching, stream-ordered memory pool -------------------===//
+#include "pool.h"
+
+#include <cstdio>
+
+using namespace arrayc_rt;
+
+CachingPool::~CachingPool() {
+  // Blocks still handed out belong to the program; cached ones go back.
+  std::lock_guard<std::mutex> g(mutex_);
+  releaseCachedLocked();
+}
+
+size_t CachingPool::roundSize(size_t bytes) {
+  const size_t small = 512, large = size_t(2) << 20;
+  if (bytes < (size_t(1) << 20))
+    return (bytes + small - 1) / small * small;
+  return (bytes + large - 1) / large * large;
+}
+
+void CachingPool::releaseCachedLocked() {
+  for (auto &[size, block] : cache_) {
+    if (block.token)
+      backend_.waitAndDrop(block.token);
+    backend_.release(block.ptr);
+  }
+  cache_.clear();
+  cached_ = 0;
+}
+
+void *CachingPool::allocate(size_t bytes, std::string *error) {
+  if (bytes == 0)
+    return nullptr;
+  size_t size = roundSize(bytes);
+  std::lock_guard<std::mutex> g(mutex_);
+  // Reuse the smallest cached block that fits without wasting over half.
+  auto it = cache_.lower_bound(size);
+  if (it != cache_.end() && it->first <= 2 * size) {
+    Cached block = it->second;
+    size_t blockSize = it->first;
+    cache_.erase(it);
+    cached_ -= blockSize;
+    if (block.token)
+      backend_.waitAndDrop(block.token);
+    inUse_[block.ptr] = blockSize;
+    used_ += blockSize;
+    return block.ptr;
+  }
+  auto fresh = [&]() -> void * {
+    if (limit_ && used_ + cached_ + size > limit_)
+      return nullptr;
+    return backend_.allocate(size);
+  };
+  void *ptr = fresh();
+  if (!ptr && !cache_.empty()) {
+    // Out of memory (or over the limit): give the cache back and retry once.
+    releaseCachedLocked();
+    ptr = fresh();
+  }
+  if (!ptr) {
+    if (error) {
+      char text[256];
+      int n = std::snprintf(text, sizeof text,
+                            "out of memory allocating %zu bytes (pool: %zu bytes in use, "
+                            "%zu held",
+                            bytes, used_, used_ + cached_);
+      if (limit_ && n > 0 && size_t(n) < sizeof text)
+        std::snprintf(text + n, sizeof text - n, ", limit %zu", limit_);
+      *error = std::string(text) + ")";
+    }
+    return nullptr;
+  }
+  inUse_[ptr] = size;
+  used_ += size;
+  return ptr;
+}
+
+bool CachingPool::free(void *ptr, void *stream) {
+  if (!ptr)
+    return true;
+  std::lock_guard<std::mutex> g(mutex_);
+  auto it = inUse_.find(ptr);
+  if (it == inUse_.end())
+    return false;
+  size_t size = it->second;
+  inUse_.erase(it);
+  used_ -= size;
+  cache_.emplace(size, Cached{ptr, backend_.recordFree(stream)});
+  cached_ += size;
+  return true;
+}
+
+void CachingPool::freeAllBlocks() {
+  std::lock_guard<std::mutex> g(mutex_);
+  releaseCachedLocked();
+}
+
+void CachingPool::setLimit(size_t bytes) {
+  std::lock_guard<std::mutex> g(mutex_);
+  limit_ = bytes;
+  if (limit_ && used_ + cached_ > limit_)
+    releaseCachedLocked();
+}
+
+size_t CachingPool::usedBytes() const {
+  std::lock_guard<std::mutex> g(mutex_);
+  return used_;
+}
+size_t CachingPool::totalBytes() const {
+  std::lock_guard<std::mutex> g(mutex_);
+  return used_ + cached_;
+}
+size_t CachingPool::limit() const {
+  std::lock_guard<std::mutex> g(mutex_);
+  return limit_;
+}

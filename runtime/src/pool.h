@@ -1,0 +1,73 @@
+//===- pool.h - a caching, stream-ordered memory pool -----------*- C++ -*-===//
+//
+// Freed blocks are kept, binned by rounded size, and handed out again, so a
+// program that allocates the same shapes call after call stops paying for
+// cuMemAlloc/cuMemFree (0.2 ms for 256 MiB on an H100). A block freed on a
+// stream is reused only once the work queued on that stream before the free
+// is done (the backend records an event at the free and waits on it at reuse).
+// The backend is an interface so the logic is tested without a GPU
+// (runtime/test/pool_test.cpp uses host memory).
+//
+//===----------------------------------------------------------------------===//
+#ifndef ARRAYC_RT_POOL_H
+#define ARRAYC_RT_POOL_H
+
+#include <cstddef>
+#include <map>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+namespace arrayc_rt {
+
+class PoolBackend {
+public:
+  virtual ~PoolBackend() = default;
+  /// Fresh memory of `bytes`, or nullptr when out of memory.
+  virtual void *allocate(size_t bytes) = 0;
+  virtual void release(void *ptr) = 0;
+  /// Marks the point of `stream` at which `ptr` was freed; returns a token.
+  virtual void *recordFree(void *stream) = 0;
+  /// Waits until the work before `token` is done, and forgets the token.
+  virtual void waitAndDrop(void *token) = 0;
+};
+
+class CachingPool {
+public:
+  explicit CachingPool(PoolBackend &backend) : backend_(backend) {}
+  ~CachingPool();
+
+  /// A block of at least `bytes` (nullptr for 0), or nullptr with `error`
+  /// set when even after releasing every cached block the memory is not there
+  /// or the limit forbids it.
+  void *allocate(size_t bytes, std::string *error);
+  /// Returns `ptr` to the cache; false when `ptr` is not the pool's.
+  bool free(void *ptr, void *stream);
+  /// Releases every cached (free) block to the backend.
+  void freeAllBlocks();
+  /// Caps total_bytes (0: no limit).
+  void setLimit(size_t bytes);
+
+  size_t usedBytes() const;   ///< bytes of blocks handed out
+  size_t totalBytes() const;  ///< used plus cached bytes held from the backend
+  size_t limit() const;
+
+  /// Rounding: 512-byte multiples below 1 MiB, 2 MiB multiples above.
+  static size_t roundSize(size_t bytes);
+
+private:
+  struct Cached {
+    void *ptr;
+    void *token;
+  };
+  void releaseCachedLocked();
+  PoolBackend &backend_;
+  mutable std::mutex mutex_;
+  std::multimap<size_t, Cached> cache_;          // rounded size -> free blocks
+  std::unordered_map<void *, size_t> inUse_;     // handed-out block -> size
+  size_t used_ = 0, cached_ = 0, limit_ = 0;
+};
+
+} // namespace arrayc_rt
+
+#endif // ARRAYC_RT_POOL_H

@@ -1,0 +1,158 @@
+// Tests of the caching pool's logic on a real host-memory backend (malloc),
+// with a capacity to exercise out-of-memory, and tokens standing for events.
+#include "../src/pool.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <set>
+#include <vector>
+
+using arrayc_rt::CachingPool;
+
+namespace {
+class HostBackend : public arrayc_rt::PoolBackend {
+public:
+  size_t capacity = size_t(1) << 40, held = 0;
+  int allocations = 0, releases = 0, waits = 0;
+  std::set<void *> liveTokens;
+  std::vector<std::pair<void *, size_t>> blocks;
+
+  void *allocate(size_t bytes) override {
+    if (held + bytes > capacity)
+      return nullptr;
+    void *p = std::malloc(bytes);
+    held += bytes;
+    blocks.push_back({p, bytes});
+    ++allocations;
+    return p;
+  }
+  void release(void *ptr) override {
+    for (auto it = blocks.begin(); it != blocks.end(); ++it)
+      if (it->first == ptr) {
+        held -= it->second;
+        blocks.erase(it);
+        break;
+      }
+    std::free(ptr);
+    ++releases;
+  }
+  void *recordFree(void *stream) override {
+    if (!stream)
+      return nullptr;
+    void *token = new int(0);
+    liveTokens.insert(token);
+    return token;
+  }
+  void waitAndDrop(void *token) override {
+    ++waits;
+    liveTokens.erase(token);
+    delete static_cast<int *>(token);
+  }
+};
+} // namespace
+
+TEST(Pool, RoundsSizes) {
+  EXPECT_EQ(CachingPool::roundSize(1), 512u);
+  EXPECT_EQ(CachingPool::roundSize(512), 512u);
+  EXPECT_EQ(CachingPool::roundSize(513), 1024u);
+  EXPECT_EQ(CachingPool::roundSize((1u << 20) + 1), 2u << 20);
+  EXPECT_EQ(CachingPool::roundSize(3u << 20), 4u << 20);
+}
+
+TEST(Pool, ReusesFreedBlocksAndCountsBytes) {
+  HostBackend backend;
+  CachingPool pool(backend);
+  std::string error;
+  void *a = pool.allocate(1000, &error);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(pool.usedBytes(), 1024u);
+  EXPECT_EQ(pool.totalBytes(), 1024u);
+  EXPECT_TRUE(pool.free(a, nullptr));
+  EXPECT_EQ(pool.usedBytes(), 0u);
+  EXPECT_EQ(pool.totalBytes(), 1024u);
+  void *b = pool.allocate(900, &error); // same bin
+  EXPECT_EQ(b, a);
+  EXPECT_EQ(backend.allocations, 1);
+  EXPECT_EQ(pool.allocate(0, &error), nullptr);
+  pool.free(b, nullptr);
+}
+
+TEST(Pool, DoesNotHandOutMuchLargerBlocks) {
+  HostBackend backend;
+  CachingPool pool(backend);
+  void *big = pool.allocate(8u << 20, nullptr);
+  pool.free(big, nullptr);
+  void *small = pool.allocate(1000, nullptr);
+  EXPECT_NE(small, big);
+  EXPECT_EQ(backend.allocations, 2);
+  pool.free(small, nullptr);
+}
+
+TEST(Pool, WaitsForTheFreeingStreamBeforeReuse) {
+  HostBackend backend;
+  CachingPool pool(backend);
+  int stream;
+  void *a = pool.allocate(4096, nullptr);
+  pool.free(a, &stream);
+  EXPECT_EQ(backend.liveTokens.size(), 1u);
+  EXPECT_EQ(backend.waits, 0);
+  void *b = pool.allocate(4096, nullptr);
+  EXPECT_EQ(b, a);
+  EXPECT_EQ(backend.waits, 1);
+  EXPECT_TRUE(backend.liveTokens.empty());
+  pool.free(b, nullptr);
+}
+
+TEST(Pool, OutOfMemoryReleasesTheCacheAndRetriesOnce) {
+  HostBackend backend;
+  backend.capacity = 4u << 20;
+  CachingPool pool(backend);
+  void *a = pool.allocate(3u << 20, nullptr); // rounds to 4 MiB: all of it
+  ASSERT_NE(a, nullptr);
+  pool.free(a, nullptr);
+  // A different size class does not fit next to the cached block: the pool
+  // releases its cache and retries.
+  void *b = pool.allocate(1000, nullptr);
+  ASSERT_NE(b, nullptr);
+  EXPECT_EQ(backend.releases, 1);
+  // Now a request that can never fit fails with the size and the pool's state.
+  std::string error;
+  EXPECT_EQ(pool.allocate(16u << 20, &error), nullptr);
+  EXPECT_NE(error.find("out of memory allocating 16777216 bytes"), std::string::npos) << error;
+  EXPECT_NE(error.find("1024 bytes in use"), std::string::npos) << error;
+  // ...and the pool stays usable: the next 1,000 allocations succeed.
+  for (int i = 0; i < 1000; ++i) {
+    void *p = pool.allocate(2048, nullptr);
+    ASSERT_NE(p, nullptr);
+    pool.free(p, nullptr);
+  }
+  pool.free(b, nullptr);
+}
+
+TEST(Pool, LimitCapsTotalBytes) {
+  HostBackend backend;
+  CachingPool pool(backend);
+  pool.setLimit(1u << 20);
+  std::string error;
+  void *a = pool.allocate(600u << 10, &error);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(pool.allocate(600u << 10, &error), nullptr);
+  EXPECT_NE(error.find("limit 1048576"), std::string::npos) << error;
+  pool.free(a, nullptr);
+  EXPECT_NE(pool.allocate(600u << 10, &error), nullptr); // reuses the cached one
+  pool.setLimit(0);
+}
+
+TEST(Pool, FreeAllBlocksReleasesOnlyCachedBlocks) {
+  HostBackend backend;
+  CachingPool pool(backend);
+  void *a = pool.allocate(1000, nullptr);
+  void *b = pool.allocate(5000, nullptr);
+  pool.free(a, nullptr);
+  pool.freeAllBlocks();
+  EXPECT_EQ(backend.releases, 1);
+  EXPECT_EQ(pool.totalBytes(), pool.usedBytes());
+  EXPECT_FALSE(pool.free(reinterpret_cast<void *>(0x10), nullptr)); // not the pool's
+  pool.free(b, nullptr);
+}
