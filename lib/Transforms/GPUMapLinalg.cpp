@@ -344,6 +344,75 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     });
   }
 
+  /// True when the inputs' fastest-varying (last) dimensions are parallel
+  /// loops (and none is a reduction loop): a reduction along an outer axis
+  /// (`sum(a, axis=0)`). Neighbouring
+  /// outputs then sit next to each other in memory, so one thread per output
+  /// walking the reduced axis reads coalesced rows; a block per output would
+  /// read one strided element per thread.
+  static bool innermostIsParallel(linalg::GenericOp op) {
+    auto iters = op.getIteratorTypesArray();
+    bool parallelLast = false;
+    for (OpOperand *in : op.getDpsInputOperands()) {
+      auto type = dyn_cast<MemRefType>(in->get().getType());
+      if (!type || type.getRank() == 0)
+        continue;
+      AffineMap map = op.getMatchingIndexingMap(in);
+      auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+      if (!last)
+        continue;
+      if (iters[last.getPosition()] != utils::IteratorType::parallel)
+        return false; // some input is contiguous along the reduction: tree it
+      parallelLast = true;
+    }
+    return parallelLast;
+  }
+
+  /// One thread per output (consecutive threads, consecutive outputs), each
+  /// accumulating its whole reduction domain in a register.
+  void emitThreadPerOutput(OpBuilder &b, Location loc, linalg::GenericOp op,
+                           ArrayRef<Value> sizes, Operation *combiner,
+                           ArrayRef<unsigned> parDims, ArrayRef<Value> parSizes,
+                           ArrayRef<unsigned> redDims, ArrayRef<Value> redSizes, Value P,
+                           Value R) {
+    Type elt = cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType();
+    Value zero = cIndex(b, loc, 0), bs = cIndex(b, loc, blockSize);
+    Value grid = arith::MinUIOp::create(b, loc, ceilDiv(b, loc, P, bs), cIndex(b, loc, maxBlocks));
+    Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero);
+    emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
+      Value gid = arith::AddIOp::create(
+          kb, loc, arith::MulIOp::create(kb, loc, l.getBlockIds().x, l.getBlockSize().x),
+          l.getThreadIds().x);
+      Value stride = arith::MulIOp::create(kb, loc, l.getGridSize().x, l.getBlockSize().x);
+      auto outer = scf::ForOp::create(kb, loc, gid, P, stride);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(outer.getBody());
+      auto parIvs = delinearize(kb, loc, outer.getInductionVar(), parSizes);
+      auto pointAt = [&](ArrayRef<Value> redIvs) {
+        SmallVector<Value> ivs(sizes.size());
+        for (auto [i, d] : llvm::enumerate(parDims)) ivs[d] = parIvs[i];
+        for (auto [i, d] : llvm::enumerate(redDims)) ivs[d] = redIvs[i];
+        return ivs;
+      };
+      Value init = combinerIdentity(kb, loc, combiner, elt);
+      auto loop = scf::ForOp::create(kb, loc, cIndex(kb, loc, 0), R, cIndex(kb, loc, 1),
+                                     ValueRange{init});
+      {
+        OpBuilder::InsertionGuard g2(kb);
+        kb.setInsertionPointToStart(loop.getBody());
+        auto redIvs = delinearize(kb, loc, loop.getInductionVar(), redSizes);
+        SmallVector<Value> accIn(loop.getRegionIterArgs().begin(), loop.getRegionIterArgs().end());
+        scf::YieldOp::create(kb, loc, emitBody(kb, loc, op, pointAt(redIvs), accIn)[0]);
+      }
+      SmallVector<Value> zeros(redDims.size(), cIndex(kb, loc, 0));
+      OpOperand &outOperand = op.getDpsInitsMutable()[0];
+      auto outIdx = applyMap(kb, loc, op.getMatchingIndexingMap(&outOperand), pointAt(zeros));
+      Value out = outOperand.get();
+      Value old = memref::LoadOp::create(kb, loc, out, outIdx);
+      memref::StoreOp::create(kb, loc, combine(kb, combiner, loop.getResult(0), old), out, outIdx);
+    });
+  }
+
   /// Tree-combines `value` of every thread of the block through `smem`; the
   /// result is valid in thread 0.
   Value emitBlockReduce(OpBuilder &kb, Location loc, Operation *combiner, Value smem,
@@ -407,6 +476,10 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       }
     }
     Value P = product(b, loc, parSizes), R = product(b, loc, redSizes);
+    if (innermostIsParallel(op)) {
+      emitThreadPerOutput(b, loc, op, sizes, combiner, parDims, parSizes, redDims, redSizes, P, R);
+      return true;
+    }
     Value zero = cIndex(b, loc, 0), one = cIndex(b, loc, 1), bs = cIndex(b, loc, blockSize);
     // S slices per output: enough blocks to fill the GPU when outputs are
     // few, at least 16 elements per thread, and S <= 4096 for stage 2.

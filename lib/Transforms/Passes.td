@@ -25,7 +25,10 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::func::FuncOp"> {
       partial buffer (S > 1 when outputs are few, so a full reduction still
       fills the GPU). Stage 2 runs one block per output over its S partials.
       No atomics: any combiner and type, NaN-propagating max/min included,
-      and the same result every run;
+      and the same result every run. A reduction along an outer axis (an
+      input's last dimension is parallel, e.g. `sum(a, axis=0)`) instead runs
+      one thread per output, consecutive threads on consecutive outputs, so
+      every step reads a coalesced row;
     - any other generic: one thread per output point with sequential loops
       over the reduction dimensions (correct, not fast).
 

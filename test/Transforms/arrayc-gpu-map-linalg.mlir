@@ -141,3 +141,28 @@ func.func @copy(%a: memref<?xf32>, %b: memref<?xf32>) {
   memref.copy %a, %b : memref<?xf32> to memref<?xf32>
   return
 }
+
+// -----
+
+#in = affine_map<(d0, d1) -> (d0, d1)>
+#out = affine_map<(d0, d1) -> (d1)>
+// Tests that a reduction along the outer axis (column sums) runs one thread
+// per output with the reduction in a register: coalesced reads, no tree.
+// CHECK-LABEL: func @column_sum
+// CHECK-NOT: workgroup
+// CHECK: gpu.launch
+// CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: scf.for %[[I:.*]] = %c0{{.*}} to %{{.*}} step %c1{{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK: memref.load %{{.*}}[%[[I]], %[[J]]]
+// CHECK: arith.addf %{{.*}}, %[[ACC]]
+// CHECK: scf.yield
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[J]]]
+func.func @column_sum(%x: memref<?x?xf32>, %o: memref<?xf32>) {
+  linalg.generic {indexing_maps = [#in, #out], iterator_types = ["reduction", "parallel"]}
+      ins(%x : memref<?x?xf32>) outs(%o : memref<?xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %s = arith.addf %a, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}
