@@ -14,31 +14,27 @@ using namespace mlir;
 
 namespace {
 
-/// True when `v`, or a view or cast of it, is used inside a kernel or passed
-/// to a function of the program (whose kernels may read it); runtime
-/// functions (declarations) take host memory.
-bool reachesKernel(Value v) {
-  SmallVector<Value> work{v};
-  while (!work.empty()) {
-    Value cur = work.pop_back_val();
-    for (OpOperand &use : cur.getUses()) {
-      Operation *user = use.getOwner();
-      if (user->getParentOfType<gpu::LaunchOp>() || isa<gpu::LaunchOp>(user))
-        return true;
-      if (auto call = dyn_cast<func::CallOp>(user)) {
-        auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
-            call, call.getCalleeAttr());
-        if (!callee || !callee.isExternal())
-          return true;
-      }
-      if (isa<func::ReturnOp>(user))
-        return true;
-      if (isa<ViewLikeOpInterface, memref::CastOp>(user))
-        for (Value r : user->getResults())
-          work.push_back(r);
+/// True when every use of `v` (through views and casts) is a call of an
+/// external (runtime) function, which takes host memory: the strings of
+/// paths and messages. Anything else may reach a kernel, directly or through
+/// calls, returns, branches and loops, so it must live on the device.
+bool onlyHostUses(Value v) {
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<ViewLikeOpInterface, memref::CastOp>(user)) {
+      for (Value r : user->getResults())
+        if (!onlyHostUses(r))
+          return false;
+      continue;
     }
+    auto call = dyn_cast<func::CallOp>(user);
+    if (!call)
+      return false;
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
+    if (!callee || !callee.isExternal())
+      return false;
   }
-  return false;
+  return true;
 }
 
 /// Emits `op` between a `gpu.wait async` and a `gpu.wait`, the form the
@@ -129,18 +125,8 @@ struct GPUDeviceBuffersPass : arrayc::impl::GPUDeviceBuffersBase<GPUDeviceBuffer
         return;
       if (isa<memref::AllocOp, memref::DeallocOp>(op))
         work.push_back(op);
-      else if (auto g = dyn_cast<memref::GetGlobalOp>(op); g && reachesKernel(g))
+      else if (auto g = dyn_cast<memref::GetGlobalOp>(op); g && !onlyHostUses(g))
         work.push_back(op);
-    });
-    // Scalar host accesses of device buffers, found before allocations change.
-    SmallVector<Operation *> scalarAccesses;
-    getOperation().walk([&](Operation *op) {
-      if (op->getParentOfType<gpu::LaunchOp>() || op->getParentOfType<gpu::GPUModuleOp>())
-        return;
-      if (auto load = dyn_cast<memref::LoadOp>(op); load && !isHostBuffer(load.getMemref()))
-        scalarAccesses.push_back(op);
-      if (auto store = dyn_cast<memref::StoreOp>(op); store && !isHostBuffer(store.getMemref()))
-        scalarAccesses.push_back(op);
     });
     for (Operation *op : work) {
       OpBuilder b(op);
@@ -180,6 +166,17 @@ struct GPUDeviceBuffersPass : arrayc::impl::GPUDeviceBuffersBase<GPUDeviceBuffer
         });
       }
     }
+    // Scalar host accesses of device buffers (after the rewrite above, so that
+    // globals copied to the device count as device buffers).
+    SmallVector<Operation *> scalarAccesses;
+    getOperation().walk([&](Operation *op) {
+      if (op->getParentOfType<gpu::LaunchOp>() || op->getParentOfType<gpu::GPUModuleOp>())
+        return;
+      if (auto load = dyn_cast<memref::LoadOp>(op); load && !isHostBuffer(load.getMemref()))
+        scalarAccesses.push_back(op);
+      if (auto store = dyn_cast<memref::StoreOp>(op); store && !isHostBuffer(store.getMemref()))
+        scalarAccesses.push_back(op);
+    });
     for (Operation *op : scalarAccesses) {
       if (auto load = dyn_cast<memref::LoadOp>(op))
         hostLoadFromDevice(load);

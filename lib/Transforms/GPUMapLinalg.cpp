@@ -94,8 +94,13 @@ SmallVector<Value> emitBody(OpBuilder &b, Location loc, linalg::GenericOp op,
     }
     mapping.map(arg, v);
   }
-  for (Operation &inner : body.without_terminator())
+  for (Operation &inner : body.without_terminator()) {
+    if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
+      mapping.map(index.getResult(), ivs[index.getDim()]);
+      continue;
+    }
     b.clone(inner, mapping);
+  }
   SmallVector<Value> yields;
   for (Value y : body.getTerminator()->getOperands())
     yields.push_back(mapping.lookupOrDefault(y));
@@ -206,6 +211,8 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       return 0;
     int64_t widest = 0;
     Block &body = op.getRegion().front();
+    if (!body.getOps<linalg::IndexOp>().empty())
+      return 0; // lanes would need their own indices
     for (OpOperand &operand : op->getOpOperands()) {
       auto type = dyn_cast<MemRefType>(operand.get().getType());
       if (!type) {

@@ -75,4 +75,15 @@ def ExportCInterface : Pass<"arrayc-export-c-interface", "mlir::ModuleOp"> {
   }];
 }
 
+def GPULegalizeMath : Pass<"arrayc-gpu-legalize-math", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Rewrite math ops that NVVM lowering leaves as libm calls";
+  let description = [{
+    `convert-gpu-to-nvvm` maps most `math` ops to libdevice (`__nv_*`), but
+    leaves some as calls of host libm names (`truncf`) that ptxas cannot
+    resolve. This pass rewrites them with ops that do lower:
+    `trunc(x) = x < 0 ? ceil(x) : floor(x)` (NaN and -0.0 preserved).
+  }];
+  let dependentDialects = ["mlir::math::MathDialect", "mlir::arith::ArithDialect"];
+}
+
 #endif // ARRAYC_TRANSFORMS_PASSES
