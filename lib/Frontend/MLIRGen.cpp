@@ -900,7 +900,10 @@ OptVal Gen::negate(Val a, SrcLoc l) {
                   "supported, use the `~` operator or the logical_not "
                   "function instead");
   Value r = nd::NegOp::create(b, loc(l), a.value.getType(), a.value);
-  return Val::array(r, a.type);
+  Val out = Val::array(r, a.type);
+  out.weakRt = a.weakRt; // -i of a run-time Python int is a Python int.
+  out.weak = a.weak;
+  return out;
 }
 
 /// Broadcasts the shapes of two operands (before promotion, so the message

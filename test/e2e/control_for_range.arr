@@ -24,7 +24,7 @@ def main():
     np.save("total.npy", total)
     down = x
     for j in range(10, -3, -4):
-        down = down * 0.5 + j
+        down = down * 0.5 - (-j)
     np.save("down.npy", down)
     z = x
     for k in range(5, 5):
