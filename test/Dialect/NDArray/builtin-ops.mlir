@@ -66,3 +66,10 @@ func.func @random(%s: tensor<i64>, %c: tensor<i64>, %n: index) -> (tensor<?x3xf6
   %1 = ndarray.random "uniform" %s, %c : tensor<i64>, tensor<i64> -> tensor<2xf32>
   return %0, %1 : tensor<?x3xf64>, tensor<2xf32>
 }
+
+// CHECK-LABEL: func @perf_counter
+func.func @perf_counter() -> tensor<f64> {
+  // CHECK: ndarray.perf_counter : tensor<f64>
+  %0 = ndarray.perf_counter : tensor<f64>
+  return %0 : tensor<f64>
+}
