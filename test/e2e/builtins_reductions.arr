@@ -30,6 +30,9 @@
 # OUTPUT: cs3
 # OUTPUT: cp1
 # OUTPUT: cp2
+# OUTPUT: hmean
+# OUTPUT: hstd
+# INPUT: h f16 [3000]
 import numpy as np
 
 def main():
@@ -61,3 +64,6 @@ def main():
     np.save("cs3.npy", cumsum(t))
     np.save("cp1.npy", cumprod(t, axis=0))
     np.save("cp2.npy", np.cumprod(x * 0.5, axis=1))
+    h: f16[p] = np.load("h.npy")
+    np.save("hmean.npy", mean(h))
+    np.save("hstd.npy", np.std(h, keepdims=True))
