@@ -138,7 +138,14 @@ Value unaryScalar(OpBuilder &b, Location l, StringRef fn, Value x, Type outElt) 
 #define MATH(NAME, OP)                                                          \
   if (fn == NAME)                                                               \
     return wide([&](Value v) -> Value { return math::OP::create(b, l, v); });
-  MATH("floor", FloorOp) MATH("ceil", CeilOp) MATH("trunc", TruncOp)
+  MATH("floor", FloorOp) MATH("ceil", CeilOp)
+  if (fn == "trunc") // spelled out: math.trunc has no NVVM lowering (truncf)
+    return wide([&](Value v) -> Value {
+      Value zero = cst(b, l, v.getType(), 0, 0);
+      Value neg = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, v, zero);
+      return arith::SelectOp::create(b, l, neg, math::CeilOp::create(b, l, v),
+                                     math::FloorOp::create(b, l, v));
+    });
   MATH("rint", RoundEvenOp) MATH("tan", TanOp) MATH("arcsin", AsinOp)
   MATH("arccos", AcosOp) MATH("arctan", AtanOp) MATH("sinh", SinhOp)
   MATH("cosh", CoshOp) MATH("arcsinh", AsinhOp) MATH("arccosh", AcoshOp)
