@@ -243,6 +243,7 @@ private:
   Val countOver(const Val &x, llvm::ArrayRef<int64_t> axes, bool keep, DType t,
                 SrcLoc l);
   void initRandomState(SrcLoc l);
+  Val flatten(const Val &a, SrcLoc l);
   bool isRandomModule(const Expr &e);
 };
 

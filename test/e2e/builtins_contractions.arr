@@ -29,6 +29,7 @@
 # OUTPUT: ki
 # OUTPUT: ze
 # OUTPUT: hm
+# OUTPUT: o2 signbit
 # OUTPUT: bb
 # INPUT: h f16 [40, 300]
 # INPUT: c bool [4, 5]
@@ -65,4 +66,5 @@ def main():
     h: f16[40, 300] = np.load("h.npy")
     c: bool[4, 5] = np.load("c.npy")
     np.save("hm.npy", einsum("ij,kj->ik", h, h))
+    np.save("o2.npy", outer(q, -w))
     np.save("bb.npy", np.matmul(c, einsum("ij->ji", c)))

@@ -31,6 +31,8 @@
 # OUTPUT: cp1
 # OUTPUT: cp2
 # OUTPUT: hmean
+# OUTPUT: csflat
+# OUTPUT: cpflat
 # OUTPUT: hstd
 # INPUT: h f16 [3000]
 import numpy as np
@@ -66,4 +68,6 @@ def main():
     np.save("cp2.npy", np.cumprod(x * 0.5, axis=1))
     h: f16[p] = np.load("h.npy")
     np.save("hmean.npy", mean(h))
+    np.save("csflat.npy", cumsum(k))
+    np.save("cpflat.npy", np.cumprod(b))
     np.save("hstd.npy", np.std(h, keepdims=True))

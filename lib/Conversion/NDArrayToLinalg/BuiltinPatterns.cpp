@@ -526,6 +526,7 @@ struct ContractPattern : OpRewritePattern<nd::ContractOp> {
     SmallVector<utils::IteratorType> iters(nd, utils::IteratorType::reduction);
     for (AffineExpr e : outMap.getResults())
       iters[cast<AffineDimExpr>(e).getPosition()] = utils::IteratorType::parallel;
+    bool hasReduction = llvm::is_contained(iters, utils::IteratorType::reduction);
     auto generic = linalg::GenericOp::create(
         rw, loc, accType, op.getInputs(), init, maps, iters,
         [&](OpBuilder &b, Location l, ValueRange a) {
@@ -535,7 +536,10 @@ struct ContractPattern : OpRewritePattern<nd::ContractOp> {
               v = arith::ExtFOp::create(b, l, acc, v);
             p = p ? combine(b, l, /*sum=*/false, v, p) : v;
           }
-          linalg::YieldOp::create(b, l, ValueRange{combine(b, l, true, p, a.back())});
+          // Without summed indices the product is the result (keeps -0.0,
+          // as NumPy's outer does).
+          linalg::YieldOp::create(
+              b, l, ValueRange{hasReduction ? combine(b, l, true, p, a.back()) : p});
         });
     Value r = generic.getResult(0);
     if (acc != elt) {
