@@ -215,4 +215,21 @@ def NDArray_RandomOp : NDArray_Op<"random", [Pure]> {
   let hasVerifier = 1;
 }
 
+def NDArray_PerfCounterOp : NDArray_Op<"perf_counter",
+    [MemoryEffects<[MemRead, MemWrite]>]> {
+  let summary = "time.perf_counter(): monotonic seconds (host op)";
+  let description = [{
+    Reads a monotonic clock, in seconds, as a 0-d f64 tensor. A host op
+    (lowered by convert-ndarray-to-runtime to `arrayc_rt_perf_counter`); on
+    the GPU no device work is pending when it runs (kernels synchronize per
+    launch), so the time includes all earlier work.
+
+    ```mlir
+    %t = ndarray.perf_counter : tensor<f64>
+    ```
+  }];
+  let results = (outs 0DTensorOf<[F64]>:$result);
+  let assemblyFormat = "attr-dict `:` type($result)";
+}
+
 #endif // NDARRAY_BUILTIN_OPS_TD

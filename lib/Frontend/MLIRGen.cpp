@@ -249,6 +249,7 @@ private:
   Val countOver(const Val &x, llvm::ArrayRef<int64_t> axes, bool keep, DType t,
                 SrcLoc l);
   void initRandomState(SrcLoc l);
+  Val flatten(const Val &a, SrcLoc l);
   bool isRandomModule(const Expr &e);
   // Statements and operators (MLIRGenStatements.inc).
   bool genBlock(const std::vector<StmtPtr> &body);
@@ -1127,8 +1128,16 @@ OptVal Gen::evalCall(const Expr &call) {
       return callBuiltin(bi, f.name, call);
     if (isExtBuiltin(f.name))
       return extBuiltin(f.name, f.name, call);
-    if (f.name == "perf_counter")
-      return err(f.loc, "'perf_counter' is not supported yet");
+    if (f.name == "perf_counter") {
+      if (!requireHost("perf_counter", call.loc))
+        return std::nullopt;
+      llvm::SmallVector<const Expr *> none;
+      if (!bindArgs("perf_counter", {}, 0, call, none))
+        return std::nullopt;
+      ArrType t{DType::F64, {}};
+      Value v = nd::PerfCounterOp::create(b, loc(call.loc), t.tensorType(&ctx));
+      return Val::array(v, t);
+    }
     if (npAliases.contains(f.name))
       return err(f.loc, "module '" + f.name + "' is not callable");
     return err(f.loc, "unknown function '" + f.name + "'");

@@ -28,6 +28,11 @@
 # OUTPUT: e6
 # OUTPUT: ki
 # OUTPUT: ze
+# OUTPUT: hm
+# OUTPUT: o2 signbit
+# OUTPUT: bb
+# INPUT: h f16 [40, 300]
+# INPUT: c bool [4, 5]
 import numpy as np
 
 def main():
@@ -58,3 +63,8 @@ def main():
     np.save("e6.npy", einsum("i,j,k", v, w, v))
     np.save("ki.npy", np.einsum("ij,kj->ik", k, k))
     np.save("ze.npy", z @ b)
+    h: f16[40, 300] = np.load("h.npy")
+    c: bool[4, 5] = np.load("c.npy")
+    np.save("hm.npy", einsum("ij,kj->ik", h, h))
+    np.save("o2.npy", outer(q, -w))
+    np.save("bb.npy", np.matmul(c, einsum("ij->ji", c)))

@@ -30,6 +30,11 @@
 # OUTPUT: cs3
 # OUTPUT: cp1
 # OUTPUT: cp2
+# OUTPUT: hmean
+# OUTPUT: csflat
+# OUTPUT: cpflat
+# OUTPUT: hstd
+# INPUT: h f16 [3000]
 import numpy as np
 
 def main():
@@ -61,3 +66,8 @@ def main():
     np.save("cs3.npy", cumsum(t))
     np.save("cp1.npy", cumprod(t, axis=0))
     np.save("cp2.npy", np.cumprod(x * 0.5, axis=1))
+    h: f16[p] = np.load("h.npy")
+    np.save("hmean.npy", mean(h))
+    np.save("csflat.npy", cumsum(k))
+    np.save("cpflat.npy", np.cumprod(b))
+    np.save("hstd.npy", np.std(h, keepdims=True))

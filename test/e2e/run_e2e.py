@@ -307,7 +307,7 @@ def run_reference(path, src, inputs, upcast):
         "np": proxy, "numpy": proxy, "print": print_,
         "abs": np.abs, "sum": np.sum, "prod": np.prod, "max": np.max, "min": np.min,
         "round": np.round, "pow": np.power, "bool": np.bool_, "range": range, "len": len,
-        "float": float, "int": int,
+        "float": float, "int": int, "perf_counter": __import__("time").perf_counter,
     })
     code = compile(src, path, "exec", flags=__future__.annotations.compiler_flag,
                    dont_inherit=True)

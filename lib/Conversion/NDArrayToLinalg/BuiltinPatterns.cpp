@@ -138,7 +138,14 @@ Value unaryScalar(OpBuilder &b, Location l, StringRef fn, Value x, Type outElt) 
 #define MATH(NAME, OP)                                                          \
   if (fn == NAME)                                                               \
     return wide([&](Value v) -> Value { return math::OP::create(b, l, v); });
-  MATH("floor", FloorOp) MATH("ceil", CeilOp) MATH("trunc", TruncOp)
+  MATH("floor", FloorOp) MATH("ceil", CeilOp)
+  if (fn == "trunc") // spelled out: math.trunc has no NVVM lowering (truncf)
+    return wide([&](Value v) -> Value {
+      Value zero = cst(b, l, v.getType(), 0, 0);
+      Value neg = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, v, zero);
+      return arith::SelectOp::create(b, l, neg, math::CeilOp::create(b, l, v),
+                                     math::FloorOp::create(b, l, v));
+    });
   MATH("rint", RoundEvenOp) MATH("tan", TanOp) MATH("arcsin", AsinOp)
   MATH("arccos", AcosOp) MATH("arctan", AtanOp) MATH("sinh", SinhOp)
   MATH("cosh", CoshOp) MATH("arcsinh", AsinhOp) MATH("arccosh", AcoshOp)
@@ -519,6 +526,7 @@ struct ContractPattern : OpRewritePattern<nd::ContractOp> {
     SmallVector<utils::IteratorType> iters(nd, utils::IteratorType::reduction);
     for (AffineExpr e : outMap.getResults())
       iters[cast<AffineDimExpr>(e).getPosition()] = utils::IteratorType::parallel;
+    bool hasReduction = llvm::is_contained(iters, utils::IteratorType::reduction);
     auto generic = linalg::GenericOp::create(
         rw, loc, accType, op.getInputs(), init, maps, iters,
         [&](OpBuilder &b, Location l, ValueRange a) {
@@ -528,7 +536,10 @@ struct ContractPattern : OpRewritePattern<nd::ContractOp> {
               v = arith::ExtFOp::create(b, l, acc, v);
             p = p ? combine(b, l, /*sum=*/false, v, p) : v;
           }
-          linalg::YieldOp::create(b, l, ValueRange{combine(b, l, true, p, a.back())});
+          // Without summed indices the product is the result (keeps -0.0,
+          // as NumPy's outer does).
+          linalg::YieldOp::create(
+              b, l, ValueRange{hasReduction ? combine(b, l, true, p, a.back()) : p});
         });
     Value r = generic.getResult(0);
     if (acc != elt) {

@@ -507,7 +507,8 @@ struct ConvertNDArrayToLinalgPass
                            arith::ArithDialect, math::MathDialect, scf::SCFDialect>();
     target.addIllegalDialect<nd::NDArrayDialect>();
     // Host ops are lowered by convert-ndarray-to-runtime.
-    target.addLegalOp<nd::LoadOp, nd::SaveOp, nd::PrintOp, nd::AssertOp>();
+    target.addLegalOp<nd::LoadOp, nd::SaveOp, nd::PrintOp, nd::AssertOp,
+                      nd::PerfCounterOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
     populateNDArrayToLinalgConversionPatterns(patterns);

@@ -236,12 +236,31 @@ struct AssertPattern : OpRewritePattern<nd::AssertOp> {
   }
 };
 
+/// perf_counter: the runtime writes the time into a fresh 0-d buffer.
+struct PerfCounterPattern : OpRewritePattern<nd::PerfCounterOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(nd::PerfCounterOp op, PatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    Type f64 = rewriter.getF64Type();
+    auto f = declare(rewriter, module, "arrayc_rt_perf_counter", {unranked(f64)});
+    Value buf = memref::AllocOp::create(rewriter, loc, MemRefType::get({}, f64));
+    Value bufU = memref::CastOp::create(rewriter, loc, unranked(f64), buf);
+    func::CallOp::create(rewriter, loc, f, ValueRange{bufU});
+    rewriter.replaceOpWithNewOp<bufferization::ToTensorOp>(op, op.getType(), buf,
+                                                           /*restrict=*/true,
+                                                           /*writable=*/true);
+    return success();
+  }
+};
+
 struct ConvertNDArrayToRuntimePass
     : arrayc::impl::ConvertNDArrayToRuntimeBase<ConvertNDArrayToRuntimePass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ConversionTarget target(*ctx);
-    target.addIllegalOp<nd::LoadOp, nd::SaveOp, nd::PrintOp, nd::AssertOp>();
+    target.addIllegalOp<nd::LoadOp, nd::SaveOp, nd::PrintOp, nd::AssertOp,
+                        nd::PerfCounterOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
     populateNDArrayToRuntimeConversionPatterns(patterns);
@@ -253,6 +272,7 @@ struct ConvertNDArrayToRuntimePass
 } // namespace
 
 void arrayc::populateNDArrayToRuntimeConversionPatterns(RewritePatternSet &patterns) {
-  patterns.add<SavePattern, LoadPattern, PrintPattern, AssertPattern>(
+  patterns.add<SavePattern, LoadPattern, PrintPattern, AssertPattern,
+               PerfCounterPattern>(
       patterns.getContext());
 }

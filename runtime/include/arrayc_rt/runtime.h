@@ -141,6 +141,11 @@ ARRAYC_RT_API void arrayc_rt_load_shape(int64_t prank, void *pdesc, int32_t dtyp
                                         int64_t rank, int64_t srank, void *sdesc,
                                         int64_t lrank, void *ldesc);
 
+// time.perf_counter(): monotonic seconds, written into a 0-d f64 memref
+// (host or device). Kernels are synchronized per launch, so no device work
+// is pending when it runs; the device write is itself synchronous.
+ARRAYC_RT_API void arrayc_rt_perf_counter(int64_t rank, void *desc);
+
 #define ARRAYC_RT_DECLARE_TYPED(T)                                                 \
   ARRAYC_RT_API void arrayc_rt_print_##T(int64_t rank, void *desc, int32_t dtype);  \
   ARRAYC_RT_API void arrayc_rt_save_##T(int64_t prank, void *pdesc, int64_t rank,   \
