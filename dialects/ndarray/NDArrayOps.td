@@ -329,4 +329,6 @@ def NDArray_AssertOp : NDArray_Op<"assert", [MemoryEffects<[MemWrite]>]> {
   let assemblyFormat = "$condition `,` $message attr-dict";
 }
 
+include "NDArrayShapeOps.td"
+
 #endif // NDARRAY_OPS_TD

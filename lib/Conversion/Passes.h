@@ -17,6 +17,8 @@ namespace arrayc {
 
 /// Patterns lowering ndarray compute ops to linalg/tensor/arith/math.
 void populateNDArrayToLinalgConversionPatterns(mlir::RewritePatternSet &patterns);
+/// Patterns lowering ndarray indexing and shape ops (ShapePatterns.cpp).
+void populateNDArrayShapeToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// Patterns lowering ndarray host ops (load/save/print/assert) to runtime calls.
 void populateNDArrayToRuntimeConversionPatterns(mlir::RewritePatternSet &patterns);
 

@@ -93,8 +93,14 @@ SmallVector<Value> emitBody(OpBuilder &b, Location loc, linalg::GenericOp op,
     }
     mapping.map(arg, v);
   }
-  for (Operation &inner : body.without_terminator())
+  for (Operation &inner : body.without_terminator()) {
+    // linalg.index of the body (top level): the loop point itself.
+    if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
+      mapping.map(index.getResult(), ivs[index.getDim()]);
+      continue;
+    }
     b.clone(inner, mapping);
+  }
   SmallVector<Value> yields;
   for (Value y : body.getTerminator()->getOperands())
     yields.push_back(mapping.lookupOrDefault(y));

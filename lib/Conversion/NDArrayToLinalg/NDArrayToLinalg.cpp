@@ -529,4 +529,5 @@ void arrayc::populateNDArrayToLinalgConversionPatterns(RewritePatternSet &patter
                FloatUnaryPattern<nd::SinOp, math::SinOp>,
                FloatUnaryPattern<nd::CosOp, math::CosOp>,
                FloatUnaryPattern<nd::TanhOp, math::TanhOp>>(ctx);
+  populateNDArrayShapeToLinalgPatterns(patterns);
 }
