@@ -238,6 +238,24 @@ Value unitReshape(OpBuilder &b, Location loc, Value in, RankedTensorType out,
   auto g1 = unitGroups(inT, coreIn), g2 = unitGroups(out, coreOut);
   if (!g1 || !g2)
     return {};
+  // Dynamic core dims must be provably the same: each dynamic result size is
+  // `tensor.dim` of the input at the matching dim.
+  SmallVector<int64_t> inCoreDims;
+  for (int64_t d = 0; d < inT.getRank(); ++d)
+    if (inT.getDimSize(d) != 1)
+      inCoreDims.push_back(d);
+  size_t k0 = 0, c = 0;
+  for (int64_t d = 0; d < out.getRank(); ++d) {
+    if (out.getDimSize(d) == 1)
+      continue;
+    if (out.isDynamicDim(d)) {
+      auto dimOp = outDyn[k0++].getDefiningOp<tensor::DimOp>();
+      std::optional<int64_t> at = dimOp ? dimOp.getConstantIndex() : std::nullopt;
+      if (!dimOp || dimOp.getSource() != in || !at || *at != inCoreDims[c])
+        return {};
+    }
+    ++c;
+  }
   auto coreT = RankedTensorType::get(coreIn, out.getElementType());
   Value core = in;
   if (coreT != inT)
