@@ -238,6 +238,8 @@ private:
   OptVal genAttribute(const Expr &e, Val obj);
   std::optional<DType> dtypeArg(const Expr &e);
   OptVal genMethod(const Expr &call, const Expr &f, Val obj);
+  bool printTuple(const Val &t, SrcLoc l, llvm::SmallVectorImpl<Attribute> &pieces,
+                  llvm::SmallVectorImpl<Value> &operands);
 };
 
 } // namespace
@@ -1392,8 +1394,9 @@ OptVal Gen::genPrint(const Expr &call) {
       text("None");
       break;
     case Val::Tuple:
-      return err(arg->loc, "printing a tuple is not supported yet; print "
-                           "its elements");
+      if (!printTuple(*v, arg->loc, pieces, operands))
+        return std::nullopt;
+      break;
     case Val::Lit:
       if (v->weak == Weak::Bool) {
         text(v->i ? "True" : "False");
