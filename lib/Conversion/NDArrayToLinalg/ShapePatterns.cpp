@@ -92,10 +92,17 @@ struct SlicePattern : OpRewritePattern<nd::SliceOp> {
     // the constant start; start 0 / step 1 must be the full static dim.
     auto srcT = cast<RankedTensorType>(op.getSource().getType());
     bool affine = !llvm::is_contained(op.getStaticStarts(), ShapedType::kDynamic);
+    size_t dynSize = 0;
     for (int64_t d = 0; affine && d < srcT.getRank(); ++d) {
       int64_t size = op.getStaticSizes()[d];
-      if (op.getStaticStarts()[d] == 0 && steps[d] == 1 && size != 1 &&
-          (srcT.isDynamicDim(d) || size != srcT.getDimSize(d)))
+      bool full = size == srcT.getDimSize(d);
+      if (size == ShapedType::kDynamic) {
+        // A dynamic size is the whole dim when it is `tensor.dim` of the source.
+        auto dim = op.getSizes()[dynSize++].getDefiningOp<tensor::DimOp>();
+        std::optional<int64_t> at = dim ? dim.getConstantIndex() : std::nullopt;
+        full = dim && dim.getSource() == op.getSource() && at && *at == d;
+      }
+      if (op.getStaticStarts()[d] == 0 && steps[d] == 1 && size != 1 && !full)
         affine = false;
     }
     if (affine) {

@@ -90,3 +90,18 @@ func.func @dim(%a: tensor<?xf32>) -> tensor<i64> {
   %d = ndarray.dim %a 0 : tensor<?xf32> -> tensor<i64>
   return %d : tensor<i64>
 }
+
+// -----
+
+// Tests that a dynamic size that is the whole source dim (tensor.dim) keeps
+// the affine form: the row index is read as is, the column is a constant.
+// CHECK: #[[C:.*]] = affine_map<(d0, d1) -> (d0, 2)>
+// CHECK-LABEL: func @slice_full_dim
+// CHECK: linalg.generic {indexing_maps = [#[[C]]
+// CHECK-NOT: tensor.extract
+func.func @slice_full_dim(%x: tensor<?x?xf32>) -> tensor<?x1xf32> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?x?xf32>
+  %r = ndarray.slice %x [0, 2] [%n, 1] [1, 1] : tensor<?x?xf32> -> tensor<?x1xf32>
+  return %r : tensor<?x1xf32>
+}
