@@ -87,6 +87,12 @@ struct SlicePattern : OpRewritePattern<nd::SliceOp> {
     auto out = op.getType();
     ArrayRef<int64_t> steps = op.getSteps();
     Value r;
+    if (llvm::is_contained(op.getStaticSizes(), 0)) {
+      // Nothing is read (and an affine read map would not verify).
+      rewriter.replaceOpWithNewOp<tensor::EmptyOp>(op, out.getShape(),
+                                                   out.getElementType(), op.getSizes());
+      return success();
+    }
     // The affine form needs every pure `d` read to cover the whole source
     // dim (linalg infers loop bounds from any operand): a size-1 window reads
     // the constant start; start 0 / step 1 must be the full static dim.
@@ -142,6 +148,10 @@ struct UpdateSlicePattern : OpRewritePattern<nd::UpdateSliceOp> {
                                 PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto type = cast<RankedTensorType>(op.getDest().getType());
+    if (llvm::is_contained(op.getStaticSizes(), 0)) { // An empty window.
+      rewriter.replaceOp(op, op.getDest());
+      return success();
+    }
     SmallVector<Value> starts = mixed(rewriter, loc, op.getStaticStarts(), op.getStarts());
     SmallVector<Value> sizes = mixed(rewriter, loc, op.getStaticSizes(), op.getSizes());
     ArrayRef<int64_t> steps = op.getSteps();
