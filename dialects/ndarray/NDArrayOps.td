@@ -331,5 +331,6 @@ def NDArray_AssertOp : NDArray_Op<"assert", [MemoryEffects<[MemWrite]>]> {
 
 include "NDArrayBuiltinOps.td"
 include "NDArrayArithOps.td"
+include "NDArrayShapeOps.td"
 
 #endif // NDARRAY_OPS_TD

@@ -19,6 +19,8 @@ namespace arrayc {
 void populateNDArrayToLinalgConversionPatterns(mlir::RewritePatternSet &patterns);
 /// Patterns lowering `//`, `%`, bitwise and shift ops (ArithPatterns.cpp).
 void populateNDArrayArithToLinalgPatterns(mlir::RewritePatternSet &patterns);
+/// Patterns lowering ndarray indexing and shape ops (ShapePatterns.cpp).
+void populateNDArrayShapeToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// Patterns lowering ndarray host ops (load/save/print/assert) to runtime calls.
 void populateNDArrayToRuntimeConversionPatterns(mlir::RewritePatternSet &patterns);
 /// Patterns lowering the builtin ops (NDArrayBuiltinOps.td) to linalg.

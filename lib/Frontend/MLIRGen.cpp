@@ -146,6 +146,9 @@ enum class Builtin {
   Print, Save, Load,
 };
 
+struct WinDim;
+struct ShapeEntry;
+
 class Gen {
 public:
   Gen(MLIRContext &ctx, llvm::StringRef file) : ctx(ctx), b(&ctx), file(file) {}
@@ -270,6 +273,36 @@ private:
   OptVal weakRtBinary(llvm::StringRef op, Val a, Val c, SrcLoc l);
   Val toWeakRt(const Val &v);
   bool promoteOperands(const Val &a, const Val &c, DType &t);
+  // Indexing, shape functions, attributes and methods (MLIRGenIndexing.inc).
+  llvm::DenseMap<Value, Dim> shapeDims; ///< `x.shape[k]` values of named dims.
+  unsigned freshDims = 0;
+  Value idx(int64_t v);
+  Value dimIndex(const Val &a, int64_t d, Location l);
+  bool sliceDim(const Val &a, int64_t d, const Expr *lo, const Expr *hi,
+                const Expr *step, WinDim &w, SrcLoc l);
+  bool indexDim(const Val &a, int64_t d, const Expr &e, WinDim &w);
+  bool buildWindow(const Val &a, const Expr &sub, llvm::SmallVectorImpl<WinDim> &win,
+                   llvm::SmallVectorImpl<int64_t> &layout);
+  Val emitSlice(const Val &a, llvm::ArrayRef<WinDim> win, SrcLoc l);
+  Val reshapeTo(const Val &a, const ArrType &to, llvm::ArrayRef<Value> dyn, SrcLoc l);
+  OptVal genSubscript(const Expr &e);
+  bool assignSubscript(const Expr &target, Val v);
+  bool shapeArg(const Val &v, SrcLoc l, llvm::SmallVectorImpl<ShapeEntry> &out);
+  OptVal reshapeVal(const Val &a, const Val &shape, SrcLoc l);
+  Val transposeVal(const Val &a, llvm::ArrayRef<int64_t> perm, SrcLoc l);
+  std::optional<int64_t> axisArg(const Expr *e, int64_t rank, llvm::StringRef fn);
+  bool axesArg(const Expr *e, int64_t rank, llvm::StringRef fn,
+               llvm::SmallVectorImpl<int64_t> &out);
+  OptVal concatVals(std::vector<Val> xs, int64_t axis, bool hasAxis,
+                    llvm::StringRef fn, SrcLoc l);
+  Val expandDims(const Val &a, llvm::ArrayRef<int64_t> axesSorted, SrcLoc l);
+  OptVal genShapeCall(llvm::StringRef name, llvm::StringRef shown, const Expr &call,
+                      bool &handled);
+  OptVal genAttribute(const Expr &e, Val obj);
+  std::optional<DType> dtypeArg(const Expr &e);
+  OptVal genMethod(const Expr &call, const Expr &f, Val obj);
+  bool printTuple(const Val &t, SrcLoc l, llvm::SmallVectorImpl<Attribute> &pieces,
+                  llvm::SmallVectorImpl<Value> &operands);
 };
 
 } // namespace
@@ -501,8 +534,7 @@ bool Gen::assign(const Expr &target, Val v) {
     return true;
   }
   case ExprKind::Subscript:
-    return fail(target.loc, "assignment to an indexed target is not "
-                            "supported yet");
+    return assignSubscript(target, std::move(v));
   case ExprKind::Attribute:
     return fail(target.loc, "assignment to an attribute is not supported");
   default:
@@ -820,10 +852,10 @@ OptVal Gen::evalImpl(const Expr &e) {
     OptVal a = eval(*e.lhs);
     if (!a)
       return std::nullopt;
-    return err(e.loc, "attribute '." + e.name + "' is not supported yet");
+    return genAttribute(e, *a);
   }
   case ExprKind::Subscript:
-    return err(e.loc, "indexing is not supported yet");
+    return genSubscript(e);
   case ExprKind::Slice:
     return err(e.loc, "a slice is only allowed inside '[]'");
   case ExprKind::Tuple: {
@@ -1138,6 +1170,10 @@ OptVal Gen::evalCall(const Expr &call) {
       Value v = nd::PerfCounterOp::create(b, loc(call.loc), t.tensorType(&ctx));
       return Val::array(v, t);
     }
+    bool shapeFn = false;
+    OptVal sr = genShapeCall(f.name, f.name, call, shapeFn);
+    if (shapeFn)
+      return sr;
     if (npAliases.contains(f.name))
       return err(f.loc, "module '" + f.name + "' is not callable");
     return err(f.loc, "unknown function '" + f.name + "'");
@@ -1150,15 +1186,20 @@ OptVal Gen::evalCall(const Expr &call) {
     std::string full = f.lhs->name + "." + f.name;
     if (bi == Builtin::None && isExtBuiltin(f.name))
       return extBuiltin(f.name, full, call);
-    if (bi == Builtin::None)
+    if (bi == Builtin::None) {
+      bool shapeFn = false;
+      OptVal sr = genShapeCall(f.name, full, call, shapeFn);
+      if (shapeFn)
+        return sr;
       return err(f.loc, "'" + full + "' is not supported yet");
+    }
     return callBuiltin(bi, full, call);
   }
   if (f.kind == ExprKind::Attribute) {
     OptVal obj = eval(*f.lhs);
     if (!obj)
       return std::nullopt;
-    return err(f.loc, "method '." + f.name + "()' is not supported yet");
+    return genMethod(call, f, *obj);
   }
   return err(f.loc, "this expression cannot be called");
 }
@@ -1481,8 +1522,9 @@ OptVal Gen::genPrint(const Expr &call) {
       text("None");
       break;
     case Val::Tuple:
-      return err(arg->loc, "printing a tuple is not supported yet; print "
-                           "its elements");
+      if (!printTuple(*v, arg->loc, pieces, operands))
+        return std::nullopt;
+      break;
     case Val::Lit:
       if (v->weak == Weak::Bool) {
         text(v->i ? "True" : "False");
@@ -1560,6 +1602,7 @@ bool Gen::isRandomModule(const Expr &e) {
 }
 
 #include "MLIRGenBuiltins.inc"
+#include "MLIRGenIndexing.inc"
 
 OwningOpRef<ModuleOp> arrayc::frontend::genModule(const Module &module,
                                                   llvm::StringRef fileName,

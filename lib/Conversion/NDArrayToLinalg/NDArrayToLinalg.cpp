@@ -532,4 +532,5 @@ void arrayc::populateNDArrayToLinalgConversionPatterns(RewritePatternSet &patter
                FloatUnaryPattern<nd::TanhOp, math::TanhOp>>(ctx);
   populateNDArrayBuiltinToLinalgPatterns(patterns);
   populateNDArrayArithToLinalgPatterns(patterns);
+  populateNDArrayShapeToLinalgPatterns(patterns);
 }

@@ -1,0 +1,58 @@
+# RUN: arrayc --emit=ndarray %s | FileCheck %s
+# Indexing, indexed assignment, shape functions, attributes and methods.
+
+# Tests an integer index, a slice and a new axis on static dims.
+# CHECK-LABEL: func.func @idx(
+# CHECK: ndarray.slice %arg0 [1, 3] [3, 1] [1, 1] : tensor<5x4xf32> -> tensor<3x1xf32>
+def idx(x: f32[5, 4]) -> f32[3, 1]:
+    return x[1:-1, 3, None]
+
+# Tests a reversed named dim: a dynamic start and a negative step.
+# CHECK-LABEL: func.func @rev(
+# CHECK: ndarray.slice %arg0 [%{{.*}}] [%{{.*}}] [-1] : tensor<?xf32> -> tensor<?xf32>
+def rev(x: f32[n]) -> f32[n]:
+    return x[::-1]
+
+# Tests that x[1:] and x[:-1] get one size (n-1) and broadcast together.
+# CHECK-LABEL: func.func @diff(
+# CHECK: %[[A:.*]] = ndarray.slice %arg0 [1] [%{{.*}}] [1]
+# CHECK: %[[B:.*]] = ndarray.slice %arg0 [0] [%{{.*}}] [1]
+# CHECK: ndarray.sub %[[A]], %[[B]] : tensor<?xf32>
+def diff(x: f32[n]) -> f32[n]:
+    d = x[1:] - x[:-1]
+    return x
+
+# Tests value semantics: the variable is rebound to the updated copy and the
+# old name keeps the old value.
+# CHECK-LABEL: func.func @upd(
+# CHECK: ndarray.broadcast_in_dim
+# CHECK: %[[U:.*]] = ndarray.update_slice %arg0, %{{.*}} [1, 1] [%{{.*}}, %{{.*}}] [1, 1]
+# CHECK: return %[[U]], %arg0
+def upd(v: f32[n, m]) -> (f32[n, m], f32[n, m]):
+    old = v
+    v[1:-1, 1:-1] = 2
+    return v, old
+
+# Tests .T.
+# CHECK-LABEL: func.func @tr(
+# CHECK: ndarray.transpose %arg0 [1, 0] : tensor<?x3xf32> -> tensor<3x?xf32>
+def tr(x: f32[n, 3]) -> f32[3, n]:
+    return x.T
+
+# Tests concatenate along axis 1.
+# CHECK-LABEL: func.func @cat(
+# CHECK: ndarray.concatenate %arg0, %arg1 axis 1 : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x6xf32>
+def cat(x: f32[n, 3], y: f32[n, 3]) -> f32[n, 6]:
+    return np.concatenate((x, y), axis=1)
+
+# Tests x.shape[0] of a named dim as an i64 scalar.
+# CHECK-LABEL: func.func @shp(
+# CHECK: ndarray.dim %arg0 0 : tensor<?x3xf32> -> tensor<i64>
+def shp(x: f32[n, 3]) -> i64:
+    return x.shape[0]
+
+# Tests .flatten().
+# CHECK-LABEL: func.func @flat(
+# CHECK: ndarray.reshape %arg0 : tensor<2x3xf32> -> tensor<6xf32>
+def flat(x: f32[2, 3]) -> f32[6]:
+    return x.flatten()
