@@ -139,13 +139,7 @@ Value unaryScalar(OpBuilder &b, Location l, StringRef fn, Value x, Type outElt) 
   if (fn == NAME)                                                               \
     return wide([&](Value v) -> Value { return math::OP::create(b, l, v); });
   MATH("floor", FloorOp) MATH("ceil", CeilOp)
-  if (fn == "trunc") // spelled out: math.trunc has no NVVM lowering (truncf)
-    return wide([&](Value v) -> Value {
-      Value zero = cst(b, l, v.getType(), 0, 0);
-      Value neg = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, v, zero);
-      return arith::SelectOp::create(b, l, neg, math::CeilOp::create(b, l, v),
-                                     math::FloorOp::create(b, l, v));
-    });
+  MATH("trunc", TruncOp) // on GPUs through arrayc-gpu-legalize-math
   MATH("rint", RoundEvenOp) MATH("tan", TanOp) MATH("arcsin", AsinOp)
   MATH("arccos", AcosOp) MATH("arctan", AtanOp) MATH("sinh", SinhOp)
   MATH("cosh", CoshOp) MATH("arcsinh", AsinhOp) MATH("arccosh", AcoshOp)
