@@ -65,12 +65,8 @@ void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &) 
   pm.addPass(createExportCInterface());
 }
 
-/// Host-side lowering to the LLVM dialect shared by both targets.
-static void addHostToLLVM(OpPassManager &pm) {
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
+/// math (through libm), memref, arith, index, cf and func to the LLVM dialect.
+static void addStandardToLLVM(OpPassManager &pm) {
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
@@ -78,6 +74,15 @@ static void addHostToLLVM(OpPassManager &pm) {
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
+}
+
+/// Host-side lowering to the LLVM dialect of the cpu target.
+static void addHostToLLVM(OpPassManager &pm) {
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  addStandardToLLVM(pm);
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }
@@ -119,13 +124,7 @@ void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions 
   pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
 
-  pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createConvertMathToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertFuncToLLVMPass());
+  addStandardToLLVM(pm);
   pm.addPass(createGpuToLLVMConversionPass());
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.gpuFormat;

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/Passes.h"
+#include "Conversion/NDArrayToLinalg/TensorBuilders.h"
 #include "ndarray/NDArray.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -24,6 +25,8 @@
 
 using namespace mlir;
 namespace nd = arrayc::ndarray;
+using arrayc::emptyLike;
+using arrayc::expandKeepdims;
 
 namespace {
 
@@ -72,13 +75,6 @@ Value emptyOf(OpBuilder &b, Location loc, RankedTensorType t, ValueRange dyn) {
   return tensor::EmptyOp::create(b, loc, t.getShape(), t.getElementType(), dyn);
 }
 
-Value emptyLike(OpBuilder &b, Location loc, RankedTensorType type, Value like) {
-  SmallVector<Value> dyn;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    if (type.isDynamicDim(d))
-      dyn.push_back(tensor::DimOp::create(b, loc, like, d));
-  return emptyOf(b, loc, type, dyn);
-}
 
 using BodyFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
 
@@ -295,32 +291,6 @@ struct SelectPattern : OpRewritePattern<nd::SelectOp> {
   }
 };
 
-/// `v` (shaped like the input without `axes`) expanded with 1s at `axes`.
-Value expandKeepdims(OpBuilder &b, Location loc, Value v, Value input,
-                     ArrayRef<int64_t> axes, RankedTensorType outType) {
-  auto in = cast<RankedTensorType>(input.getType());
-  SmallVector<ReassociationIndices> groups;
-  ReassociationIndices pending;
-  for (int64_t d = 0; d < in.getRank(); ++d) {
-    pending.push_back(d);
-    if (!llvm::is_contained(axes, d)) {
-      groups.push_back(pending);
-      pending.clear();
-    }
-  }
-  if (!pending.empty() && !groups.empty())
-    groups.back().append(pending.begin(), pending.end());
-  SmallVector<OpFoldResult> outShape;
-  for (int64_t d = 0; d < in.getRank(); ++d) {
-    if (llvm::is_contained(axes, d))
-      outShape.push_back(b.getIndexAttr(1));
-    else if (in.isDynamicDim(d))
-      outShape.push_back(tensor::DimOp::create(b, loc, input, d).getResult());
-    else
-      outShape.push_back(b.getIndexAttr(in.getDimSize(d)));
-  }
-  return tensor::ExpandShapeOp::create(b, loc, outType, v, groups, outShape);
-}
 
 Value extremeOf(OpBuilder &b, Location loc, Type t, bool forMax) {
   // The identity: -inf / INT_MIN / false for max; +inf / INT_MAX / true for min.

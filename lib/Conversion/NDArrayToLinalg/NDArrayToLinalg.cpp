@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/Passes.h"
+#include "Conversion/NDArrayToLinalg/TensorBuilders.h"
 #include "ndarray/NDArray.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -118,14 +119,6 @@ Value castScalar(OpBuilder &b, Location loc, Value v, Type to) {
 // Tensor helpers
 //===----------------------------------------------------------------------===//
 
-/// `tensor.empty` of `type`, its dynamic sizes taken from `like` (same shape).
-Value emptyLike(OpBuilder &b, Location loc, RankedTensorType type, Value like) {
-  SmallVector<Value> dyn;
-  for (int64_t d = 0; d < type.getRank(); ++d)
-    if (type.isDynamicDim(d))
-      dyn.push_back(tensor::DimOp::create(b, loc, like, d));
-  return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType(), dyn);
-}
 
 using ScalarFn = function_ref<Value(OpBuilder &, Location, ValueRange)>;
 
@@ -466,31 +459,7 @@ struct ReducePattern : OpRewritePattern<nd::ReduceOp> {
     }
     if (op.getKeepdims()) {
       auto outType = op.getType();
-      // Each kept dim groups with the reduced (size-1) dims before it; trailing
-      // reduced dims join the last group.
-      SmallVector<ReassociationIndices> groups;
-      ReassociationIndices pending;
-      for (int64_t d = 0; d < in.getRank(); ++d) {
-        pending.push_back(d);
-        if (!llvm::is_contained(axes, d)) {
-          groups.push_back(pending);
-          pending.clear();
-        }
-      }
-      if (!pending.empty() && !groups.empty())
-        groups.back().append(pending.begin(), pending.end());
-      SmallVector<OpFoldResult> outShape;
-      for (int64_t d = 0; d < in.getRank(); ++d) {
-        if (llvm::is_contained(axes, d))
-          outShape.push_back(rewriter.getIndexAttr(1));
-        else if (in.isDynamicDim(d))
-          outShape.push_back(
-              tensor::DimOp::create(rewriter, loc, op.getInput(), d).getResult());
-        else
-          outShape.push_back(rewriter.getIndexAttr(in.getDimSize(d)));
-      }
-      result = tensor::ExpandShapeOp::create(rewriter, loc, outType, result, groups,
-                                             outShape);
+      result = expandKeepdims(rewriter, loc, result, op.getInput(), axes, outType);
     }
     (void)reducedType;
     rewriter.replaceOp(op, result);
