@@ -133,6 +133,15 @@ void emitLaunch(OpBuilder &b, Location loc, Value guard, Value grid, int64_t blo
   gpu::TerminatorOp::create(b, loc);
 }
 
+/// The launch's global thread index and the grid-stride step of its loops.
+std::pair<Value, Value> gridStride(OpBuilder &kb, Location loc, gpu::LaunchOp l) {
+  Value gid = arith::AddIOp::create(
+      kb, loc, arith::MulIOp::create(kb, loc, l.getBlockIds().x, l.getBlockSize().x),
+      l.getThreadIds().x);
+  Value stride = arith::MulIOp::create(kb, loc, l.getGridSize().x, l.getBlockSize().x);
+  return {gid, stride};
+}
+
 /// Identity of a reduction combiner, or null when it is not one we know.
 Value combinerIdentity(OpBuilder &b, Location loc, Operation *combiner, Type t) {
   auto intAttr = [&](APInt v) -> Value {
@@ -267,9 +276,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     Value grid = arith::MinUIOp::create(b, loc, ceilDiv(b, loc, total, bs),
                                         cIndex(b, loc, maxBlocks));
     emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
-      Value bid = l.getBlockIds().x, tid = l.getThreadIds().x;
-      Value gid = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, bid, l.getBlockSize().x), tid);
-      Value stride = arith::MulIOp::create(kb, loc, l.getGridSize().x, l.getBlockSize().x);
+      auto [gid, stride] = gridStride(kb, loc, l);
       auto loop = scf::ForOp::create(kb, loc, gid, total, stride);
       OpBuilder::InsertionGuard g(kb);
       kb.setInsertionPointToStart(loop.getBody());
@@ -307,9 +314,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     Block &body = op.getRegion().front();
     unsigned numInputs = op.getNumDpsInputs();
     emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
-      Value bid = l.getBlockIds().x, tid = l.getThreadIds().x;
-      Value gid = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, bid, l.getBlockSize().x), tid);
-      Value stride = arith::MulIOp::create(kb, loc, l.getGridSize().x, l.getBlockSize().x);
+      auto [gid, stride] = gridStride(kb, loc, l);
       {
         auto loop = scf::ForOp::create(kb, loc, gid, groups, stride);
         OpBuilder::InsertionGuard g(kb);
@@ -387,10 +392,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     Value grid = arith::MinUIOp::create(b, loc, ceilDiv(b, loc, P, bs), cIndex(b, loc, maxBlocks));
     Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero);
     emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
-      Value gid = arith::AddIOp::create(
-          kb, loc, arith::MulIOp::create(kb, loc, l.getBlockIds().x, l.getBlockSize().x),
-          l.getThreadIds().x);
-      Value stride = arith::MulIOp::create(kb, loc, l.getGridSize().x, l.getBlockSize().x);
+      auto [gid, stride] = gridStride(kb, loc, l);
       auto outer = scf::ForOp::create(kb, loc, gid, P, stride);
       OpBuilder::InsertionGuard g(kb);
       kb.setInsertionPointToStart(outer.getBody());
@@ -585,10 +587,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     Value grid = arith::MinUIOp::create(b, loc, ceilDiv(b, loc, P, bs), cIndex(b, loc, maxBlocks));
     Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero);
     emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
-      Value gid = arith::AddIOp::create(
-          kb, loc, arith::MulIOp::create(kb, loc, l.getBlockIds().x, l.getBlockSize().x),
-          l.getThreadIds().x);
-      Value stride = arith::MulIOp::create(kb, loc, l.getGridSize().x, l.getBlockSize().x);
+      auto [gid, stride] = gridStride(kb, loc, l);
       auto loop = scf::ForOp::create(kb, loc, gid, P, stride);
       OpBuilder::InsertionGuard g(kb);
       kb.setInsertionPointToStart(loop.getBody());
