@@ -30,7 +30,8 @@ def ConvertNDArrayToRuntime : Pass<"convert-ndarray-to-runtime", "mlir::ModuleOp
     runtime.h). Arrays cross as unranked memrefs (`bufferization.to_buffer` /
     `bufferization.to_tensor`), strings as `memref.global` constants of i8, and
     every call carries the op's source location as text so that run-time
-    errors say where. The runtime stages device buffers through the host, so
+    errors say where. A program's `main` ends with `arrayc_rt_sync()`, which waits
+    for the device work it queued and reports a kernel's fault. The runtime stages device buffers through the host, so
     the same calls serve the cpu and cuda targets.
   }];
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect",

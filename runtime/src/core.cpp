@@ -11,7 +11,7 @@ namespace arrayc_rt {
 
 static thread_local std::string tlsError;
 static std::string programName;
-static arrayc_rt_device_hooks gHooks = {nullptr, nullptr, nullptr};
+static arrayc_rt_device_hooks gHooks = {nullptr, nullptr, nullptr, nullptr};
 static std::mutex gHooksMutex;
 
 arrayc_rt_status setError(arrayc_rt_status st, const char *fmt, ...) {
@@ -143,7 +143,13 @@ const char *arrayc_rt_dtype_name(int32_t dtype) {
 void arrayc_rt_set_device_hooks(const arrayc_rt_device_hooks *h) {
   std::lock_guard<std::mutex> g(gHooksMutex);
   if (h) gHooks = *h;
-  else gHooks = arrayc_rt_device_hooks{nullptr, nullptr, nullptr};
+  else gHooks = arrayc_rt_device_hooks{nullptr, nullptr, nullptr, nullptr};
+}
+
+void arrayc_rt_sync(void) {
+  arrayc_rt_device_hooks h = hooks();
+  if (h.synchronize && h.synchronize() != 0)
+    arrayc_rt_fatal("", "CUDA: a kernel failed (reported at the end of the program)");
 }
 
 void arrayc_rt_init(int argc, char **argv) {

@@ -111,8 +111,17 @@ int hookCopyToDevice(void *dst, const void *src, size_t bytes) {
   return cuMemcpyHtoD((CUdeviceptr)dst, src, bytes) == CUDA_SUCCESS ? 0 : 1;
 }
 
+int hookSynchronize() {
+  if (!gContext)
+    return 0; // nothing was ever queued
+  ScopedContext ctx;
+  CU_CHECK(cuCtxSynchronize(), "waiting for the program's kernels");
+  return 0;
+}
+
 __attribute__((constructor)) void registerHooks() {
-  static const arrayc_rt_device_hooks hooks = {hookIsDevicePtr, hookCopyToHost, hookCopyToDevice};
+  static const arrayc_rt_device_hooks hooks = {hookIsDevicePtr, hookCopyToHost, hookCopyToDevice,
+                                               hookSynchronize};
   arrayc_rt_set_device_hooks(&hooks);
 }
 
@@ -192,19 +201,34 @@ ARRAYC_RT_API void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_
            what);
 }
 
-ARRAYC_RT_API void *mgpuStreamCreate() {
-  ScopedContext ctx;
-  CUstream stream = nullptr;
-  CU_CHECK(cuStreamCreate(&stream, CU_STREAM_NON_BLOCKING), "");
+// One blocking stream for all the program's work, instead of a stream created,
+// synchronized and destroyed around every launch (MLIR's synchronous lowering):
+// launches queue back to back; the host waits only where it reads device memory,
+// through copies on the legacy default stream, which a blocking stream orders
+// with, or through arrayc_rt_sync at the end of main. A kernel's run-time fault
+// is therefore reported at the next such wait.
+CUstream sharedStream() {
+  static CUstream stream = [] {
+    ScopedContext ctx;
+    CUstream s = nullptr;
+    CU_CHECK(cuStreamCreate(&s, CU_STREAM_DEFAULT), "");
+    return s;
+  }();
   return stream;
 }
 
+ARRAYC_RT_API void *mgpuStreamCreate() { return sharedStream(); }
+
 ARRAYC_RT_API void mgpuStreamDestroy(CUstream stream) {
+  if (stream == sharedStream())
+    return;
   ScopedContext ctx;
   CU_CHECK(cuStreamDestroy(stream), "");
 }
 
 ARRAYC_RT_API void mgpuStreamSynchronize(CUstream stream) {
+  if (stream == sharedStream())
+    return; // ordered on the stream; the host waits where it reads (see above)
   ScopedContext ctx;
   CU_CHECK(cuStreamSynchronize(stream), "");
 }

@@ -265,7 +265,27 @@ struct ConvertNDArrayToRuntimePass
     RewritePatternSet patterns(ctx);
     populateNDArrayToRuntimeConversionPatterns(patterns);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    finishMain();
+  }
+
+  /// A program's `main` ends by waiting for the device work it queued, so a
+  /// fault in its last kernels is reported before it exits (arrayc_rt_sync).
+  void finishMain() {
+    ModuleOp module = getOperation();
+    auto main = module.lookupSymbol<func::FuncOp>("arrayc_main");
+    if (!main || main.isExternal())
+      return;
+    OpBuilder b(module.getBodyRegion());
+    auto sync = module.lookupSymbol<func::FuncOp>("arrayc_rt_sync");
+    if (!sync) {
+      sync = func::FuncOp::create(b, module.getLoc(), "arrayc_rt_sync", b.getFunctionType({}, {}));
+      sync.setPrivate();
+    }
+    main.walk([&](func::ReturnOp ret) {
+      b.setInsertionPoint(ret);
+      func::CallOp::create(b, ret.getLoc(), sync, ValueRange{});
+    });
   }
 };
 

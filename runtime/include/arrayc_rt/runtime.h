@@ -123,6 +123,7 @@ typedef struct arrayc_rt_device_hooks {
   int (*is_device_ptr)(const void *ptr);                       /* 1: device */
   int (*copy_to_host)(void *dst, const void *src, size_t bytes);   /* 0: ok */
   int (*copy_to_device)(void *dst, const void *src, size_t bytes); /* 0: ok */
+  int (*synchronize)(void); /* waits for queued device work; 0: ok */
 } arrayc_rt_device_hooks;
 /* NULL (or a struct with NULL members) removes the hooks. The struct is copied. */
 ARRAYC_RT_API void arrayc_rt_set_device_hooks(const arrayc_rt_device_hooks *hooks);
@@ -137,6 +138,10 @@ ARRAYC_RT_API void arrayc_rt_fatal(const char *loc, const char *msg) __attribute
 
 ARRAYC_RT_API void arrayc_rt_print_str(int64_t srank, void *sdesc);
 ARRAYC_RT_API void arrayc_rt_assert(bool cond, int64_t mrank, void *mdesc);
+/* Waits for the device work a program queued (kernels run asynchronously on
+ * one stream); an error a kernel hit is reported here. Compiled `main`s call
+ * it last; a no-op without a device. */
+ARRAYC_RT_API void arrayc_rt_sync(void);
 ARRAYC_RT_API void arrayc_rt_load_shape(int64_t prank, void *pdesc, int32_t dtype,
                                         int64_t rank, int64_t srank, void *sdesc,
                                         int64_t lrank, void *ldesc);

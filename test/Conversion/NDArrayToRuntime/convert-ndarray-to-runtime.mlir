@@ -51,3 +51,13 @@ func.func @assert(%c: i1) {
   ndarray.assert %c, "f.arr:2:3: dims differ"
   return
 }
+
+// -----
+
+// Tests that a program's main ends by waiting for its device work.
+// CHECK-LABEL: func @arrayc_main
+// CHECK: call @arrayc_rt_sync() : () -> ()
+// CHECK-NEXT: return
+func.func @arrayc_main() {
+  return
+}
