@@ -521,14 +521,46 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       Value start = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, s, bs), tid);
       Value step = arith::MulIOp::create(kb, loc, S, bs);
       Value init = combinerIdentity(kb, loc, combiner, elt);
-      auto loop = scf::ForOp::create(kb, loc, start, R, step, ValueRange{init});
+      auto accumulate = [&](OpBuilder &lb, Value r, Value acc) {
+        auto redIvs = delinearize(lb, loc, r, redSizes);
+        return emitBody(lb, loc, op, pointAt(parIvs, redIvs), acc)[0];
+      };
+      // Main loop: kUnroll independent accumulators over r, r+step, ...,
+      // so each thread has kUnroll loads in flight (the chain through one
+      // accumulator would otherwise serialize them).
+      constexpr int64_t kUnroll = 4;
+      Value span = arith::MulIOp::create(kb, loc, step, cIndex(kb, loc, kUnroll - 1));
+      Value fits = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ugt, R, span);
+      Value limit = arith::SelectOp::create(kb, loc, fits,
+                                            arith::SubIOp::create(kb, loc, R, span), cIndex(kb, loc, 0));
+      Value wide = arith::MulIOp::create(kb, loc, step, cIndex(kb, loc, kUnroll));
+      SmallVector<Value> inits(kUnroll, init);
+      auto main = scf::ForOp::create(kb, loc, start, limit, wide, inits);
+      {
+        OpBuilder::InsertionGuard g(kb);
+        kb.setInsertionPointToStart(main.getBody());
+        SmallVector<Value> accs;
+        Value r = main.getInductionVar();
+        for (int64_t u = 0; u < kUnroll; ++u) {
+          accs.push_back(accumulate(kb, r, main.getRegionIterArgs()[u]));
+          r = arith::AddIOp::create(kb, loc, r, step);
+        }
+        scf::YieldOp::create(kb, loc, accs);
+      }
+      Value acc = main.getResult(0);
+      for (int64_t u = 1; u < kUnroll; ++u)
+        acc = combine(kb, combiner, acc, main.getResult(u));
+      // Remainder: from the first r the main loop did not take.
+      Value taken = arith::SelectOp::create(
+          kb, loc, arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ugt, limit, start),
+          ceilDiv(kb, loc, arith::SubIOp::create(kb, loc, limit, start), wide), cIndex(kb, loc, 0));
+      Value restStart = arith::AddIOp::create(kb, loc, start, arith::MulIOp::create(kb, loc, taken, wide));
+      auto loop = scf::ForOp::create(kb, loc, restStart, R, step, ValueRange{acc});
       {
         OpBuilder::InsertionGuard g(kb);
         kb.setInsertionPointToStart(loop.getBody());
-        auto redIvs = delinearize(kb, loc, loop.getInductionVar(), redSizes);
-        SmallVector<Value> accIn(loop.getRegionIterArgs().begin(), loop.getRegionIterArgs().end());
-        Value acc = emitBody(kb, loc, op, pointAt(parIvs, redIvs), accIn)[0];
-        scf::YieldOp::create(kb, loc, acc);
+        scf::YieldOp::create(kb, loc,
+                             accumulate(kb, loop.getInductionVar(), loop.getRegionIterArgs()[0]));
       }
       Value total = emitBlockReduce(kb, loc, combiner, smem, tid, loop.getResult(0));
       Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, cIndex(kb, loc, 0));

@@ -67,11 +67,14 @@ func.func @broadcast_add(%x: memref<?x?xf32>, %b: memref<?xf32>, %o: memref<?x?x
 
 #in = affine_map<(d0, d1) -> (d0, d1)>
 #out = affine_map<(d0, d1) -> (d0)>
-// Tests the two-stage reduction: stage 1 writes one partial per block through
-// a shared-memory tree; stage 2 combines the partials of each output.
+// Tests the two-stage reduction: stage 1 accumulates in 4 independent chains
+// (then a remainder loop) and writes one partial per block through a
+// shared-memory tree; stage 2 combines the partials of each output.
 // CHECK-LABEL: func @row_sum
 // CHECK: %[[PARTIAL:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
 // CHECK: gpu.launch {{.*}} workgroup(%[[SMEM:.*]] : memref<256xf32, #gpu.address_space<workgroup>>)
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK-COUNT-4: arith.addf
 // CHECK: scf.for {{.*}} iter_args
 // CHECK: arith.addf
 // CHECK: memref.store %{{.*}}, %[[SMEM]]
