@@ -263,24 +263,36 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       OpBuilder tb = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
       emitVectorParallel(tb, loc, op, sizes, total, nonEmpty, width);
       OpBuilder eb = OpBuilder::atBlockBegin(&ifOp.getElseRegion().front());
-      emitScalarParallel(eb, loc, op, sizes, total, nonEmpty);
+      emitScalarParallel(eb, loc, op, sizes, total);
       return;
     }
-    emitScalarParallel(b, loc, op, sizes, total, nonEmpty);
+    emitScalarParallel(b, loc, op, sizes, total);
+  }
+
+  /// One thread per point of [0, count): a launch of 256-thread blocks (grid
+  /// capped at max-blocks, nothing launched when count is 0) running a
+  /// grid-stride loop; `body` builds the work at point `iv`.
+  void emitGridStrideLoop(OpBuilder &b, Location loc, Value count,
+                          function_ref<void(OpBuilder &, Value)> body) {
+    Value bs = cIndex(b, loc, blockSize);
+    Value grid = arith::MinUIOp::create(b, loc, ceilDiv(b, loc, count, bs),
+                                        cIndex(b, loc, maxBlocks));
+    Value nonEmpty =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, count, cIndex(b, loc, 0));
+    emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
+      auto [gid, stride] = gridStride(kb, loc, l);
+      auto loop = scf::ForOp::create(kb, loc, gid, count, stride);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(loop.getBody());
+      body(kb, loop.getInductionVar());
+    });
   }
 
   /// Grid-stride loop, one element per thread per step.
   void emitScalarParallel(OpBuilder &b, Location loc, linalg::GenericOp op,
-                          ArrayRef<Value> sizes, Value total, Value nonEmpty) {
-    Value bs = cIndex(b, loc, blockSize);
-    Value grid = arith::MinUIOp::create(b, loc, ceilDiv(b, loc, total, bs),
-                                        cIndex(b, loc, maxBlocks));
-    emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
-      auto [gid, stride] = gridStride(kb, loc, l);
-      auto loop = scf::ForOp::create(kb, loc, gid, total, stride);
-      OpBuilder::InsertionGuard g(kb);
-      kb.setInsertionPointToStart(loop.getBody());
-      auto ivs = delinearize(kb, loc, loop.getInductionVar(), sizes);
+                          ArrayRef<Value> sizes, Value total) {
+    emitGridStrideLoop(b, loc, total, [&](OpBuilder &kb, Value iv) {
+      auto ivs = delinearize(kb, loc, iv, sizes);
       storeOutputs(kb, loc, op, ivs, emitBody(kb, loc, op, ivs));
     });
   }
@@ -388,15 +400,8 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
                            ArrayRef<unsigned> redDims, ArrayRef<Value> redSizes, Value P,
                            Value R) {
     Type elt = cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType();
-    Value zero = cIndex(b, loc, 0), bs = cIndex(b, loc, blockSize);
-    Value grid = arith::MinUIOp::create(b, loc, ceilDiv(b, loc, P, bs), cIndex(b, loc, maxBlocks));
-    Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero);
-    emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
-      auto [gid, stride] = gridStride(kb, loc, l);
-      auto outer = scf::ForOp::create(kb, loc, gid, P, stride);
-      OpBuilder::InsertionGuard g(kb);
-      kb.setInsertionPointToStart(outer.getBody());
-      auto parIvs = delinearize(kb, loc, outer.getInductionVar(), parSizes);
+    emitGridStrideLoop(b, loc, P, [&](OpBuilder &kb, Value point) {
+      auto parIvs = delinearize(kb, loc, point, parSizes);
       auto pointAt = [&](ArrayRef<Value> redIvs) {
         SmallVector<Value> ivs(sizes.size());
         for (auto [i, d] : llvm::enumerate(parDims)) ivs[d] = parIvs[i];
@@ -615,15 +620,8 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       }
     }
     Value P = product(b, loc, parSizes);
-    Value zero = cIndex(b, loc, 0), bs = cIndex(b, loc, blockSize);
-    Value grid = arith::MinUIOp::create(b, loc, ceilDiv(b, loc, P, bs), cIndex(b, loc, maxBlocks));
-    Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero);
-    emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
-      auto [gid, stride] = gridStride(kb, loc, l);
-      auto loop = scf::ForOp::create(kb, loc, gid, P, stride);
-      OpBuilder::InsertionGuard g(kb);
-      kb.setInsertionPointToStart(loop.getBody());
-      auto parIvs = delinearize(kb, loc, loop.getInductionVar(), parSizes);
+    emitGridStrideLoop(b, loc, P, [&](OpBuilder &kb, Value point) {
+      auto parIvs = delinearize(kb, loc, point, parSizes);
       SmallVector<Value> ivs(sizes.size());
       for (auto [i, d] : llvm::enumerate(parDims)) ivs[d] = parIvs[i];
       for (unsigned d : redDims) {

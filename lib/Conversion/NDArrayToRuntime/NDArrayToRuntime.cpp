@@ -81,26 +81,31 @@ func::FuncOp declare(PatternRewriter &rewriter, ModuleOp module, StringRef name,
 }
 
 /// A string as an unranked i8 memref backed by a constant `memref.global`
-/// (one global per distinct string).
+/// (one global per distinct string; the runtime reads sizes[0] bytes, so the
+/// text needs no terminator and may be empty).
 Value stringValue(PatternRewriter &rewriter, Location loc, ModuleOp module,
                   StringRef text) {
-  std::string name = "__arrayc_str_" + llvm::toHex(llvm::toStringRef(
-                                                     llvm::ArrayRef<uint8_t>(
-                                                         reinterpret_cast<const uint8_t *>(text.data()),
-                                                         std::min<size_t>(text.size(), 24))),
-                                                 /*LowerCase=*/true) +
-                     "_" + std::to_string(llvm::hash_value(text) & 0xffffff);
-  // Zero-length memrefs cannot hold a dense initializer of one element;
-  // an empty string gets one byte and length 0 through a subview-free
-  // descriptor would complicate things, so it is a one-byte NUL buffer the
-  // runtime never reads past size 0... use size max(1, n) and pass a cast.
   auto type = MemRefType::get({static_cast<int64_t>(text.size())}, rewriter.getI8Type());
-  if (!module.lookupSymbol(name)) {
+  auto tensorType = RankedTensorType::get(type.getShape(), rewriter.getI8Type());
+  SmallVector<int8_t> bytes(text.begin(), text.end());
+  auto init = DenseElementsAttr::get(tensorType, ArrayRef<int8_t>(bytes));
+  // Named by a hash of the text; a (rare) collision with different text
+  // takes the next free suffix.
+  std::string base = "__arrayc_str_" + llvm::utohexstr(llvm::hash_value(text), true);
+  std::string name = base;
+  for (unsigned n = 1;; ++n) {
+    auto existing = module.lookupSymbol<memref::GlobalOp>(name);
+    if (!existing)
+      break;
+    if (existing.getInitialValueAttr() == init)
+      return memref::CastOp::create(
+          rewriter, loc, UnrankedMemRefType::get(rewriter.getI8Type(), 0),
+          memref::GetGlobalOp::create(rewriter, loc, type, name));
+    name = base + "_" + std::to_string(n);
+  }
+  {
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(module.getBody());
-    auto tensorType = RankedTensorType::get(type.getShape(), rewriter.getI8Type());
-    SmallVector<int8_t> bytes(text.begin(), text.end());
-    auto init = DenseElementsAttr::get(tensorType, ArrayRef<int8_t>(bytes));
     memref::GlobalOp::create(rewriter, loc, name, rewriter.getStringAttr("private"), type,
                              init, /*constant=*/true, /*alignment=*/nullptr);
   }
