@@ -88,11 +88,13 @@ static void addHostToLLVM(OpPassManager &pm) {
 }
 
 void arrayc::buildCPULoweringPipeline(OpPassManager &pm, const PipelineOptions &) {
+  pm.addNestedPass<func::FuncOp>(createCopiesToLinalg(CopiesToLinalgOptions{/*stridedOnly=*/true}));
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   addHostToLLVM(pm);
 }
 
 void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &) {
+  pm.addNestedPass<func::FuncOp>(createCopiesToLinalg());
   pm.addNestedPass<func::FuncOp>(createGPUMapLinalg());
   pm.addPass(createGPUDeviceBuffers());
   pm.addPass(createCanonicalizerPass());

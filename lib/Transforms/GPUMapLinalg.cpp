@@ -181,14 +181,6 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    // Copies that bufferization inserted become generics like the rest.
-    SmallVector<memref::CopyOp> copies;
-    getOperation().walk([&](memref::CopyOp op) { copies.push_back(op); });
-    for (memref::CopyOp copy : copies) {
-      OpBuilder b(copy);
-      linalg::makeMemRefCopyOp(b, copy.getLoc(), copy.getSource(), copy.getTarget());
-      copy.erase();
-    }
     SmallVector<linalg::GenericOp> ops;
     getOperation().walk([&](linalg::GenericOp op) {
       if (!op->getParentOfType<gpu::LaunchOp>())

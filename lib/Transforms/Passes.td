@@ -4,6 +4,23 @@
 
 include "mlir/Pass/PassBase.td"
 
+def CopiesToLinalg : Pass<"arrayc-copies-to-linalg", "mlir::func::FuncOp"> {
+  let summary = "Rewrite memref.copy into linalg.copy";
+  let description = [{
+    After bufferization. With `strided-only` (the CPU pipeline) only copies
+    with a non-identity layout on either side are rewritten: they would
+    otherwise lower to a call of `memrefCopy` (MLIR's C runner utils), while
+    contiguous copies stay `memref.copy` and become `memcpy`. Without it (the
+    GPU pipeline, before `arrayc-gpu-map-linalg`) every copy is rewritten, so
+    each becomes a kernel.
+  }];
+  let options = [
+    Option<"stridedOnly", "strided-only", "bool", "false",
+           "rewrite only copies between buffers that are not both contiguous">,
+  ];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
 def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::func::FuncOp"> {
   let summary = "Map buffer-level linalg.generic ops to gpu.launch kernels";
   let description = [{

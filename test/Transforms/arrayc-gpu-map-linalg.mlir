@@ -136,17 +136,6 @@ func.func @odd_reduction(%x: memref<?x?xf32>, %o: memref<?xf32>) {
 
 // -----
 
-// Tests that copies from bufferization become kernels too.
-// CHECK-LABEL: func @copy
-// CHECK: gpu.launch
-// CHECK-NOT: memref.copy
-func.func @copy(%a: memref<?xf32>, %b: memref<?xf32>) {
-  memref.copy %a, %b : memref<?xf32> to memref<?xf32>
-  return
-}
-
-// -----
-
 #in = affine_map<(d0, d1) -> (d0, d1)>
 #out = affine_map<(d0, d1) -> (d1)>
 // Tests that a reduction along the outer axis (column sums) runs one thread

@@ -4,7 +4,7 @@
 // they run on CPU and (through arrayc-gpu-map-linalg) on the GPU:
 // - iota, unary_math, binary_math, select, random: parallel generics;
 // - argreduce: a generic with two outputs (value, index) reducing the axes;
-// - scan: a generic over (output dims, k) summing the k <= i prefix;
+// - scan: an scf.for over the axis carrying the running total (O(size));
 // - contract: a generic with reduction iterators for the summed indices.
 //
 //===----------------------------------------------------------------------===//
@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -417,6 +418,10 @@ Value combine(OpBuilder &b, Location l, bool sum, Value x, Value acc) {
   return sum ? Value(arith::AddIOp::create(b, l, x, acc)) : Value(arith::MulIOp::create(b, l, x, acc));
 }
 
+/// A scan is a loop over the scanned axis carrying the running total of the
+/// other dimensions: step k reads the slice x[..., k, ...], combines it with
+/// the total (one elementwise generic) and inserts the new total at k. Work
+/// is O(size) and each step is data-parallel over the other dimensions.
 struct ScanPattern : OpRewritePattern<nd::ScanOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(nd::ScanOp op, PatternRewriter &rw) const override {
@@ -426,29 +431,59 @@ struct ScanPattern : OpRewritePattern<nd::ScanOp> {
     int64_t rank = rt.getRank(), axis = op.getAxis();
     bool sum = op.getKind() == nd::ReduceKind::sum;
     Type elt = rt.getElementType();
-    // Loops (d0..d{rank-1}, k): out[d] = combine over k <= d[axis] of in[d with k].
-    SmallVector<AffineExpr> inExprs;
-    for (int64_t d = 0; d < rank; ++d)
-      inExprs.push_back(rw.getAffineDimExpr(d == axis ? rank : d));
-    SmallVector<AffineExpr> outExprs;
-    for (int64_t d = 0; d < rank; ++d)
-      outExprs.push_back(rw.getAffineDimExpr(d));
-    SmallVector<AffineMap> maps{AffineMap::get(rank + 1, 0, inExprs, rw.getContext()),
-                                AffineMap::get(rank + 1, 0, outExprs, rw.getContext())};
-    SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
-    iters.push_back(utils::IteratorType::reduction);
-    Value init = linalg::FillOp::create(rw, loc, cst(rw, loc, elt, sum ? 0 : 1, sum ? 0 : 1),
-                                        emptyLike(rw, loc, rt, input))
-                     .getResult(0);
-    auto generic = linalg::GenericOp::create(
-        rw, loc, rt, input, init, maps, iters, [&](OpBuilder &b, Location l, ValueRange a) {
-          Value k = linalg::IndexOp::create(b, l, rank);
-          Value i = linalg::IndexOp::create(b, l, axis);
-          Value in = arith::CmpIOp::create(b, l, arith::CmpIPredicate::ule, k, i);
-          Value c = combine(b, l, sum, a[0], a[1]);
-          linalg::YieldOp::create(b, l, ValueRange{arith::SelectOp::create(b, l, in, c, a[1])});
+
+    // The slice type: the shape without `axis`, and its dynamic sizes.
+    SmallVector<int64_t> sliceShape;
+    SmallVector<Value> sliceDyn;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (d == axis)
+        continue;
+      sliceShape.push_back(rt.getDimSize(d));
+      if (rt.isDynamicDim(d))
+        sliceDyn.push_back(tensor::DimOp::create(rw, loc, input, d));
+    }
+    auto sliceType = RankedTensorType::get(sliceShape, elt);
+    Value total0 = linalg::FillOp::create(
+                       rw, loc, cst(rw, loc, elt, sum ? 0 : 1, sum ? 0 : 1),
+                       tensor::EmptyOp::create(rw, loc, sliceShape, elt, sliceDyn).getResult())
+                       .getResult(0);
+    Value out0 = emptyLike(rw, loc, rt, input);
+
+    Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rw, loc, 1);
+    Value n = tensor::DimOp::create(rw, loc, input, axis);
+    auto loop = scf::ForOp::create(
+        rw, loc, zero, n, one, ValueRange{out0, total0},
+        [&](OpBuilder &b, Location l, Value k, ValueRange iter) {
+          // Offsets/sizes/strides of the slice at position k along `axis`.
+          SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+          SmallVector<OpFoldResult> sizes, strides(rank, b.getIndexAttr(1));
+          offsets[axis] = k;
+          for (int64_t d = 0; d < rank; ++d)
+            sizes.push_back(d == axis ? OpFoldResult(b.getIndexAttr(1))
+                                      : tensor::getMixedSize(b, l, input, d));
+          Value x = tensor::ExtractSliceOp::create(b, l, sliceType, input, offsets, sizes,
+                                                   strides);
+          // One generic writes the new total both to the carried total and
+          // straight into out's slice k, so bufferization needs no copy.
+          Value outSlice = tensor::ExtractSliceOp::create(b, l, sliceType, iter[0], offsets,
+                                                          sizes, strides);
+          unsigned r = sliceShape.size();
+          AffineMap id = b.getMultiDimIdentityMap(r);
+          SmallVector<utils::IteratorType> par(r, utils::IteratorType::parallel);
+          auto step = linalg::GenericOp::create(
+              b, l, TypeRange{sliceType, sliceType}, ValueRange{x},
+              ValueRange{iter[1], outSlice}, SmallVector<AffineMap>{id, id, id}, par,
+              [&](OpBuilder &bb, Location ll, ValueRange a) {
+                Value c = combine(bb, ll, sum, a[0], a[1]);
+                linalg::YieldOp::create(bb, ll, ValueRange{c, c});
+              });
+          Value total = step.getResult(0);
+          Value out = tensor::InsertSliceOp::create(b, l, step.getResult(1), iter[0], offsets,
+                                                    sizes, strides);
+          scf::YieldOp::create(b, l, ValueRange{out, total});
         });
-    rw.replaceOp(op, generic.getResult(0));
+    rw.replaceOp(op, loop.getResult(0));
     return success();
   }
 };

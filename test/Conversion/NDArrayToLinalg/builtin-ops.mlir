@@ -59,17 +59,21 @@ func.func @argmax(%x: tensor<4x?xf32>) -> tensor<4xi64> {
 
 // -----
 
-// Tests scan: a generic over (output dims, k) that combines the k <= i prefix.
+// Tests scan: a loop over the axis carrying the running total of the other
+// dimensions; each step is one elementwise generic writing the total and
+// out's slice k (O(size) work, no O(n^2) prefix generic).
 // CHECK-LABEL: func @cumsum
-// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
-// CHECK: linalg.index 1
-// CHECK: linalg.index 0
-// CHECK: arith.cmpi ule
-// CHECK: arith.addf
-// CHECK: arith.select
-func.func @cumsum(%x: tensor<?xf32>) -> tensor<?xf32> {
-  %0 = ndarray.scan sum %x 0 : tensor<?xf32> -> tensor<?xf32>
-  return %0 : tensor<?xf32>
+// CHECK: %[[T0:.*]] = linalg.fill
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OUT:.*]] = %{{.*}}, %[[T:.*]] = %[[T0]])
+// CHECK:   %[[X:.*]] = tensor.extract_slice %{{.*}}[0, %[[K]]] [%{{.*}}, 1] [1, 1] : tensor<?x?xf32> to tensor<?xf32>
+// CHECK:   %[[S:.*]] = tensor.extract_slice %[[OUT]][0, %[[K]]]
+// CHECK:   %[[R:.*]]:2 = linalg.generic {{.*}}iterator_types = ["parallel"]{{.*}} ins(%[[X]] : tensor<?xf32>) outs(%[[T]], %[[S]] :
+// CHECK:     arith.addf
+// CHECK:   %[[NEW:.*]] = tensor.insert_slice %[[R]]#1 into %[[OUT]][0, %[[K]]]
+// CHECK:   scf.yield %[[NEW]], %[[R]]#0
+func.func @cumsum(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = ndarray.scan sum %x 1 : tensor<?x?xf32> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
 }
 
 // -----
