@@ -131,9 +131,35 @@ LogicalResult CastOp::verify() {
   return success();
 }
 
+/// Whether every value of element type `from` is exactly representable in
+/// `to`, so casting there and back is the identity.
+static bool widensExactly(Type from, Type to) {
+  auto fromInt = dyn_cast<IntegerType>(from);
+  if (auto toInt = dyn_cast<IntegerType>(to))
+    return fromInt && toInt.getWidth() > fromInt.getWidth();
+  auto toFloat = dyn_cast<FloatType>(to);
+  if (!toFloat)
+    return false;
+  const llvm::fltSemantics &t = toFloat.getFloatSemantics();
+  if (fromInt)
+    return llvm::APFloat::semanticsPrecision(t) >= fromInt.getWidth();
+  auto fromFloat = dyn_cast<FloatType>(from);
+  if (!fromFloat)
+    return false;
+  const llvm::fltSemantics &f = fromFloat.getFloatSemantics();
+  return llvm::APFloat::semanticsPrecision(t) >= llvm::APFloat::semanticsPrecision(f) &&
+         llvm::APFloat::semanticsMaxExponent(t) >= llvm::APFloat::semanticsMaxExponent(f) &&
+         llvm::APFloat::semanticsMinExponent(t) <= llvm::APFloat::semanticsMinExponent(f);
+}
+
 OpFoldResult CastOp::fold(FoldAdaptor) {
   if (getInput().getType() == getResult().getType())
     return getInput();
+  // cast(cast(x: A -> B) -> A) is x when B holds every A exactly.
+  if (auto inner = getInput().getDefiningOp<CastOp>())
+    if (inner.getInput().getType() == getType() &&
+        widensExactly(getElementTypeOrSelf(getType()), getElementTypeOrSelf(inner.getType())))
+      return inner.getInput();
   return {};
 }
 
@@ -174,6 +200,31 @@ OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
       return getLhs();
   return {};
 }
+OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
+  if (auto rhs = adaptor.getRhs())
+    if (isOneSplat(rhs))
+      return getLhs();
+  return {};
+}
+LogicalResult PowOp::canonicalize(PowOp op, PatternRewriter &rewriter) {
+  Attribute rhs;
+  if (!matchPattern(op.getRhs(), m_Constant(&rhs)))
+    return failure();
+  auto splat = dyn_cast<SplatElementsAttr>(rhs);
+  if (!splat)
+    return failure();
+  Attribute v = splat.getSplatValue<Attribute>();
+  bool two = false;
+  if (auto f = dyn_cast<FloatAttr>(v))
+    two = f.getValue().isExactlyValue(2.0);
+  else if (auto i = dyn_cast<IntegerAttr>(v))
+    two = i.getValue() == 2 && i.getType().getIntOrFloatBitWidth() > 2;
+  if (!two)
+    return failure();
+  rewriter.replaceOpWithNewOp<MulOp>(op, op.getType(), op.getLhs(), op.getLhs());
+  return success();
+}
+
 OpFoldResult NegOp::fold(FoldAdaptor) {
   if (auto inner = getInput().getDefiningOp<NegOp>())
     return inner.getInput();
@@ -240,6 +291,16 @@ OpFoldResult BroadcastInDimOp::fold(FoldAdaptor adaptor) {
   auto out = cast<RankedTensorType>(getType());
   if (getInput().getType() == out && out.hasStaticShape())
     return getInput();
+  // A broadcast of a broadcast is one: x's dim i went to inner's dim
+  // inner[i], which goes to this result's dim outer[inner[i]].
+  if (auto inner = getInput().getDefiningOp<BroadcastInDimOp>()) {
+    SmallVector<int64_t> composed;
+    for (int64_t d : inner.getBroadcastDimensions())
+      composed.push_back(getBroadcastDimensions()[d]);
+    getInputMutable().assign(inner.getInput());
+    setBroadcastDimensions(composed);
+    return getResult();
+  }
   // Broadcast of a splat constant is a splat constant of the result type.
   if (auto splat = dyn_cast_or_null<SplatElementsAttr>(adaptor.getInput()))
     if (out.hasStaticShape())

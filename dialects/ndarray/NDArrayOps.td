@@ -148,6 +148,9 @@ def NDArray_PowOp : NDArray_BinaryOp<"pow"> {
     %z = ndarray.pow %x, %y : tensor<?xf32>
     ```
   }];
+  // x ** 1 folds to x; x ** 2 becomes x * x (exact: one rounding either way).
+  let hasFolder = 1;
+  let hasCanonicalizeMethod = 1;
 }
 
 def NDArray_CompareOp : NDArray_Op<"compare", [Pure]> {

@@ -10,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/Sequence.h"
 
 using namespace mlir;
 using namespace arrayc::ndarray;
@@ -122,6 +123,39 @@ LogicalResult TransposeOp::verify() {
     return emitOpError() << "(transpose_c2) result " << typeStr(out)
                          << " is not the permuted " << typeStr(in);
   return success();
+}
+
+OpFoldResult TransposeOp::fold(FoldAdaptor) {
+  ArrayRef<int64_t> perm = getPermutation();
+  if (llvm::equal(perm, llvm::seq<int64_t>(0, perm.size())) &&
+      getInput().getType() == getType())
+    return getInput();
+  // Result dim k is inner's dim perm[k], which is x's dim inner[perm[k]].
+  if (auto inner = getInput().getDefiningOp<TransposeOp>()) {
+    SmallVector<int64_t> composed;
+    for (int64_t p : perm)
+      composed.push_back(inner.getPermutation()[p]);
+    getInputMutable().assign(inner.getInput());
+    setPermutation(composed);
+    return getResult();
+  }
+  return {};
+}
+
+OpFoldResult ReshapeOp::fold(FoldAdaptor) {
+  auto out = cast<RankedTensorType>(getType());
+  if (getInput().getType() == out && out.hasStaticShape())
+    return getInput();
+  // Only a static inner reshape: its element count was checked when verified,
+  // a dynamic one carries a run-time check that must stay.
+  if (auto inner = getInput().getDefiningOp<ReshapeOp>()) {
+    if (cast<RankedTensorType>(inner.getType()).hasStaticShape() &&
+        cast<RankedTensorType>(inner.getInput().getType()).hasStaticShape()) {
+      getInputMutable().assign(inner.getInput());
+      return getResult();
+    }
+  }
+  return {};
 }
 
 LogicalResult ReshapeOp::verify() {

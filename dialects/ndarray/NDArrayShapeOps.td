@@ -98,6 +98,8 @@ def NDArray_TransposeOp : NDArray_Op<"transpose", [Pure]> {
   let results = (outs NDArray_Tensor:$result);
   let assemblyFormat = "$input $permutation attr-dict `:` type($input) `->` type($result)";
   let hasVerifier = 1;
+  // Identity permutations fold away; a transpose of a transpose is one.
+  let hasFolder = 1;
 }
 
 def NDArray_ReshapeOp : NDArray_Op<"reshape", [Pure]> {
@@ -122,6 +124,9 @@ def NDArray_ReshapeOp : NDArray_Op<"reshape", [Pure]> {
     $input (`(` $dynamic_dims^ `)`)? attr-dict `:` type($input) `->` type($result)
   }];
   let hasVerifier = 1;
+  // A reshape to its own static type folds away; a reshape of a statically
+  // checked reshape reads the inner input.
+  let hasFolder = 1;
 }
 
 def NDArray_ConcatenateOp : NDArray_Op<"concatenate", [Pure]> {

@@ -52,3 +52,85 @@ func.func @no_ops(%x: tensor<?xf32>) -> tensor<?xf32> {
   %r = ndarray.reduce sum %c [] : tensor<?xf32> -> tensor<?xf32>
   return %r : tensor<?xf32>
 }
+
+// -----
+
+// Tests that a transpose of a transpose composes and an identity transpose folds.
+// CHECK-LABEL: func @transpose_chain
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3x4xf32>)
+// CHECK-NEXT: %[[T:.*]] = ndarray.transpose %[[X]] [1, 2, 0]
+// CHECK-NEXT: return %[[X]], %[[T]]
+func.func @transpose_chain(%x: tensor<2x3x4xf32>) -> (tensor<2x3x4xf32>, tensor<3x4x2xf32>) {
+  %a = ndarray.transpose %x [1, 0, 2] : tensor<2x3x4xf32> -> tensor<3x2x4xf32>
+  %b = ndarray.transpose %a [1, 0, 2] : tensor<3x2x4xf32> -> tensor<2x3x4xf32>
+  %c = ndarray.transpose %a [0, 2, 1] : tensor<3x2x4xf32> -> tensor<3x4x2xf32>
+  return %b, %c : tensor<2x3x4xf32>, tensor<3x4x2xf32>
+}
+
+// -----
+
+// Tests that a reshape of a static reshape reads the original and a
+// reshape to the same static type folds away.
+// CHECK-LABEL: func @reshape_chain
+// CHECK-SAME: (%[[X:.*]]: tensor<6x4xf32>)
+// CHECK-NEXT: %[[R:.*]] = ndarray.reshape %[[X]] : tensor<6x4xf32> -> tensor<3x8xf32>
+// CHECK-NEXT: return %[[X]], %[[R]]
+func.func @reshape_chain(%x: tensor<6x4xf32>) -> (tensor<6x4xf32>, tensor<3x8xf32>) {
+  %a = ndarray.reshape %x : tensor<6x4xf32> -> tensor<24xf32>
+  %b = ndarray.reshape %a : tensor<24xf32> -> tensor<6x4xf32>
+  %c = ndarray.reshape %a : tensor<24xf32> -> tensor<3x8xf32>
+  return %b, %c : tensor<6x4xf32>, tensor<3x8xf32>
+}
+
+// -----
+
+// Tests that a broadcast of a broadcast is one broadcast.
+// CHECK-LABEL: func @broadcast_chain
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
+// CHECK-NEXT: %[[B:.*]] = ndarray.broadcast_in_dim %[[X]] [2] : tensor<4xf32> -> tensor<2x3x4xf32>
+// CHECK-NEXT: return %[[B]]
+func.func @broadcast_chain(%x: tensor<4xf32>) -> tensor<2x3x4xf32> {
+  %a = ndarray.broadcast_in_dim %x [1] : tensor<4xf32> -> tensor<3x4xf32>
+  %b = ndarray.broadcast_in_dim %a [1, 2] : tensor<3x4xf32> -> tensor<2x3x4xf32>
+  return %b : tensor<2x3x4xf32>
+}
+
+// -----
+
+// Tests that a cast there and back folds only when the middle type holds
+// every value exactly: f32 -> f64 -> f32 and i32 -> f64 -> i32 fold,
+// f64 -> f32 -> f64 and i64 -> f32 -> i64 do not.
+// CHECK-LABEL: func @cast_roundtrip
+// CHECK-SAME: (%[[F:.*]]: tensor<4xf32>, %[[D:.*]]: tensor<4xf64>, %[[I:.*]]: tensor<4xi32>, %[[L:.*]]: tensor<4xi64>)
+// CHECK: %[[D1:.*]] = ndarray.cast %[[D]] : tensor<4xf64> to tensor<4xf32>
+// CHECK-NEXT: %[[D2:.*]] = ndarray.cast %[[D1]] : tensor<4xf32> to tensor<4xf64>
+// CHECK-NEXT: %[[L1:.*]] = ndarray.cast %[[L]] : tensor<4xi64> to tensor<4xf32>
+// CHECK-NEXT: %[[L2:.*]] = ndarray.cast %[[L1]] : tensor<4xf32> to tensor<4xi64>
+// CHECK-NEXT: return %[[F]], %[[D2]], %[[I]], %[[L2]]
+func.func @cast_roundtrip(%f: tensor<4xf32>, %d: tensor<4xf64>, %i: tensor<4xi32>, %l: tensor<4xi64>)
+    -> (tensor<4xf32>, tensor<4xf64>, tensor<4xi32>, tensor<4xi64>) {
+  %f1 = ndarray.cast %f : tensor<4xf32> to tensor<4xf64>
+  %f2 = ndarray.cast %f1 : tensor<4xf64> to tensor<4xf32>
+  %d1 = ndarray.cast %d : tensor<4xf64> to tensor<4xf32>
+  %d2 = ndarray.cast %d1 : tensor<4xf32> to tensor<4xf64>
+  %i1 = ndarray.cast %i : tensor<4xi32> to tensor<4xf64>
+  %i2 = ndarray.cast %i1 : tensor<4xf64> to tensor<4xi32>
+  %l1 = ndarray.cast %l : tensor<4xi64> to tensor<4xf32>
+  %l2 = ndarray.cast %l1 : tensor<4xf32> to tensor<4xi64>
+  return %f2, %d2, %i2, %l2 : tensor<4xf32>, tensor<4xf64>, tensor<4xi32>, tensor<4xi64>
+}
+
+// -----
+
+// Tests that x ** 1 folds to x and x ** 2 becomes x * x.
+// CHECK-LABEL: func @pow_small
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32>)
+// CHECK-NEXT: %[[M:.*]] = ndarray.mul %[[X]], %[[X]]
+// CHECK-NEXT: return %[[X]], %[[M]]
+func.func @pow_small(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %one = ndarray.constant dense<1.0> : tensor<4xf32>
+  %two = ndarray.constant dense<2.0> : tensor<4xf32>
+  %a = ndarray.pow %x, %one : tensor<4xf32>
+  %b = ndarray.pow %x, %two : tensor<4xf32>
+  return %a, %b : tensor<4xf32>, tensor<4xf32>
+}
