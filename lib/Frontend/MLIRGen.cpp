@@ -40,6 +40,10 @@ using namespace mlir;
 namespace nd = arrayc::ndarray;
 
 static bool isExtBuiltin(llvm::StringRef n);
+// Control flow helpers (MLIRGenStatements.inc).
+static bool alwaysReturns(const std::vector<StmtPtr> &body);
+static bool hasNestedReturn(const std::vector<StmtPtr> &body);
+static std::string resultSlot(size_t i);
 static std::optional<double> extConstant(llvm::StringRef n);
 
 namespace {
@@ -182,6 +186,7 @@ private:
   bool genFunction(FuncInfo &fn);
   bool genStmt(const Stmt &s, bool &returned);
   bool genReturn(const Stmt &s);
+  bool returnValues(const Stmt &s, std::vector<Val> &out);
   bool assign(const Expr &target, Val v);
   bool genAnnAssign(const Stmt &s);
 
@@ -255,9 +260,21 @@ private:
   Val flatten(const Val &a, SrcLoc l);
   bool isRandomModule(const Expr &e);
   // Statements and operators (MLIRGenStatements.inc).
-  bool genBlock(const std::vector<StmtPtr> &body);
+  bool genBlock(const std::vector<StmtPtr> &body, size_t from = 0);
   bool genCompound(const Stmt &s);
   bool genIf(const Stmt &s);
+  bool genBranches(const Val &c, SrcLoc condLoc, llvm::function_ref<bool()> thenFn,
+                   llvm::function_ref<bool()> elseFn,
+                   std::optional<SrcLoc> ifLoc = std::nullopt);
+  llvm::SmallVector<llvm::StringRef, 3> exitFlags();
+  OptVal stillRunning(SrcLoc l);
+  void clearExitFlags();
+  bool genGuarded(SrcLoc l, llvm::function_ref<bool()> fn);
+  std::optional<Value> whileCondition(const Stmt &s, const struct Exits &ex,
+                                      bool &never);
+  bool genReturnToSlots(const Stmt &s);
+  bool initResultSlots(SrcLoc l);
+  Value namedDimValue(llvm::StringRef name, Location l);
   bool genFor(const Stmt &s);
   bool genWhile(const Stmt &s);
   bool genAssert(const Stmt &s);
@@ -310,6 +327,14 @@ private:
 //===----------------------------------------------------------------------===//
 // Module and functions
 //===----------------------------------------------------------------------===//
+
+/// `f32[n]`, or `(f32[n], i64)` for several results.
+static std::string describeResults(llvm::ArrayRef<ArrType> results) {
+  std::string s;
+  for (const ArrType &t : results)
+    s += (s.empty() ? "" : ", ") + t.str();
+  return results.size() == 1 ? s : "(" + s + ")";
+}
 
 OwningOpRef<ModuleOp> Gen::run(const Module &m) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc({1, 1}));
@@ -444,19 +469,34 @@ bool Gen::genFunction(FuncInfo &fn) {
   for (auto [i, p] : llvm::enumerate(fn.def->params))
     local.vars[p.name] = Val::array(entry->getArgument(i), fn.params[i]);
 
+  const std::vector<StmtPtr> &body = fn.def->body;
+  if (!fn.results.empty() && !alwaysReturns(body)) {
+    SrcLoc at = body.empty() ? fn.def->loc : body.back()->loc;
+    return fail(at, "function '" + fn.def->name + "' can reach its end "
+                    "without a 'return' (Python would return None) but its "
+                    "signature declares " + describeResults(fn.results));
+  }
+  if (hasNestedReturn(body)) {
+    // Returns inside control flow go through result slots (see
+    // MLIRGenStatements.inc); the one func.return is at the end.
+    if (!initResultSlots(fn.def->loc) || !genBlock(body))
+      return false;
+    llvm::SmallVector<Value> outs;
+    for (size_t i = 0; i < fn.results.size(); ++i)
+      outs.push_back(local.vars[resultSlot(i)].value);
+    func::ReturnOp::create(b, loc(fn.def->loc), outs);
+    fn.state = FuncInfo::Done;
+    return true;
+  }
   bool returned = false;
-  for (const StmtPtr &s : fn.def->body) {
+  for (const StmtPtr &s : body) {
     if (returned)
-      return fail(s->loc, "code after 'return' is not supported");
+      break; // Dead code after `return` (Python compiles but never runs it).
     if (!genStmt(*s, returned))
       return false;
   }
-  if (!returned) {
-    if (!fn.results.empty())
-      return fail(fn.def->loc, "function '" + fn.def->name +
-                                   "' must end with a 'return' statement");
+  if (!returned)
     func::ReturnOp::create(b, loc(fn.def->loc));
-  }
   fn.state = FuncInfo::Done;
   return true;
 }
@@ -591,13 +631,26 @@ bool Gen::coerceTo(Val &v, const ArrType &want, SrcLoc l,
 }
 
 bool Gen::genReturn(const Stmt &s) {
+  std::vector<Val> vals;
+  if (!returnValues(s, vals))
+    return false;
+  llvm::SmallVector<Value> outs;
+  for (const Val &v : vals)
+    outs.push_back(v.value);
+  func::ReturnOp::create(b, loc(s.loc), outs);
+  return true;
+}
+
+/// The values of `return ...`, checked against (and converted to) the
+/// declared result types.
+bool Gen::returnValues(const Stmt &s, std::vector<Val> &out) {
   FuncInfo &fn = *scope->fn;
   const std::string &name = fn.def->name;
   if (!s.value) {
     if (!fn.results.empty())
       return fail(s.loc, "'" + name + "' must return " +
-                             std::to_string(fn.results.size()) + " value(s)");
-    func::ReturnOp::create(b, loc(s.loc));
+                             describeResults(fn.results) +
+                             ", but this 'return' has no value");
     return true;
   }
   if (fn.isMain)
@@ -619,7 +672,6 @@ bool Gen::genReturn(const Stmt &s) {
     return fail(s.loc, "'" + name + "' returns " + std::to_string(vals.size()) +
                            " value(s) here but its signature declares " +
                            std::to_string(fn.results.size()));
-  llvm::SmallVector<Value> outs;
   for (auto [i, val] : llvm::enumerate(vals)) {
     const ArrType &want = fn.results[i];
     if (val.kind == Val::Lit && want.rank() == 0 &&
@@ -634,9 +686,9 @@ bool Gen::genReturn(const Stmt &s) {
       return fail(s.loc, which + "'" + name + "' has type " + val.describe() +
                              " here but its signature declares " + want.str());
     }
-    outs.push_back(val.value);
+    val.weakRt = false;
+    out.push_back(val);
   }
-  func::ReturnOp::create(b, loc(s.loc), outs);
   return true;
 }
 
