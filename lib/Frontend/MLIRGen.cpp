@@ -189,6 +189,7 @@ private:
   bool returnValues(const Stmt &s, std::vector<Val> &out);
   bool assign(const Expr &target, Val v);
   bool genAnnAssign(const Stmt &s);
+  bool genAugAssign(const Stmt &s);
 
   // Expressions.
   OptVal eval(const Expr &e);
@@ -298,6 +299,9 @@ private:
   bool sliceDim(const Val &a, int64_t d, const Expr *lo, const Expr *hi,
                 const Expr *step, WinDim &w, SrcLoc l);
   bool indexDim(const Val &a, int64_t d, const Expr &e, WinDim &w);
+  bool runtimeInt(const Expr &e, std::optional<int64_t> &lit, Value &dyn,
+                  llvm::StringRef what);
+  Value checkedIndex(Value i, Value n, int64_t d, SrcLoc l);
   bool buildWindow(const Val &a, const Expr &sub, llvm::SmallVectorImpl<WinDim> &win,
                    llvm::SmallVectorImpl<int64_t> &layout);
   Val emitSlice(const Val &a, llvm::ArrayRef<WinDim> win, SrcLoc l);
@@ -323,6 +327,8 @@ private:
 };
 
 } // namespace
+
+static std::string describeVal(const Val &v); // MLIRGenStatements.inc
 
 //===----------------------------------------------------------------------===//
 // Module and functions
@@ -520,23 +526,8 @@ bool Gen::genStmt(const Stmt &s, bool &returned) {
   }
   case StmtKind::AnnAssign:
     return genAnnAssign(s);
-  case StmtKind::AugAssign: {
-    if (s.target->kind != ExprKind::Name)
-      return fail(s.target->loc, "augmented assignment needs a variable name "
-                                 "as its target");
-    OptVal cur = eval(*s.target);
-    if (!cur)
-      return false;
-    OptVal rhs = eval(*s.value);
-    if (!rhs)
-      return false;
-    if (!llvm::is_contained({"+", "-", "*", "/", "**", "//", "%", "&", "|",
-                             "^", "<<", ">>"},
-                            s.op))
-      return fail(s.loc, "operator '" + s.op + "=' is not supported yet");
-    OptVal r = binary(s.op, *cur, *rhs, s.loc);
-    return r && assign(*s.target, std::move(*r));
-  }
+  case StmtKind::AugAssign:
+    return genAugAssign(s);
   case StmtKind::Return:
     returned = true;
     return genReturn(s);
@@ -580,6 +571,57 @@ bool Gen::assign(const Expr &target, Val v) {
   default:
     return fail(target.loc, "cannot assign to this expression");
   }
+}
+
+/// The ufunc NumPy runs for `x op= y` (for its casting error).
+static llvm::StringRef augUfunc(llvm::StringRef op) {
+  return llvm::StringSwitch<llvm::StringRef>(op)
+      .Case("+", "add")
+      .Case("-", "subtract")
+      .Case("*", "multiply")
+      .Case("/", "divide")
+      .Case("**", "power")
+      .Case("//", "floor_divide")
+      .Case("%", "remainder")
+      .Case("&", "bitwise_and")
+      .Case("|", "bitwise_or")
+      .Case("^", "bitwise_xor")
+      .Case("<<", "left_shift")
+      .Default("right_shift");
+}
+
+/// NumPy's dtype kinds in 'same_kind' order: bool < int < float.
+static int dtypeKind(DType t) { return t == DType::Bool ? 0 : isInt(t) ? 1 : 2; }
+
+/// `x op= y` rebinds `x` to `x op y`; `x[idx] op= y` stores `x[idx] op y`
+/// into `x[idx]`, cast to x's dtype with NumPy's 'same_kind' rule.
+bool Gen::genAugAssign(const Stmt &s) {
+  const Expr &t = *s.target;
+  if (t.kind != ExprKind::Name && t.kind != ExprKind::Subscript)
+    return fail(t.loc, "augmented assignment needs a variable name or an "
+                       "indexed variable as its target");
+  if (!llvm::is_contained({"+", "-", "*", "/", "**", "//", "%", "&", "|", "^",
+                           "<<", ">>"},
+                          s.op))
+    return fail(s.loc, "operator '" + s.op + "=' is not supported yet");
+  OptVal cur = eval(t);
+  if (!cur)
+    return false;
+  OptVal rhs = eval(*s.value);
+  if (!rhs)
+    return false;
+  OptVal r = binary(s.op, *cur, *rhs, s.loc);
+  if (!r)
+    return false;
+  if (t.kind == ExprKind::Subscript && cur->kind == Val::Array &&
+      r->kind == Val::Array &&
+      dtypeKind(r->type.dtype) > dtypeKind(cur->type.dtype))
+    return fail(s.loc, "cannot cast ufunc '" + augUfunc(s.op) + "' output from " +
+                           dtypeName(r->type.dtype) + " to " +
+                           dtypeName(cur->type.dtype) +
+                           " with casting rule 'same_kind' (NumPy's "
+                           "UFuncTypeError for an in-place operation)");
+  return assign(t, std::move(*r));
 }
 
 /// Whether `e` calls the builtin `load` (bare or through a numpy alias).
