@@ -276,6 +276,8 @@ private:
   bool genReturnToSlots(const Stmt &s);
   bool initResultSlots(SrcLoc l);
   Value namedDimValue(llvm::StringRef name, Location l);
+  OptVal namedDimAsValue(llvm::StringRef name, SrcLoc l);
+  Val sizeOf(const Val &a, int64_t d, SrcLoc l);
   bool genFor(const Stmt &s);
   bool genWhile(const Stmt &s);
   bool genAssert(const Stmt &s);
@@ -300,8 +302,14 @@ private:
                 const Expr *step, WinDim &w, SrcLoc l);
   bool indexDim(const Val &a, int64_t d, const Expr &e, WinDim &w);
   bool runtimeInt(const Expr &e, std::optional<int64_t> &lit, Value &dyn,
-                  llvm::StringRef what);
+                  llvm::StringRef what, Value *source = nullptr);
   Value checkedIndex(Value i, Value n, int64_t d, SrcLoc l);
+  bool runtimeSliceDim(const Val &a, int64_t d, const Expr *lo, const Expr *hi,
+                       std::optional<int64_t> vlo, std::optional<int64_t> vhi,
+                       Value dlo, Value dhi, llvm::StringRef boundsKey,
+                       int64_t step, const Expr *stepE, WinDim &w, SrcLoc l);
+  std::map<std::string, std::string> runtimeSliceNames; ///< bounds -> dim name
+  std::set<std::string> usedSliceNames;
   bool buildWindow(const Val &a, const Expr &sub, llvm::SmallVectorImpl<WinDim> &win,
                    llvm::SmallVectorImpl<int64_t> &layout);
   Val emitSlice(const Val &a, llvm::ArrayRef<WinDim> win, SrcLoc l);
@@ -799,7 +807,8 @@ Value Gen::dimValue(const std::vector<Val> &sources, llvm::ArrayRef<Dim> shape,
       return tensor::DimOp::create(b, l, s.value,
                                    static_cast<int64_t>(axis - offset));
   }
-  return {};
+  // A size given by a dimension name in scope (`zeros((n, 3))`).
+  return namedDimValue(shape[axis].name, l);
 }
 
 Val Gen::broadcastTo(const Val &v, llvm::ArrayRef<Dim> shape,
@@ -870,6 +879,8 @@ OptVal Gen::evalImpl(const Expr &e) {
     auto ub = scope->unbound.find(e.name);
     if (ub != scope->unbound.end())
       return err(e.loc, ub->second);
+    if (OptVal d = namedDimAsValue(e.name, e.loc))
+      return d;
     return err(e.loc, "unknown name '" + e.name + "'");
   }
   case ExprKind::Unary: {
@@ -1263,6 +1274,19 @@ OptVal Gen::evalCall(const Expr &call) {
       ArrType t{DType::F64, {}};
       Value v = nd::PerfCounterOp::create(b, loc(call.loc), t.tensorType(&ctx));
       return Val::array(v, t);
+    }
+    if (f.name == "len") {
+      llvm::SmallVector<const Expr *> args;
+      if (!bindArgs("len", {"obj"}, 1, call, args))
+        return std::nullopt;
+      OptVal a = eval(*args[0]);
+      if (!a)
+        return std::nullopt;
+      if (a->kind == Val::Tuple)
+        return Val::intLit(a->elts.size());
+      if (a->kind != Val::Array || a->type.rank() == 0)
+        return err(call.loc, "len() of unsized object (" + a->describe() + ")");
+      return sizeOf(*a, 0, call.loc);
     }
     bool shapeFn = false;
     OptVal sr = genShapeCall(f.name, f.name, call, shapeFn);
