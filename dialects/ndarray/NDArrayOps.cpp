@@ -122,6 +122,25 @@ static LogicalResult verifyFloatUnary(Operation *op) {
 
 OpFoldResult ConstantOp::fold(FoldAdaptor) { return getValue(); }
 
+LogicalResult AssertOp::verify() {
+  size_t n = getValues().size();
+  if (n > 2) // assert_c1
+    return emitOpError("takes at most two values, got ") << n;
+  llvm::StringRef msg = getMessage();
+  for (size_t pos = msg.find('{'); pos != llvm::StringRef::npos;
+       pos = msg.find('{', pos + 1)) {
+    size_t close = msg.find('}', pos);
+    unsigned k;
+    if (close == llvm::StringRef::npos ||
+        msg.substr(pos + 1, close - pos - 1).getAsInteger(10, k))
+      continue; // Not a placeholder.
+    if (k >= n) // assert_c2
+      return emitOpError("message names value {")
+             << k << "} but the op has " << n << " value(s)";
+  }
+  return success();
+}
+
 LogicalResult CastOp::verify() {
   auto in = cast<RankedTensorType>(getInput().getType());
   auto out = cast<RankedTensorType>(getResult().getType());

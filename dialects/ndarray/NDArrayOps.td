@@ -322,14 +322,26 @@ def NDArray_AssertOp : NDArray_Op<"assert", [MemoryEffects<[MemWrite]>]> {
   let description = [{
     Stops the program with `message` (which carries the source location) when
     `condition` is false: `assert` statements, and the checks that named
-    dimensions agree at run time.
+    dimensions agree at run time. Up to two i64 `values` are printed in the
+    message in place of `{0}` and `{1}` (an index and a size, say).
+
+    Constraints:
+    - `assert_c1`: at most two values.
+    - `assert_c2`: every `{k}` in the message names a value (k < #values).
 
     ```mlir
     ndarray.assert %ok, "prog.arr:3:5: dimension 'n' of y.npy differs from x.npy"
+    ndarray.assert %in, "prog.arr:4:7: index {0} is out of bounds for axis 0 with size {1}" (%i, %n)
     ```
   }];
-  let arguments = (ins I1:$condition, StrAttr:$message);
-  let assemblyFormat = "$condition `,` $message attr-dict";
+  let arguments = (ins I1:$condition, StrAttr:$message, Variadic<I64>:$values);
+  let assemblyFormat = "$condition `,` $message (`(` $values^ `)`)? attr-dict";
+  let builders = [
+    OpBuilder<(ins "::mlir::Value":$condition, "::mlir::StringAttr":$message), [{
+      build($_builder, $_state, condition, message, ::mlir::ValueRange{});
+    }]>
+  ];
+  let hasVerifier = 1;
 }
 
 include "NDArrayBuiltinOps.td"

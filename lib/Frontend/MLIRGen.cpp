@@ -40,6 +40,10 @@ using namespace mlir;
 namespace nd = arrayc::ndarray;
 
 static bool isExtBuiltin(llvm::StringRef n);
+// Control flow helpers (MLIRGenStatements.inc).
+static bool alwaysReturns(const std::vector<StmtPtr> &body);
+static bool hasNestedReturn(const std::vector<StmtPtr> &body);
+static std::string resultSlot(size_t i);
 static std::optional<double> extConstant(llvm::StringRef n);
 
 namespace {
@@ -182,8 +186,10 @@ private:
   bool genFunction(FuncInfo &fn);
   bool genStmt(const Stmt &s, bool &returned);
   bool genReturn(const Stmt &s);
+  bool returnValues(const Stmt &s, std::vector<Val> &out);
   bool assign(const Expr &target, Val v);
   bool genAnnAssign(const Stmt &s);
+  bool genAugAssign(const Stmt &s);
 
   // Expressions.
   OptVal eval(const Expr &e);
@@ -255,9 +261,23 @@ private:
   Val flatten(const Val &a, SrcLoc l);
   bool isRandomModule(const Expr &e);
   // Statements and operators (MLIRGenStatements.inc).
-  bool genBlock(const std::vector<StmtPtr> &body);
+  bool genBlock(const std::vector<StmtPtr> &body, size_t from = 0);
   bool genCompound(const Stmt &s);
   bool genIf(const Stmt &s);
+  bool genBranches(const Val &c, SrcLoc condLoc, llvm::function_ref<bool()> thenFn,
+                   llvm::function_ref<bool()> elseFn,
+                   std::optional<SrcLoc> ifLoc = std::nullopt);
+  llvm::SmallVector<llvm::StringRef, 3> exitFlags();
+  OptVal stillRunning(SrcLoc l);
+  void clearExitFlags();
+  bool genGuarded(SrcLoc l, llvm::function_ref<bool()> fn);
+  std::optional<Value> whileCondition(const Stmt &s, const struct Exits &ex,
+                                      bool &never);
+  bool genReturnToSlots(const Stmt &s);
+  bool initResultSlots(SrcLoc l);
+  Value namedDimValue(llvm::StringRef name, Location l);
+  OptVal namedDimAsValue(llvm::StringRef name, SrcLoc l);
+  Val sizeOf(const Val &a, int64_t d, SrcLoc l);
   bool genFor(const Stmt &s);
   bool genWhile(const Stmt &s);
   bool genAssert(const Stmt &s);
@@ -281,6 +301,15 @@ private:
   bool sliceDim(const Val &a, int64_t d, const Expr *lo, const Expr *hi,
                 const Expr *step, WinDim &w, SrcLoc l);
   bool indexDim(const Val &a, int64_t d, const Expr &e, WinDim &w);
+  bool runtimeInt(const Expr &e, std::optional<int64_t> &lit, Value &dyn,
+                  llvm::StringRef what, Value *source = nullptr);
+  Value checkedIndex(Value i, Value n, int64_t d, SrcLoc l);
+  bool runtimeSliceDim(const Val &a, int64_t d, const Expr *lo, const Expr *hi,
+                       std::optional<int64_t> vlo, std::optional<int64_t> vhi,
+                       Value dlo, Value dhi, llvm::StringRef boundsKey,
+                       int64_t step, const Expr *stepE, WinDim &w, SrcLoc l);
+  std::map<std::string, std::string> runtimeSliceNames; ///< bounds -> dim name
+  std::set<std::string> usedSliceNames;
   bool buildWindow(const Val &a, const Expr &sub, llvm::SmallVectorImpl<WinDim> &win,
                    llvm::SmallVectorImpl<int64_t> &layout);
   Val emitSlice(const Val &a, llvm::ArrayRef<WinDim> win, SrcLoc l);
@@ -307,9 +336,19 @@ private:
 
 } // namespace
 
+static std::string describeVal(const Val &v); // MLIRGenStatements.inc
+
 //===----------------------------------------------------------------------===//
 // Module and functions
 //===----------------------------------------------------------------------===//
+
+/// `f32[n]`, or `(f32[n], i64)` for several results.
+static std::string describeResults(llvm::ArrayRef<ArrType> results) {
+  std::string s;
+  for (const ArrType &t : results)
+    s += (s.empty() ? "" : ", ") + t.str();
+  return results.size() == 1 ? s : "(" + s + ")";
+}
 
 OwningOpRef<ModuleOp> Gen::run(const Module &m) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc({1, 1}));
@@ -444,19 +483,34 @@ bool Gen::genFunction(FuncInfo &fn) {
   for (auto [i, p] : llvm::enumerate(fn.def->params))
     local.vars[p.name] = Val::array(entry->getArgument(i), fn.params[i]);
 
+  const std::vector<StmtPtr> &body = fn.def->body;
+  if (!fn.results.empty() && !alwaysReturns(body)) {
+    SrcLoc at = body.empty() ? fn.def->loc : body.back()->loc;
+    return fail(at, "function '" + fn.def->name + "' can reach its end "
+                    "without a 'return' (Python would return None) but its "
+                    "signature declares " + describeResults(fn.results));
+  }
+  if (hasNestedReturn(body)) {
+    // Returns inside control flow go through result slots (see
+    // MLIRGenStatements.inc); the one func.return is at the end.
+    if (!initResultSlots(fn.def->loc) || !genBlock(body))
+      return false;
+    llvm::SmallVector<Value> outs;
+    for (size_t i = 0; i < fn.results.size(); ++i)
+      outs.push_back(local.vars[resultSlot(i)].value);
+    func::ReturnOp::create(b, loc(fn.def->loc), outs);
+    fn.state = FuncInfo::Done;
+    return true;
+  }
   bool returned = false;
-  for (const StmtPtr &s : fn.def->body) {
+  for (const StmtPtr &s : body) {
     if (returned)
-      return fail(s->loc, "code after 'return' is not supported");
+      break; // Dead code after `return` (Python compiles but never runs it).
     if (!genStmt(*s, returned))
       return false;
   }
-  if (!returned) {
-    if (!fn.results.empty())
-      return fail(fn.def->loc, "function '" + fn.def->name +
-                                   "' must end with a 'return' statement");
+  if (!returned)
     func::ReturnOp::create(b, loc(fn.def->loc));
-  }
   fn.state = FuncInfo::Done;
   return true;
 }
@@ -480,23 +534,8 @@ bool Gen::genStmt(const Stmt &s, bool &returned) {
   }
   case StmtKind::AnnAssign:
     return genAnnAssign(s);
-  case StmtKind::AugAssign: {
-    if (s.target->kind != ExprKind::Name)
-      return fail(s.target->loc, "augmented assignment needs a variable name "
-                                 "as its target");
-    OptVal cur = eval(*s.target);
-    if (!cur)
-      return false;
-    OptVal rhs = eval(*s.value);
-    if (!rhs)
-      return false;
-    if (!llvm::is_contained({"+", "-", "*", "/", "**", "//", "%", "&", "|",
-                             "^", "<<", ">>"},
-                            s.op))
-      return fail(s.loc, "operator '" + s.op + "=' is not supported yet");
-    OptVal r = binary(s.op, *cur, *rhs, s.loc);
-    return r && assign(*s.target, std::move(*r));
-  }
+  case StmtKind::AugAssign:
+    return genAugAssign(s);
   case StmtKind::Return:
     returned = true;
     return genReturn(s);
@@ -540,6 +579,57 @@ bool Gen::assign(const Expr &target, Val v) {
   default:
     return fail(target.loc, "cannot assign to this expression");
   }
+}
+
+/// The ufunc NumPy runs for `x op= y` (for its casting error).
+static llvm::StringRef augUfunc(llvm::StringRef op) {
+  return llvm::StringSwitch<llvm::StringRef>(op)
+      .Case("+", "add")
+      .Case("-", "subtract")
+      .Case("*", "multiply")
+      .Case("/", "divide")
+      .Case("**", "power")
+      .Case("//", "floor_divide")
+      .Case("%", "remainder")
+      .Case("&", "bitwise_and")
+      .Case("|", "bitwise_or")
+      .Case("^", "bitwise_xor")
+      .Case("<<", "left_shift")
+      .Default("right_shift");
+}
+
+/// NumPy's dtype kinds in 'same_kind' order: bool < int < float.
+static int dtypeKind(DType t) { return t == DType::Bool ? 0 : isInt(t) ? 1 : 2; }
+
+/// `x op= y` rebinds `x` to `x op y`; `x[idx] op= y` stores `x[idx] op y`
+/// into `x[idx]`, cast to x's dtype with NumPy's 'same_kind' rule.
+bool Gen::genAugAssign(const Stmt &s) {
+  const Expr &t = *s.target;
+  if (t.kind != ExprKind::Name && t.kind != ExprKind::Subscript)
+    return fail(t.loc, "augmented assignment needs a variable name or an "
+                       "indexed variable as its target");
+  if (!llvm::is_contained({"+", "-", "*", "/", "**", "//", "%", "&", "|", "^",
+                           "<<", ">>"},
+                          s.op))
+    return fail(s.loc, "operator '" + s.op + "=' is not supported yet");
+  OptVal cur = eval(t);
+  if (!cur)
+    return false;
+  OptVal rhs = eval(*s.value);
+  if (!rhs)
+    return false;
+  OptVal r = binary(s.op, *cur, *rhs, s.loc);
+  if (!r)
+    return false;
+  if (t.kind == ExprKind::Subscript && cur->kind == Val::Array &&
+      r->kind == Val::Array &&
+      dtypeKind(r->type.dtype) > dtypeKind(cur->type.dtype))
+    return fail(s.loc, "cannot cast ufunc '" + augUfunc(s.op) + "' output from " +
+                           dtypeName(r->type.dtype) + " to " +
+                           dtypeName(cur->type.dtype) +
+                           " with casting rule 'same_kind' (NumPy's "
+                           "UFuncTypeError for an in-place operation)");
+  return assign(t, std::move(*r));
 }
 
 /// Whether `e` calls the builtin `load` (bare or through a numpy alias).
@@ -591,13 +681,26 @@ bool Gen::coerceTo(Val &v, const ArrType &want, SrcLoc l,
 }
 
 bool Gen::genReturn(const Stmt &s) {
+  std::vector<Val> vals;
+  if (!returnValues(s, vals))
+    return false;
+  llvm::SmallVector<Value> outs;
+  for (const Val &v : vals)
+    outs.push_back(v.value);
+  func::ReturnOp::create(b, loc(s.loc), outs);
+  return true;
+}
+
+/// The values of `return ...`, checked against (and converted to) the
+/// declared result types.
+bool Gen::returnValues(const Stmt &s, std::vector<Val> &out) {
   FuncInfo &fn = *scope->fn;
   const std::string &name = fn.def->name;
   if (!s.value) {
     if (!fn.results.empty())
       return fail(s.loc, "'" + name + "' must return " +
-                             std::to_string(fn.results.size()) + " value(s)");
-    func::ReturnOp::create(b, loc(s.loc));
+                             describeResults(fn.results) +
+                             ", but this 'return' has no value");
     return true;
   }
   if (fn.isMain)
@@ -619,7 +722,6 @@ bool Gen::genReturn(const Stmt &s) {
     return fail(s.loc, "'" + name + "' returns " + std::to_string(vals.size()) +
                            " value(s) here but its signature declares " +
                            std::to_string(fn.results.size()));
-  llvm::SmallVector<Value> outs;
   for (auto [i, val] : llvm::enumerate(vals)) {
     const ArrType &want = fn.results[i];
     if (val.kind == Val::Lit && want.rank() == 0 &&
@@ -634,9 +736,9 @@ bool Gen::genReturn(const Stmt &s) {
       return fail(s.loc, which + "'" + name + "' has type " + val.describe() +
                              " here but its signature declares " + want.str());
     }
-    outs.push_back(val.value);
+    val.weakRt = false;
+    out.push_back(val);
   }
-  func::ReturnOp::create(b, loc(s.loc), outs);
   return true;
 }
 
@@ -705,7 +807,8 @@ Value Gen::dimValue(const std::vector<Val> &sources, llvm::ArrayRef<Dim> shape,
       return tensor::DimOp::create(b, l, s.value,
                                    static_cast<int64_t>(axis - offset));
   }
-  return {};
+  // A size given by a dimension name in scope (`zeros((n, 3))`).
+  return namedDimValue(shape[axis].name, l);
 }
 
 Val Gen::broadcastTo(const Val &v, llvm::ArrayRef<Dim> shape,
@@ -776,6 +879,8 @@ OptVal Gen::evalImpl(const Expr &e) {
     auto ub = scope->unbound.find(e.name);
     if (ub != scope->unbound.end())
       return err(e.loc, ub->second);
+    if (OptVal d = namedDimAsValue(e.name, e.loc))
+      return d;
     return err(e.loc, "unknown name '" + e.name + "'");
   }
   case ExprKind::Unary: {
@@ -1169,6 +1274,19 @@ OptVal Gen::evalCall(const Expr &call) {
       ArrType t{DType::F64, {}};
       Value v = nd::PerfCounterOp::create(b, loc(call.loc), t.tensorType(&ctx));
       return Val::array(v, t);
+    }
+    if (f.name == "len") {
+      llvm::SmallVector<const Expr *> args;
+      if (!bindArgs("len", {"obj"}, 1, call, args))
+        return std::nullopt;
+      OptVal a = eval(*args[0]);
+      if (!a)
+        return std::nullopt;
+      if (a->kind == Val::Tuple)
+        return Val::intLit(a->elts.size());
+      if (a->kind != Val::Array || a->type.rank() == 0)
+        return err(call.loc, "len() of unsized object (" + a->describe() + ")");
+      return sizeOf(*a, 0, call.loc);
     }
     bool shapeFn = false;
     OptVal sr = genShapeCall(f.name, f.name, call, shapeFn);

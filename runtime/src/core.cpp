@@ -179,6 +179,22 @@ void arrayc_rt_assert(bool cond, int64_t mrank, void *mdesc) {
   arrayc_rt_fatal("", m.empty() ? "assertion failed" : m.c_str());
 }
 
+void arrayc_rt_assert_values(bool cond, int64_t mrank, void *mdesc, int64_t v0,
+                             int64_t v1) {
+  if (cond) return;
+  std::string m = memrefString(mrank, mdesc), out;
+  for (size_t i = 0; i < m.size(); ++i) {
+    if (m[i] == '{' && i + 2 < m.size() && (m[i + 1] == '0' || m[i + 1] == '1') &&
+        m[i + 2] == '}') {
+      out += std::to_string(m[i + 1] == '0' ? v0 : v1);
+      i += 2;
+      continue;
+    }
+    out += m[i];
+  }
+  arrayc_rt_fatal("", out.c_str());
+}
+
 void arrayc_rt_free(void *p) { free(p); }
 
 } // extern "C"

@@ -234,9 +234,22 @@ struct AssertPattern : OpRewritePattern<nd::AssertOp> {
     Location loc = op.getLoc();
     auto module = op->getParentOfType<ModuleOp>();
     Type i8u = unranked(rewriter.getI8Type());
-    auto f = declare(rewriter, module, "arrayc_rt_assert", {rewriter.getI1Type(), i8u});
     Value msg = stringValue(rewriter, loc, module, op.getMessage());
-    rewriter.replaceOpWithNewOp<func::CallOp>(op, f, ValueRange{op.getCondition(), msg});
+    if (op.getValues().empty()) {
+      auto f = declare(rewriter, module, "arrayc_rt_assert", {rewriter.getI1Type(), i8u});
+      rewriter.replaceOpWithNewOp<func::CallOp>(op, f, ValueRange{op.getCondition(), msg});
+      return success();
+    }
+    // The values fill `{0}` and `{1}`; a missing one is passed as 0.
+    Type i64 = rewriter.getI64Type();
+    auto f = declare(rewriter, module, "arrayc_rt_assert_values",
+                     {rewriter.getI1Type(), i8u, i64, i64});
+    llvm::SmallVector<Value> args{op.getCondition(), msg};
+    for (unsigned k = 0; k < 2; ++k)
+      args.push_back(k < op.getValues().size()
+                         ? op.getValues()[k]
+                         : arith::ConstantIntOp::create(rewriter, loc, 0, 64).getResult());
+    rewriter.replaceOpWithNewOp<func::CallOp>(op, f, args);
     return success();
   }
 };

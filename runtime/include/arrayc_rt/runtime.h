@@ -138,6 +138,9 @@ ARRAYC_RT_API void arrayc_rt_fatal(const char *loc, const char *msg) __attribute
 
 ARRAYC_RT_API void arrayc_rt_print_str(int64_t srank, void *sdesc);
 ARRAYC_RT_API void arrayc_rt_assert(bool cond, int64_t mrank, void *mdesc);
+/* As arrayc_rt_assert; "{0}" and "{1}" in the message print v0 and v1. */
+ARRAYC_RT_API void arrayc_rt_assert_values(bool cond, int64_t mrank, void *mdesc,
+                                           int64_t v0, int64_t v1);
 /* Waits for the device work a program queued (kernels run asynchronously on
  * one stream); an error a kernel hit is reported here. Compiled `main`s call
  * it last; a no-op without a device. */

@@ -52,6 +52,17 @@ func.func @assert(%c: i1) {
   return
 }
 
+// Tests that an assert with values calls the runtime with both (the second
+// padded with 0 when absent).
+// CHECK-LABEL: func @assert_values
+// CHECK-SAME: (%[[C:.*]]: i1, %[[I:.*]]: i64)
+// CHECK: %[[Z:.*]] = arith.constant 0 : i64
+// CHECK: call @arrayc_rt_assert_values(%[[C]], %{{.*}}, %[[I]], %[[Z]])
+func.func @assert_values(%c: i1, %i: i64) {
+  ndarray.assert %c, "f.arr:2:3: index {0} is out of bounds"(%i)
+  return
+}
+
 // -----
 
 // Tests that a program's main ends by waiting for its device work.

@@ -150,3 +150,21 @@ func.func @print_c1(%x: tensor<f32>) {
   ndarray.print %x [1] : tensor<f32>
   return
 }
+
+// -----
+
+// Tests assert_c1: at most two values.
+func.func @assert_c1(%ok: i1, %i: i64) {
+  // expected-error @+1 {{'ndarray.assert' op takes at most two values, got 3}}
+  ndarray.assert %ok, "{0}"(%i, %i, %i)
+  return
+}
+
+// -----
+
+// Tests assert_c2: every placeholder names a value.
+func.func @assert_c2(%ok: i1, %i: i64) {
+  // expected-error @+1 {{'ndarray.assert' op message names value {1} but the op has 1 value(s)}}
+  ndarray.assert %ok, "index {0} of {1}"(%i)
+  return
+}

@@ -79,3 +79,11 @@ func.func @host(%ok: i1) {
   ndarray.assert %ok, "f.arr:1:1: message"
   return
 }
+
+// Tests an assert whose message prints run-time values.
+// CHECK-LABEL: func @assert_values
+// CHECK: ndarray.assert %{{.*}}, "index {0} out of {1}"(%{{.*}}, %{{.*}})
+func.func @assert_values(%ok: i1, %i: i64, %n: i64) {
+  ndarray.assert %ok, "index {0} out of {1}"(%i, %n)
+  return
+}

@@ -1,9 +1,10 @@
 def main():
-    for i in range(3):
+    x = 1
+    if x > 0:
         break
 
-# Tests that break is rejected for now.
+# Tests that a break outside any loop is an error (Python's SyntaxError).
 # RUN: not arrayc --emit=ndarray %s 2>&1 | FileCheck --strict-whitespace %s
-# CHECK: {{.*}}break.arr:3:9: error: 'break' is not supported yet
+# CHECK: {{.*}}break.arr:4:9: error: 'break' outside loop
 # CHECK-NEXT: {{^}}        break
 # CHECK-NEXT: {{^}}        ^{{$}}
