@@ -10,8 +10,10 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 class NDArray_Op<string mnemonic, list<Trait> traits = []>
     : Op<NDArray_Dialect, mnemonic, traits>;
 
-// Element types the dialect computes on: bool (i1), signless integers, floats.
-def NDArray_Element : AnyTypeOf<[I1, I8, I16, I32, I64, F16, BF16, F32, F64]>;
+// Element types the dialect computes on: bool (i1), signless integers (the
+// signed dtypes), unsigned integers (ui8..ui64), floats.
+def NDArray_Element : AnyTypeOf<[I1, I8, I16, I32, I64, UI8, UI16, UI32, UI64,
+                                 F16, BF16, F32, F64]>;
 def NDArray_Tensor : RankedTensorOf<[NDArray_Element]>;
 def NDArray_FloatTensor : RankedTensorOf<[F16, BF16, F32, F64]>;
 def NDArray_BoolTensor : RankedTensorOf<[I1]>;
