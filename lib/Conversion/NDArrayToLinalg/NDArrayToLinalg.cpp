@@ -523,12 +523,15 @@ void eraseSignedness(ModuleOp module) {
     return a.bitcast(IntegerType::get(t.getContext(), t.getWidth()));
   });
   auto erased = [&](Type t) { return replacer.replace(t); };
-  DenseSet<Operation *> keep;
-  OpBuilder b(module.getContext());
+  SmallVector<Operation *> hostOps;
   module.walk([&](Operation *op) {
-    if (!isHostOp(op))
-      return;
-    keep.insert(op);
+    if (isHostOp(op))
+      hostOps.push_back(op);
+  });
+  DenseSet<Operation *> keep(hostOps.begin(), hostOps.end());
+  OpBuilder b(module.getContext());
+  // Operands first: a load printed directly still has its unsigned type.
+  for (Operation *op : hostOps)
     for (OpOperand &use : op->getOpOperands()) {
       Type t = use.get().getType();
       if (erased(t) == t)
@@ -538,6 +541,7 @@ void eraseSignedness(ModuleOp module) {
       keep.insert(bridge);
       use.set(bridge.getResult(0));
     }
+  for (Operation *op : hostOps)
     for (OpResult r : op->getResults()) {
       if (erased(r.getType()) == r.getType())
         continue;
@@ -546,7 +550,6 @@ void eraseSignedness(ModuleOp module) {
                                                        erased(r.getType()), r);
       r.replaceAllUsesExcept(bridge.getResult(0), bridge);
     }
-  });
   module.walk([&](Operation *op) {
     if (!keep.contains(op))
       replacer.replaceElementsIn(op, /*replaceAttrs=*/true, /*replaceLocs=*/false,
