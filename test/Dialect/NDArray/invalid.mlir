@@ -150,3 +150,31 @@ func.func @print_c1(%x: tensor<f32>) {
   ndarray.print %x [1] : tensor<f32>
   return
 }
+
+// -----
+
+// Tests add_c1 across signedness: ui8 and i8 are different types.
+func.func @add_c1_signedness(%x: tensor<4xui8>, %y: tensor<4xi8>) {
+  // expected-error @+1 {{(add_c1) operands and result must have one type}}
+  %0 = ndarray.add %x, %y : (tensor<4xui8>, tensor<4xi8>) -> tensor<4xui8>
+  return
+}
+
+// -----
+
+// Tests sqrt_c1 on an unsigned integer.
+func.func @sqrt_c1_unsigned(%x: tensor<4xui16>) {
+  // expected-error @+1 {{(sqrt_c1) needs a float element type}}
+  %0 = ndarray.sqrt %x : tensor<4xui16>
+  return
+}
+
+// -----
+
+// Tests that explicitly signed integers are not element types: the signed
+// dtypes are signless.
+func.func @signed_element(%x: tensor<4xsi8>) {
+  // expected-error @+1 {{must be ranked tensor of}}
+  %0 = ndarray.add %x, %x : tensor<4xsi8>
+  return
+}
