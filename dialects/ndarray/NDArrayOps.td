@@ -42,8 +42,10 @@ def NDArray_CastOp : NDArray_Op<"cast", [Pure]> {
   let summary = "element type conversion";
   let description = [{
     Converts every element to the result's element type with NumPy's
-    `astype` rules for signed integers, floats and bool: float to integer
-    truncates toward zero, anything to bool is `!= 0`.
+    `astype` rules for signed and unsigned integers, floats and bool: float
+    to integer truncates toward zero (to an unsigned type through i64, as
+    NumPy on x86), unsigned integers widen with zeros, anything to bool is
+    `!= 0`.
 
     Constraint `cast_c1`: operand and result have the same shape.
 
