@@ -2,7 +2,7 @@
 # Tests unsigned values through function signatures, calls and returns,
 # loops and branches (the signedness erasure of scf and func types), a
 # run-time Python int (loop index) as a weak scalar (u8 + i stays u8), and
-# scalar u32/u64 annotations.
+# scalar u32/u64 annotations, and range() over an unsigned scalar.
 # INPUT: a u8 [16] range=0:256
 # INPUT: b u16 [16] range=0:65536
 # OUTPUT: scaled
@@ -10,6 +10,7 @@
 # OUTPUT: br
 # OUTPUT: tot
 # OUTPUT: halves
+# OUTPUT: ranged
 import numpy as np
 
 def scale(x: u16[n], k: u32) -> u32[n]:
@@ -36,3 +37,7 @@ def main():
     np.save("tot.npy", t * 3)
     q, m = halve(a)
     np.save("halves.npy", q * 2 + m)
+    g = b
+    for j in range(np.max(a) // 64):
+        g = g + j
+    np.save("ranged.npy", g)
