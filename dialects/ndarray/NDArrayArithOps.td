@@ -12,8 +12,9 @@ def NDArray_FloorDivOp : NDArray_BinaryOp<"floordiv"> {
   let description = [{
     `numpy.floor_divide`: rounds the quotient toward negative infinity.
     Integers: `x // 0` is 0 and `INT_MIN // -1` wraps, as NumPy does (NumPy
-    also warns). Floats: `floor(x / y)` computed as NumPy does (through
-    `fmod`), so `x // 0.0` is `±inf` or `nan`.
+    also warns); unsigned integers (`ui8`..`ui64`) divide unsigned. Floats:
+    `floor(x / y)` computed as NumPy does (through `fmod`), so `x // 0.0` is
+    `±inf` or `nan`.
 
     Constraints:
     - `floordiv_c1`: operands and result have one type.
@@ -67,9 +68,10 @@ class NDArray_ShiftOp<string mnemonic, string what>
   let summary = "elementwise " # what;
   let description = [{
     `numpy.}] # !if(!eq(mnemonic, "shl"), "left_shift", "right_shift") # [{`
-    on signed integers. A shift by a negative amount or by at least the bit
-    width gives what NumPy gives: 0 for `<<`; for `>>` 0, or -1 when the
-    shifted value is negative (an arithmetic shift).
+    on signed and unsigned integers. A shift by a negative amount or by at
+    least the bit width gives what NumPy gives: 0 for `<<`; for `>>` 0, or -1
+    when the shifted value is negative (an arithmetic shift; `>>` of an
+    unsigned value is logical).
 
     Constraints:
     - `}] # mnemonic # [{_c1`: operands and result have one type.

@@ -10,8 +10,10 @@ include "mlir/Interfaces/InferTypeOpInterface.td"
 class NDArray_Op<string mnemonic, list<Trait> traits = []>
     : Op<NDArray_Dialect, mnemonic, traits>;
 
-// Element types the dialect computes on: bool (i1), signless integers, floats.
-def NDArray_Element : AnyTypeOf<[I1, I8, I16, I32, I64, F16, BF16, F32, F64]>;
+// Element types the dialect computes on: bool (i1), signless integers (the
+// signed dtypes), unsigned integers (ui8..ui64), floats.
+def NDArray_Element : AnyTypeOf<[I1, I8, I16, I32, I64, UI8, UI16, UI32, UI64,
+                                 F16, BF16, F32, F64]>;
 def NDArray_Tensor : RankedTensorOf<[NDArray_Element]>;
 def NDArray_FloatTensor : RankedTensorOf<[F16, BF16, F32, F64]>;
 def NDArray_BoolTensor : RankedTensorOf<[I1]>;
@@ -40,8 +42,10 @@ def NDArray_CastOp : NDArray_Op<"cast", [Pure]> {
   let summary = "element type conversion";
   let description = [{
     Converts every element to the result's element type with NumPy's
-    `astype` rules for signed integers, floats and bool: float to integer
-    truncates toward zero, anything to bool is `!= 0`.
+    `astype` rules for signed and unsigned integers, floats and bool: float
+    to integer truncates toward zero (to an unsigned type through i64, as
+    NumPy on x86), unsigned integers widen with zeros, anything to bool is
+    `!= 0`.
 
     Constraint `cast_c1`: operand and result have the same shape.
 

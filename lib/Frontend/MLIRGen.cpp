@@ -1150,8 +1150,9 @@ OptVal Gen::compare(llvm::StringRef op, Val a, Val c, SrcLoc l) {
     const Val &lit = a.kind == Val::Array ? c : a;
     t = promoteWeak(arr.type.dtype, lit.weak);
     // NumPy 2 compares against an out-of-range Python int exactly.
+    // (u64 against a negative int: f64 orders them exactly as well.)
     if (lit.weak == Weak::Int && isInt(t) && !fitsInt(t, lit.i))
-      t = DType::I64;
+      t = t == DType::U64 ? DType::F64 : DType::I64;
   }
   auto pred = llvm::StringSwitch<nd::ComparePredicate>(op)
                   .Case("==", nd::ComparePredicate::eq)
@@ -1582,8 +1583,8 @@ OptVal Gen::reduce(Builtin bi, llvm::StringRef name, Val a, const Expr *axis,
                           (bi == Builtin::Max ? "maximum" : "minimum") +
                           " which has no identity");
   DType t = a.type.dtype;
-  if (!isMaxMin && (t == DType::Bool || (isInt(t) && t != DType::I64)))
-    t = DType::I64; // NumPy sums small integers in the platform integer.
+  if (!isMaxMin)
+    t = sumTypeFor(t); // NumPy sums small integers in the platform integer.
   Val x = toArray(a, t);
   ArrType rt{t, {}};
   for (int64_t d = 0; d < rank; ++d) {

@@ -14,7 +14,12 @@ bool arrayc::frontend::isFloat(DType t) {
 
 bool arrayc::frontend::isInt(DType t) {
   return t == DType::I8 || t == DType::I16 || t == DType::I32 ||
-         t == DType::I64;
+         t == DType::I64 || isUnsigned(t);
+}
+
+bool arrayc::frontend::isUnsigned(DType t) {
+  return t == DType::U8 || t == DType::U16 || t == DType::U32 ||
+         t == DType::U64;
 }
 
 static unsigned bitWidth(DType t) {
@@ -22,15 +27,19 @@ static unsigned bitWidth(DType t) {
   case DType::Bool:
     return 1;
   case DType::I8:
+  case DType::U8:
     return 8;
   case DType::I16:
+  case DType::U16:
   case DType::F16:
   case DType::BF16:
     return 16;
   case DType::I32:
+  case DType::U32:
   case DType::F32:
     return 32;
   case DType::I64:
+  case DType::U64:
   case DType::F64:
     return 64;
   }
@@ -44,6 +53,10 @@ llvm::StringRef arrayc::frontend::dtypeName(DType t) {
   case DType::I16: return "i16";
   case DType::I32: return "i32";
   case DType::I64: return "i64";
+  case DType::U8: return "u8";
+  case DType::U16: return "u16";
+  case DType::U32: return "u32";
+  case DType::U64: return "u64";
   case DType::F16: return "f16";
   case DType::BF16: return "bf16";
   case DType::F32: return "f32";
@@ -59,6 +72,12 @@ mlir::Type arrayc::frontend::toMLIR(DType t, mlir::MLIRContext *ctx) {
   case DType::I16: return mlir::IntegerType::get(ctx, 16);
   case DType::I32: return mlir::IntegerType::get(ctx, 32);
   case DType::I64: return mlir::IntegerType::get(ctx, 64);
+  // Unsigned dtypes keep their signedness in the ndarray IR; the element ops
+  // pick unsigned division, comparison and casts from it (docs/passes.md).
+  case DType::U8: return mlir::IntegerType::get(ctx, 8, mlir::IntegerType::Unsigned);
+  case DType::U16: return mlir::IntegerType::get(ctx, 16, mlir::IntegerType::Unsigned);
+  case DType::U32: return mlir::IntegerType::get(ctx, 32, mlir::IntegerType::Unsigned);
+  case DType::U64: return mlir::IntegerType::get(ctx, 64, mlir::IntegerType::Unsigned);
   case DType::F16: return mlir::Float16Type::get(ctx);
   case DType::BF16: return mlir::BFloat16Type::get(ctx);
   case DType::F32: return mlir::Float32Type::get(ctx);
@@ -68,13 +87,15 @@ mlir::Type arrayc::frontend::toMLIR(DType t, mlir::MLIRContext *ctx) {
 }
 
 /// The smallest float that holds every value of an integer dtype exactly
-/// (NumPy's rule: i8 -> f16, i16 -> f32, wider -> f64).
+/// (NumPy's rule: i8, u8 -> f16, i16, u16 -> f32, wider -> f64).
 static DType floatHolding(DType intType) {
   switch (intType) {
   case DType::Bool:
   case DType::I8:
+  case DType::U8:
     return DType::F16;
   case DType::I16:
+  case DType::U16:
     return DType::F32;
   default:
     return DType::F64;
@@ -91,6 +112,37 @@ static DType promoteFloats(DType a, DType b) {
   return bitWidth(a) >= bitWidth(b) ? a : b;
 }
 
+/// numpy.promote_types over the integer dtypes, rows and columns in the
+/// order i8 i16 i32 i64 u8 u16 u32 u64. A signed and an unsigned integer meet
+/// in the smallest signed integer that holds both, or f64 where none does
+/// (u64 with any signed integer).
+static DType promoteInts(DType a, DType b) {
+  using D = DType;
+  static constexpr D kTable[8][8] = {
+      /* i8  */ {D::I8, D::I16, D::I32, D::I64, D::I16, D::I32, D::I64, D::F64},
+      /* i16 */ {D::I16, D::I16, D::I32, D::I64, D::I16, D::I32, D::I64, D::F64},
+      /* i32 */ {D::I32, D::I32, D::I32, D::I64, D::I32, D::I32, D::I64, D::F64},
+      /* i64 */ {D::I64, D::I64, D::I64, D::I64, D::I64, D::I64, D::I64, D::F64},
+      /* u8  */ {D::I16, D::I16, D::I32, D::I64, D::U8, D::U16, D::U32, D::U64},
+      /* u16 */ {D::I32, D::I32, D::I32, D::I64, D::U16, D::U16, D::U32, D::U64},
+      /* u32 */ {D::I64, D::I64, D::I64, D::I64, D::U32, D::U32, D::U32, D::U64},
+      /* u64 */ {D::F64, D::F64, D::F64, D::F64, D::U64, D::U64, D::U64, D::U64},
+  };
+  auto index = [](D t) {
+    switch (t) {
+    case D::I8: return 0;
+    case D::I16: return 1;
+    case D::I32: return 2;
+    case D::I64: return 3;
+    case D::U8: return 4;
+    case D::U16: return 5;
+    case D::U32: return 6;
+    default: return 7; // u64
+    }
+  };
+  return kTable[index(a)][index(b)];
+}
+
 DType arrayc::frontend::promote(DType a, DType b) {
   if (a == b)
     return a;
@@ -99,12 +151,12 @@ DType arrayc::frontend::promote(DType a, DType b) {
   if (b == DType::Bool)
     return a;
   if (isInt(a) && isInt(b))
-    return bitWidth(a) >= bitWidth(b) ? a : b;
+    return promoteInts(a, b);
   if (isFloat(a) && isFloat(b))
     return promoteFloats(a, b);
   DType f = isFloat(a) ? a : b, i = isFloat(a) ? b : a;
-  // bf16 holds every int8 exactly (8 significant bits).
-  if (f == DType::BF16 && i == DType::I8)
+  // bf16 holds every int8 and uint8 exactly (8 significant bits).
+  if (f == DType::BF16 && (i == DType::I8 || i == DType::U8))
     return DType::BF16;
   return promoteFloats(f, floatHolding(i));
 }
@@ -125,12 +177,24 @@ DType arrayc::frontend::floatFor(DType t) {
   return isFloat(t) ? t : floatHolding(t);
 }
 
+DType arrayc::frontend::sumTypeFor(DType t) {
+  if (isUnsigned(t))
+    return DType::U64;
+  if (t == DType::Bool || isInt(t))
+    return DType::I64;
+  return t;
+}
+
 bool arrayc::frontend::fitsInt(DType t, int64_t v) {
   switch (t) {
   case DType::I8: return v >= INT8_MIN && v <= INT8_MAX;
   case DType::I16: return v >= INT16_MIN && v <= INT16_MAX;
   case DType::I32: return v >= INT32_MIN && v <= INT32_MAX;
   case DType::I64: return true;
+  case DType::U8: return v >= 0 && v <= UINT8_MAX;
+  case DType::U16: return v >= 0 && v <= UINT16_MAX;
+  case DType::U32: return v >= 0 && v <= UINT32_MAX;
+  case DType::U64: return v >= 0; // literals are at most INT64_MAX
   case DType::Bool: return v == 0 || v == 1;
   default: return true;
   }
@@ -184,8 +248,8 @@ bool arrayc::frontend::broadcastShapes(llvm::ArrayRef<Dim> a,
 
 static std::optional<DType> parseDTypeName(const Expr &e, ErrorFn error) {
   if (e.kind != ExprKind::Name) {
-    error(e.loc, "expected a dtype (bool, i8, i16, i32, i64, f16, bf16, f32, "
-                 "f64) in the type annotation");
+    error(e.loc, "expected a dtype (bool, i8, i16, i32, i64, u8, u16, u32, "
+                 "u64, f16, bf16, f32, f64) in the type annotation");
     return std::nullopt;
   }
   std::optional<DType> t =
@@ -195,6 +259,10 @@ static std::optional<DType> parseDTypeName(const Expr &e, ErrorFn error) {
           .Case("i16", DType::I16)
           .Case("i32", DType::I32)
           .Case("i64", DType::I64)
+          .Case("u8", DType::U8)
+          .Case("u16", DType::U16)
+          .Case("u32", DType::U32)
+          .Case("u64", DType::U64)
           .Case("f16", DType::F16)
           .Case("bf16", DType::BF16)
           .Case("f32", DType::F32)
@@ -202,14 +270,12 @@ static std::optional<DType> parseDTypeName(const Expr &e, ErrorFn error) {
           .Default(std::nullopt);
   if (t)
     return t;
-  if (llvm::is_contained({"u8", "u16", "u32", "u64", "c64", "c128"},
-                         llvm::StringRef(e.name)))
-    error(e.loc, "unsigned/complex dtype '" + e.name +
-                     "' is not supported yet");
+  if (llvm::is_contained({"c64", "c128"}, llvm::StringRef(e.name)))
+    error(e.loc, "complex dtype '" + e.name + "' is not supported yet");
   else
     error(e.loc, "unknown dtype '" + e.name +
-                     "'; expected one of bool, i8, i16, i32, i64, f16, bf16, "
-                     "f32, f64");
+                     "'; expected one of bool, i8, i16, i32, i64, u8, u16, "
+                     "u32, u64, f16, bf16, f32, f64");
   return std::nullopt;
 }
 

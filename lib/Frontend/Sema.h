@@ -20,10 +20,13 @@
 
 namespace arrayc::frontend {
 
-enum class DType : uint8_t { Bool, I8, I16, I32, I64, F16, BF16, F32, F64 };
+enum class DType : uint8_t {
+  Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64
+};
 
 bool isFloat(DType t);
-bool isInt(DType t); ///< Signed integers; not bool.
+bool isInt(DType t); ///< Signed or unsigned integers; not bool.
+bool isUnsigned(DType t); ///< u8, u16, u32, u64.
 llvm::StringRef dtypeName(DType t);
 mlir::Type toMLIR(DType t, mlir::MLIRContext *ctx);
 
@@ -36,8 +39,12 @@ DType promote(DType a, DType b);
 /// scalar of kind `weak` (NEP 50).
 DType promoteWeak(DType strong, Weak weak);
 /// The float dtype NumPy's float ufuncs (sqrt, exp, ...) compute in for an
-/// input dtype: bool, i8 -> f16; i16 -> f32; i32, i64 -> f64; floats stay.
+/// input dtype: bool, i8, u8 -> f16; i16, u16 -> f32; wider integers -> f64;
+/// floats stay.
 DType floatFor(DType t);
+/// The dtype sum/prod/cumsum accumulate an integer or bool dtype in: NumPy's
+/// platform integer (i64) for bool and signed integers, u64 for unsigned.
+DType sumTypeFor(DType t);
 /// Whether `v` is representable in integer dtype `t`.
 bool fitsInt(DType t, int64_t v);
 

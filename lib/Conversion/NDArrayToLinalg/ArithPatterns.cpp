@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/Passes.h"
+#include "Conversion/NDArrayToLinalg/IntegerSemantics.h"
 #include "ndarray/NDArray.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -45,6 +46,8 @@ Value sel(OpBuilder &b, Location l, Value c, Value x, Value y) {
 /// Integer `//` and `%` with NumPy's results (sign of the divisor).
 Value intDivMod(OpBuilder &b, Location l, Value x, Value y, bool wantMod) {
   Type t = x.getType();
+  if (t.isUnsignedInteger()) // floor division is plain division
+    return arrayc::unsignedDivRem(b, l, x, y, wantMod);
   Value zero = cst(b, l, t, 0, 0), one = cst(b, l, t, 0, 1),
         minusOne = cst(b, l, t, 0, -1);
   Value yZero = cmpi(b, l, CmpI::eq, y, zero);
@@ -124,7 +127,7 @@ Value floatDivMod(OpBuilder &b, Location l, Value x, Value y, bool wantMod) {
 }
 
 /// NumPy's shifts: out-of-range amounts (negative or >= width) give 0, or -1
-/// for `>>` of a negative value.
+/// for `>>` of a negative value. `>>` of an unsigned value is logical.
 Value shift(OpBuilder &b, Location l, Value x, Value y, bool left) {
   Type t = x.getType();
   unsigned width = t.getIntOrFloatBitWidth();
@@ -135,6 +138,8 @@ Value shift(OpBuilder &b, Location l, Value x, Value y, bool left) {
     Value s = arith::ShLIOp::create(b, l, x, safeY);
     return sel(b, l, inRange, s, zero);
   }
+  if (t.isUnsignedInteger())
+    return sel(b, l, inRange, arith::ShRUIOp::create(b, l, x, safeY), zero);
   Value s = arith::ShRSIOp::create(b, l, x, safeY);
   Value xNeg = cmpi(b, l, CmpI::slt, x, zero);
   Value out = sel(b, l, xNeg, cst(b, l, t, 0, -1), zero);

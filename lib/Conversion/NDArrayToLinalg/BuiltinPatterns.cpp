@@ -22,6 +22,8 @@
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include "Conversion/NDArrayToLinalg/IntegerSemantics.h"
+
 #include <cmath>
 
 using namespace mlir;
@@ -178,8 +180,10 @@ Value unaryScalar(OpBuilder &b, Location l, StringRef fn, Value x, Type outElt) 
       r = arith::SelectOp::create(b, l, lt, m1, r);
       return arith::SelectOp::create(b, l, gt, one, r);
     }
-    Value gt = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sgt, x, zero);
-    Value lt = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, x, zero);
+    Value gt = arith::CmpIOp::create(
+        b, l, arrayc::orderPredicate(t, arith::CmpIPredicate::sgt), x, zero);
+    Value lt = arith::CmpIOp::create(
+        b, l, arrayc::orderPredicate(t, arith::CmpIPredicate::slt), x, zero);
     Value r = arith::SelectOp::create(b, l, lt, m1, zero);
     return arith::SelectOp::create(b, l, gt, one, r);
   }
@@ -189,7 +193,9 @@ Value unaryScalar(OpBuilder &b, Location l, StringRef fn, Value x, Type outElt) 
   if (isB(t))
     return x;
   // Integer 1/x truncates (0 for |x| > 1); 1/0 gives INT_MIN as NumPy does
-  // on x86 (where it warns).
+  // on x86 (where it warns), and 0 for unsigned integers.
+  if (t.isUnsignedInteger())
+    return arrayc::unsignedDivRem(b, l, cst(b, l, t, 1, 1), x, /*rem=*/false);
   Value zero = cst(b, l, t, 0, 0);
   Value isZero = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, x, zero);
   Value safe = arith::SelectOp::create(b, l, isZero, cst(b, l, t, 1, 1), x);
@@ -264,8 +270,7 @@ struct BinaryMathPattern : OpRewritePattern<nd::BinaryMathOp> {
             if (isB(t))
               return mx ? Value(arith::OrIOp::create(b, l, x, y))
                         : Value(arith::AndIOp::create(b, l, x, y));
-            return mx ? Value(arith::MaxSIOp::create(b, l, x, y))
-                      : Value(arith::MinSIOp::create(b, l, x, y));
+            return arrayc::intMaxMin(b, l, x, y, mx);
           }
           Value bx = toBool(b, l, x), by = toBool(b, l, y);
           if (fn == "logical_and")
@@ -298,12 +303,8 @@ Value extremeOf(OpBuilder &b, Location loc, Type t, bool forMax) {
   if (auto ft = dyn_cast<FloatType>(t))
     return arith::ConstantOp::create(
         b, loc, t, b.getFloatAttr(ft, APFloat::getInf(ft.getFloatSemantics(), forMax)));
-  unsigned w = t.getIntOrFloatBitWidth();
-  if (w == 1)
-    return cst(b, loc, t, 0, forMax ? 0 : 1);
-  return arith::ConstantOp::create(
-      b, loc, t,
-      b.getIntegerAttr(t, forMax ? APInt::getSignedMinValue(w) : APInt::getSignedMaxValue(w)));
+  return arith::ConstantOp::create(b, loc, t,
+                                   b.getIntegerAttr(t, arrayc::intExtreme(t, !forMax)));
 }
 
 std::string locPrefix(Location loc) {
@@ -389,9 +390,8 @@ struct ArgReducePattern : OpRewritePattern<nd::ArgReduceOp> {
             Value eq = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, x, acc);
             same = arith::OrIOp::create(b, l, eq, arith::AndIOp::create(b, l, xn, an));
           } else {
-            bool u = isB(elt);
-            auto p = isMax ? (u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt)
-                           : (u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt);
+            auto p = arrayc::orderPredicate(
+                elt, isMax ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::slt);
             better = arith::CmpIOp::create(b, l, p, x, acc);
             same = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, x, acc);
           }

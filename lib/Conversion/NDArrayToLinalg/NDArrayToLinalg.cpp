@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/Passes.h"
+#include "Conversion/NDArrayToLinalg/IntegerSemantics.h"
 #include "Conversion/NDArrayToLinalg/TensorBuilders.h"
 #include "ndarray/NDArray.h"
 
@@ -14,6 +15,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace arrayc {
@@ -42,8 +44,10 @@ Value constantOf(OpBuilder &b, Location loc, Type t, double fv, int64_t iv) {
 
 /// Integer division with NumPy's results where C's are undefined: x / 0 is 0
 /// and INT_MIN / -1 wraps (NumPy warns; we must not trap).
-Value safeDivSI(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+Value safeIntDiv(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   Type t = lhs.getType();
+  if (isUnsignedInt(t))
+    return unsignedDivRem(b, loc, lhs, rhs, /*rem=*/false);
   Value zero = constantOf(b, loc, t, 0, 0), one = constantOf(b, loc, t, 0, 1);
   Value minusOne = constantOf(b, loc, t, 0, -1);
   Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, zero);
@@ -78,11 +82,29 @@ Value intPow(OpBuilder &b, Location loc, Value base, Value exp) {
         Value ne = arith::ShRUIOp::create(nb, l, e, one);
         scf::YieldOp::create(nb, l, ValueRange{nacc, nsq, ne});
       });
+  if (isUnsignedInt(t))
+    return loop.getResult(0);
   Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, exp, zero);
   return arith::SelectOp::create(b, loc, negative, zero, loop.getResult(0));
 }
 
-/// NumPy `astype` for the dialect's element types.
+/// Float to unsigned as NumPy does on x86: through i64, so -1.0 -> 255 for
+/// u8; u64 takes values from 2^63 up unsigned.
+Value floatToUnsigned(OpBuilder &b, Location loc, Value v, Type to) {
+  Type i64 = b.getI64Type();
+  Value viaSigned = arith::FPToSIOp::create(b, loc, i64, v);
+  if (to.getIntOrFloatBitWidth() < 64)
+    return arith::TruncIOp::create(b, loc, to, viaSigned);
+  Value big = arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, v,
+                                    constantOf(b, loc, v.getType(), 0x1p63, 0));
+  Value viaUnsigned = arith::FPToUIOp::create(b, loc, to, v);
+  // i64 -> u64 keeps the bits (the pass erases signedness afterwards).
+  return arith::SelectOp::create(b, loc, big, viaUnsigned, viaSigned);
+}
+
+/// NumPy `astype` for the dialect's element types. Integers of one width but
+/// different signedness share their bits: the value is reused as is (the
+/// pass erases signedness afterwards, so the types then agree).
 Value castScalar(OpBuilder &b, Location loc, Value v, Type to) {
   Type from = v.getType();
   if (from == to)
@@ -104,14 +126,17 @@ Value castScalar(OpBuilder &b, Location loc, Value v, Type to) {
     return arith::TruncFOp::create(b, loc, to, wide);
   }
   if (isFloat(to))
-    return isBool(from) ? Value(arith::UIToFPOp::create(b, loc, to, v))
-                        : Value(arith::SIToFPOp::create(b, loc, to, v));
+    return isUnsignedInt(from) ? Value(arith::UIToFPOp::create(b, loc, to, v))
+                               : Value(arith::SIToFPOp::create(b, loc, to, v));
   if (isFloat(from))
-    return arith::FPToSIOp::create(b, loc, to, v);
+    return to.isUnsignedInteger() ? floatToUnsigned(b, loc, v, to)
+                                  : Value(arith::FPToSIOp::create(b, loc, to, v));
   unsigned fw = from.getIntOrFloatBitWidth(), tw = to.getIntOrFloatBitWidth();
   if (fw < tw)
-    return isBool(from) ? Value(arith::ExtUIOp::create(b, loc, to, v))
-                        : Value(arith::ExtSIOp::create(b, loc, to, v));
+    return isUnsignedInt(from) ? Value(arith::ExtUIOp::create(b, loc, to, v))
+                               : Value(arith::ExtSIOp::create(b, loc, to, v));
+  if (fw == tw)
+    return v;
   return arith::TruncIOp::create(b, loc, to, v);
 }
 
@@ -165,8 +190,10 @@ struct ElementwisePattern : OpRewritePattern<OpTy> {
   }
 };
 
-/// Binary ops with one float, one integer and (optionally) one bool form.
-template <typename OpTy, typename FOp, typename IOp, typename BOp = void>
+/// Binary ops with one float, one integer and (optionally) one bool form,
+/// and an unsigned integer form where it differs from the signed one.
+template <typename OpTy, typename FOp, typename IOp, typename BOp = void,
+          typename UOp = IOp>
 struct SimpleBinaryPattern : ElementwisePattern<OpTy> {
   using ElementwisePattern<OpTy>::ElementwisePattern;
   Value scalar(OpBuilder &b, Location loc, OpTy, ValueRange a) const override {
@@ -176,6 +203,8 @@ struct SimpleBinaryPattern : ElementwisePattern<OpTy> {
     if constexpr (!std::is_same_v<BOp, void>)
       if (isBool(t))
         return BOp::create(b, loc, a[0], a[1]);
+    if (t.isUnsignedInteger())
+      return UOp::create(b, loc, a[0], a[1]);
     return IOp::create(b, loc, a[0], a[1]);
   }
 };
@@ -183,15 +212,17 @@ struct SimpleBinaryPattern : ElementwisePattern<OpTy> {
 using AddPattern = SimpleBinaryPattern<nd::AddOp, arith::AddFOp, arith::AddIOp, arith::OrIOp>;
 using SubPattern = SimpleBinaryPattern<nd::SubOp, arith::SubFOp, arith::SubIOp, arith::XOrIOp>;
 using MulPattern = SimpleBinaryPattern<nd::MulOp, arith::MulFOp, arith::MulIOp, arith::AndIOp>;
-using MaxPattern = SimpleBinaryPattern<nd::MaxOp, arith::MaximumFOp, arith::MaxSIOp, arith::OrIOp>;
-using MinPattern = SimpleBinaryPattern<nd::MinOp, arith::MinimumFOp, arith::MinSIOp, arith::AndIOp>;
+using MaxPattern = SimpleBinaryPattern<nd::MaxOp, arith::MaximumFOp, arith::MaxSIOp,
+                                       arith::OrIOp, arith::MaxUIOp>;
+using MinPattern = SimpleBinaryPattern<nd::MinOp, arith::MinimumFOp, arith::MinSIOp,
+                                       arith::AndIOp, arith::MinUIOp>;
 
 struct DivPattern : ElementwisePattern<nd::DivOp> {
   using ElementwisePattern::ElementwisePattern;
   Value scalar(OpBuilder &b, Location loc, nd::DivOp, ValueRange a) const override {
     if (isFloat(a[0].getType()))
       return arith::DivFOp::create(b, loc, a[0], a[1]);
-    return safeDivSI(b, loc, a[0], a[1]);
+    return safeIntDiv(b, loc, a[0], a[1]);
   }
 };
 
@@ -221,17 +252,16 @@ struct ComparePattern : ElementwisePattern<nd::CompareOp> {
       }
       return arith::CmpFOp::create(b, loc, p, a[0], a[1]);
     }
-    bool u = isBool(a[0].getType()); // bool compares as unsigned 0/1
     arith::CmpIPredicate p;
     switch (op.getPredicate()) {
     case P::eq: p = arith::CmpIPredicate::eq; break;
     case P::ne: p = arith::CmpIPredicate::ne; break;
-    case P::lt: p = u ? arith::CmpIPredicate::ult : arith::CmpIPredicate::slt; break;
-    case P::le: p = u ? arith::CmpIPredicate::ule : arith::CmpIPredicate::sle; break;
-    case P::gt: p = u ? arith::CmpIPredicate::ugt : arith::CmpIPredicate::sgt; break;
-    case P::ge: p = u ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge; break;
+    case P::lt: p = arith::CmpIPredicate::slt; break;
+    case P::le: p = arith::CmpIPredicate::sle; break;
+    case P::gt: p = arith::CmpIPredicate::sgt; break;
+    case P::ge: p = arith::CmpIPredicate::sge; break;
     }
-    return arith::CmpIOp::create(b, loc, p, a[0], a[1]);
+    return arith::CmpIOp::create(b, loc, orderPredicate(a[0].getType(), p), a[0], a[1]);
   }
 };
 
@@ -261,7 +291,7 @@ struct AbsPattern : ElementwisePattern<nd::AbsOp> {
     Type t = a[0].getType();
     if (isFloat(t))
       return math::AbsFOp::create(b, loc, a[0]);
-    if (isBool(t))
+    if (isUnsignedInt(t)) // bool and unsigned: |x| = x
       return a[0];
     // |x| = x < 0 ? -x : x (wrapping for INT_MIN, as NumPy); spelled out
     // because math.absi has no lowering on every path we take.
@@ -329,16 +359,12 @@ struct ReducePattern : OpRewritePattern<nd::ReduceOp> {
       if (ft)
         return arith::ConstantOp::create(
             b, loc, t, b.getFloatAttr(ft, APFloat::getInf(ft.getFloatSemantics(), true)));
-      return arith::ConstantOp::create(
-          b, loc, t, b.getIntegerAttr(t, isBool(t) ? APInt(1, 0)
-                                            : APInt::getSignedMinValue(t.getIntOrFloatBitWidth())));
+      return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, intExtreme(t, false)));
     case nd::ReduceKind::min:
       if (ft)
         return arith::ConstantOp::create(
             b, loc, t, b.getFloatAttr(ft, APFloat::getInf(ft.getFloatSemantics(), false)));
-      return arith::ConstantOp::create(
-          b, loc, t, b.getIntegerAttr(t, isBool(t) ? APInt(1, 1)
-                                            : APInt::getSignedMaxValue(t.getIntOrFloatBitWidth())));
+      return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, intExtreme(t, true)));
     }
     llvm_unreachable("reduce kind");
   }
@@ -358,11 +384,11 @@ struct ReducePattern : OpRewritePattern<nd::ReduceOp> {
     case nd::ReduceKind::max:
       return f ? Value(arith::MaximumFOp::create(b, loc, x, acc))
                : bl ? Value(arith::OrIOp::create(b, loc, x, acc))
-                    : Value(arith::MaxSIOp::create(b, loc, x, acc));
+                    : intMaxMin(b, loc, x, acc, /*max=*/true);
     case nd::ReduceKind::min:
       return f ? Value(arith::MinimumFOp::create(b, loc, x, acc))
                : bl ? Value(arith::AndIOp::create(b, loc, x, acc))
-                    : Value(arith::MinSIOp::create(b, loc, x, acc));
+                    : intMaxMin(b, loc, x, acc, /*max=*/false);
     }
     llvm_unreachable("reduce kind");
   }
@@ -467,6 +493,70 @@ struct ReducePattern : OpRewritePattern<nd::ReduceOp> {
   }
 };
 
+//===----------------------------------------------------------------------===//
+// Signedness erasure
+//===----------------------------------------------------------------------===//
+
+/// The host ops that convert-ndarray-to-runtime lowers after this pass: they
+/// keep unsigned element types, which select the runtime's dtype codes.
+bool isHostOp(Operation *op) { return isa<nd::PrintOp, nd::SaveOp, nd::LoadOp>(op); }
+
+/// arith and everything after this pass compute on signless integers: once
+/// the patterns have picked the unsigned ops from the `uiN` element types,
+/// every `uiN` becomes `iN` (results, block arguments, function types,
+/// constants). The host ops keep theirs, bridged by
+/// `builtin.unrealized_conversion_cast`s that fold away after
+/// convert-ndarray-to-runtime.
+void eraseSignedness(ModuleOp module) {
+  AttrTypeReplacer replacer;
+  replacer.addReplacement([](IntegerType t) -> std::optional<Type> {
+    if (!t.isUnsigned())
+      return std::nullopt;
+    return IntegerType::get(t.getContext(), t.getWidth());
+  });
+  // Dense constants do not expose their type as a sub-element: same bits,
+  // signless element type.
+  replacer.addReplacement([](DenseIntElementsAttr a) -> std::optional<Attribute> {
+    auto t = dyn_cast<IntegerType>(a.getElementType());
+    if (!t || !t.isUnsigned())
+      return std::nullopt;
+    return a.bitcast(IntegerType::get(t.getContext(), t.getWidth()));
+  });
+  auto erased = [&](Type t) { return replacer.replace(t); };
+  SmallVector<Operation *> hostOps;
+  module.walk([&](Operation *op) {
+    if (isHostOp(op))
+      hostOps.push_back(op);
+  });
+  DenseSet<Operation *> keep(hostOps.begin(), hostOps.end());
+  OpBuilder b(module.getContext());
+  // Operands first: a load printed directly still has its unsigned type.
+  for (Operation *op : hostOps)
+    for (OpOperand &use : op->getOpOperands()) {
+      Type t = use.get().getType();
+      if (erased(t) == t)
+        continue;
+      b.setInsertionPoint(op);
+      auto bridge = UnrealizedConversionCastOp::create(b, op->getLoc(), t, use.get());
+      keep.insert(bridge);
+      use.set(bridge.getResult(0));
+    }
+  for (Operation *op : hostOps)
+    for (OpResult r : op->getResults()) {
+      if (erased(r.getType()) == r.getType())
+        continue;
+      b.setInsertionPointAfter(op);
+      auto bridge = UnrealizedConversionCastOp::create(b, op->getLoc(),
+                                                       erased(r.getType()), r);
+      r.replaceAllUsesExcept(bridge.getResult(0), bridge);
+    }
+  module.walk([&](Operation *op) {
+    if (!keep.contains(op))
+      replacer.replaceElementsIn(op, /*replaceAttrs=*/true, /*replaceLocs=*/false,
+                                 /*replaceTypes=*/true);
+  });
+}
+
 struct ConvertNDArrayToLinalgPass
     : arrayc::impl::ConvertNDArrayToLinalgBase<ConvertNDArrayToLinalgPass> {
   void runOnOperation() override {
@@ -482,7 +572,8 @@ struct ConvertNDArrayToLinalgPass
     RewritePatternSet patterns(ctx);
     populateNDArrayToLinalgConversionPatterns(patterns);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    eraseSignedness(getOperation());
   }
 };
 

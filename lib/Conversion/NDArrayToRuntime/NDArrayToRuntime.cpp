@@ -29,18 +29,41 @@ namespace nd = arrayc::ndarray;
 namespace {
 
 /// dtype codes of runtime.h (`enum arrayc_rt_dtype`). Signless integers are
-/// the signed dtypes until the dialect carries signedness.
+/// the signed dtypes, `uiN` the unsigned ones.
 int32_t dtypeCode(Type t) {
   if (t.isInteger(1)) return 0;
-  if (t.isInteger(8)) return 1;
-  if (t.isInteger(16)) return 2;
-  if (t.isInteger(32)) return 3;
-  if (t.isInteger(64)) return 4;
+  if (t.isSignlessInteger(8)) return 1;
+  if (t.isSignlessInteger(16)) return 2;
+  if (t.isSignlessInteger(32)) return 3;
+  if (t.isSignlessInteger(64)) return 4;
+  if (t.isUnsignedInteger(8)) return 5;
+  if (t.isUnsignedInteger(16)) return 6;
+  if (t.isUnsignedInteger(32)) return 7;
+  if (t.isUnsignedInteger(64)) return 8;
   if (t.isF16()) return 9;
   if (t.isBF16()) return 10;
   if (t.isF32()) return 11;
   if (t.isF64()) return 12;
   return -1;
+}
+
+/// The element type arrays cross the ABI with: signless, as everything after
+/// convert-ndarray-to-linalg computes on; the dtype code carries signedness.
+Type storageType(Type t) {
+  if (auto it = dyn_cast<IntegerType>(t); it && it.isUnsigned())
+    return IntegerType::get(t.getContext(), it.getWidth());
+  return t;
+}
+
+/// `tensor` with its element type made signless (a cast that folds with the
+/// one convert-ndarray-to-linalg leaves in front of the host op).
+Value storageTensor(PatternRewriter &rewriter, Location loc, Value tensor) {
+  auto tt = cast<RankedTensorType>(tensor.getType());
+  Type elt = storageType(tt.getElementType());
+  if (elt == tt.getElementType())
+    return tensor;
+  return UnrealizedConversionCastOp::create(rewriter, loc, tt.clone(elt), tensor)
+      .getResult(0);
 }
 
 /// The storage suffix of the runtime entry points (`arrayc_rt_print_f32`).
@@ -116,6 +139,7 @@ Value stringValue(PatternRewriter &rewriter, Location loc, ModuleOp module,
 
 /// A tensor as an unranked memref for a runtime call that reads it.
 Value tensorAsUnranked(PatternRewriter &rewriter, Location loc, Value tensor) {
+  tensor = storageTensor(rewriter, loc, tensor);
   auto tt = cast<RankedTensorType>(tensor.getType());
   auto layout = StridedLayoutAttr::get(
       rewriter.getContext(), ShapedType::kDynamic,
@@ -138,9 +162,10 @@ struct SavePattern : OpRewritePattern<nd::SaveOp> {
     Location loc = op.getLoc();
     auto module = op->getParentOfType<ModuleOp>();
     Type elt = op.getInput().getType().getElementType();
+    Type storage = storageType(elt);
     Type i8u = unranked(rewriter.getI8Type());
-    auto f = declare(rewriter, module, "arrayc_rt_save_" + storageSuffix(elt),
-                     {i8u, unranked(elt), rewriter.getI32Type(), i8u});
+    auto f = declare(rewriter, module, "arrayc_rt_save_" + storageSuffix(storage),
+                     {i8u, unranked(storage), rewriter.getI32Type(), i8u});
     Value path = stringValue(rewriter, loc, module, op.getPath());
     Value data = tensorAsUnranked(rewriter, loc, op.getInput());
     Value where = stringValue(rewriter, loc, module, locationText(loc));
@@ -187,15 +212,19 @@ struct LoadPattern : OpRewritePattern<nd::LoadOp> {
       Value v = memref::LoadOp::create(rewriter, loc, shape, idx);
       dyn.push_back(arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), v));
     }
-    auto bufType = MemRefType::get(type.getShape(), elt);
+    Type storage = storageType(elt);
+    auto bufType = MemRefType::get(type.getShape(), storage);
     Value buf = memref::AllocOp::create(rewriter, loc, bufType, dyn);
-    auto read = declare(rewriter, module, "arrayc_rt_load_" + storageSuffix(elt),
-                        {i8u, unranked(elt), rewriter.getI32Type(), i8u});
-    Value bufU = memref::CastOp::create(rewriter, loc, unranked(elt), buf);
+    auto read = declare(rewriter, module, "arrayc_rt_load_" + storageSuffix(storage),
+                        {i8u, unranked(storage), rewriter.getI32Type(), i8u});
+    Value bufU = memref::CastOp::create(rewriter, loc, unranked(storage), buf);
     func::CallOp::create(rewriter, loc, read, ValueRange{path, bufU, code, where});
-    rewriter.replaceOpWithNewOp<bufferization::ToTensorOp>(op, type, buf,
-                                                           /*restrict=*/true,
-                                                           /*writable=*/true);
+    Value loaded = bufferization::ToTensorOp::create(rewriter, loc, type.clone(storage), buf,
+                                                     /*restrict=*/true,
+                                                     /*writable=*/true);
+    if (storage != elt)
+      loaded = UnrealizedConversionCastOp::create(rewriter, loc, type, loaded).getResult(0);
+    rewriter.replaceOp(op, loaded);
     return success();
   }
 };
@@ -217,8 +246,9 @@ struct PrintPattern : OpRewritePattern<nd::PrintOp> {
       }
       Value v = op.getInputs()[cast<IntegerAttr>(piece).getInt()];
       Type elt = cast<RankedTensorType>(v.getType()).getElementType();
-      auto f = declare(rewriter, module, "arrayc_rt_print_" + storageSuffix(elt),
-                       {unranked(elt), rewriter.getI32Type()});
+      Type storage = storageType(elt);
+      auto f = declare(rewriter, module, "arrayc_rt_print_" + storageSuffix(storage),
+                       {unranked(storage), rewriter.getI32Type()});
       func::CallOp::create(rewriter, loc, f,
                            ValueRange{tensorAsUnranked(rewriter, loc, v),
                                       i32(rewriter, loc, dtypeCode(elt))});

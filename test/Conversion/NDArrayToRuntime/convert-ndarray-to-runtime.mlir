@@ -72,3 +72,28 @@ func.func @assert_values(%c: i1, %i: i64) {
 func.func @arrayc_main() {
   return
 }
+
+// -----
+
+// Tests that an unsigned array crosses the ABI as signless storage (the
+// `_i8` entry point) with the unsigned dtype code (ARRAYC_RT_U8 = 5), for
+// load, print and save.
+// CHECK-LABEL: func @unsigned_host
+// CHECK: %[[CODE:.*]] = arith.constant 5 : i32
+// CHECK: call @arrayc_rt_load_shape(%{{.*}}, %[[CODE]],
+// CHECK: %[[BUF:.*]] = memref.alloc() : memref<4xi8>
+// CHECK: call @arrayc_rt_load_i8(%{{.*}}, %{{.*}}, %[[CODE]], %{{.*}})
+// CHECK: %[[T:.*]] = bufferization.to_tensor %[[BUF]] restrict writable : memref<4xi8> to tensor<4xi8>
+// CHECK: %[[U:.*]] = builtin.unrealized_conversion_cast %[[T]] : tensor<4xi8> to tensor<4xui8>
+// CHECK: %[[S:.*]] = builtin.unrealized_conversion_cast %[[U]] : tensor<4xui8> to tensor<4xi8>
+// CHECK: bufferization.to_buffer %[[S]] read_only
+// CHECK: %[[PCODE:.*]] = arith.constant 5 : i32
+// CHECK: call @arrayc_rt_print_i8(%{{.*}}, %[[PCODE]]) : (memref<*xi8>, i32) -> ()
+// CHECK: arith.constant 8 : i32
+// CHECK: call @arrayc_rt_save_i64(
+func.func @unsigned_host(%d: tensor<2xui64>) {
+  %x = ndarray.load "x.npy" : tensor<4xui8>
+  ndarray.print %x [0] : tensor<4xui8>
+  ndarray.save "d.npy", %d : tensor<2xui64>
+  return
+}

@@ -162,9 +162,37 @@ func.func @assert_c1(%ok: i1, %i: i64) {
 
 // -----
 
+// Tests add_c1 across signedness: ui8 and i8 are different types.
+func.func @add_c1_signedness(%x: tensor<4xui8>, %y: tensor<4xi8>) {
+  // expected-error @+1 {{(add_c1) operands and result must have one type}}
+  %0 = ndarray.add %x, %y : (tensor<4xui8>, tensor<4xi8>) -> tensor<4xui8>
+  return
+}
+
+// -----
+
 // Tests assert_c2: every placeholder names a value.
 func.func @assert_c2(%ok: i1, %i: i64) {
   // expected-error @+1 {{'ndarray.assert' op message names value {1} but the op has 1 value(s)}}
   ndarray.assert %ok, "index {0} of {1}"(%i)
+  return
+}
+
+// -----
+
+// Tests sqrt_c1 on an unsigned integer.
+func.func @sqrt_c1_unsigned(%x: tensor<4xui16>) {
+  // expected-error @+1 {{(sqrt_c1) needs a float element type}}
+  %0 = ndarray.sqrt %x : tensor<4xui16>
+  return
+}
+
+// -----
+
+// Tests that explicitly signed integers are not element types: the signed
+// dtypes are signless.
+func.func @signed_element(%x: tensor<4xsi8>) {
+  // expected-error @+1 {{must be ranked tensor of}}
+  %0 = ndarray.add %x, %x : tensor<4xsi8>
   return
 }

@@ -87,3 +87,23 @@ func.func @assert_values(%ok: i1, %i: i64, %n: i64) {
   ndarray.assert %ok, "index {0} out of {1}"(%i, %n)
   return
 }
+
+// Tests that unsigned element types are accepted wherever integers are.
+// CHECK-LABEL: func @unsigned
+func.func @unsigned(%x: tensor<4xui8>, %y: tensor<4xui8>, %w: tensor<2x2xui64>) -> tensor<ui64> {
+  // CHECK: ndarray.add %{{.*}}, %{{.*}} : tensor<4xui8>
+  %a = ndarray.add %x, %y : tensor<4xui8>
+  // CHECK: ndarray.floordiv %{{.*}}, %{{.*}} : tensor<4xui8>
+  %q = ndarray.floordiv %a, %y : tensor<4xui8>
+  // CHECK: ndarray.shr %{{.*}}, %{{.*}} : tensor<4xui8>
+  %s = ndarray.shr %q, %y : tensor<4xui8>
+  // CHECK: ndarray.compare lt, %{{.*}}, %{{.*}} : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xi1>
+  %c = ndarray.compare lt, %s, %x : (tensor<4xui8>, tensor<4xui8>) -> tensor<4xi1>
+  // CHECK: ndarray.cast %{{.*}} : tensor<4xui8> to tensor<4xui16>
+  %e = ndarray.cast %s : tensor<4xui8> to tensor<4xui16>
+  // CHECK: ndarray.constant dense<255> : tensor<ui8>
+  %k = ndarray.constant dense<255> : tensor<ui8>
+  // CHECK: ndarray.reduce sum %{{.*}} [0, 1] : tensor<2x2xui64> -> tensor<ui64>
+  %r = ndarray.reduce sum %w [0, 1] : tensor<2x2xui64> -> tensor<ui64>
+  return %r : tensor<ui64>
+}
