@@ -20,15 +20,21 @@
 
 namespace arrayc::frontend {
 
-enum class DType : uint8_t { Bool, I8, I16, I32, I64, F16, BF16, F32, F64 };
+enum class DType : uint8_t { Bool, I8, I16, I32, I64, F16, BF16, F32, F64, C64, C128 };
 
 bool isFloat(DType t);
 bool isInt(DType t); ///< Signed integers; not bool.
+bool isComplex(DType t);
+/// The float dtype of a complex dtype's parts (c64 -> f32, c128 -> f64).
+DType complexPart(DType t);
+/// The complex dtype holding every value of `t` (NumPy: f16/bf16/f32/i8/i16
+/// -> c64; f64/i32/i64 -> c128; complex stays).
+DType complexFor(DType t);
 llvm::StringRef dtypeName(DType t);
 mlir::Type toMLIR(DType t, mlir::MLIRContext *ctx);
 
 /// The kind of a weak (Python) scalar: NEP 50 lets the array's dtype win.
-enum class Weak : uint8_t { Bool, Int, Float };
+enum class Weak : uint8_t { Bool, Int, Float, Complex };
 
 /// numpy.promote_types for two array dtypes.
 DType promote(DType a, DType b);
@@ -36,7 +42,8 @@ DType promote(DType a, DType b);
 /// scalar of kind `weak` (NEP 50).
 DType promoteWeak(DType strong, Weak weak);
 /// The float dtype NumPy's float ufuncs (sqrt, exp, ...) compute in for an
-/// input dtype: bool, i8 -> f16; i16 -> f32; i32, i64 -> f64; floats stay.
+/// input dtype: bool, i8 -> f16; i16 -> f32; i32, i64 -> f64; floats and
+/// complex stay.
 DType floatFor(DType t);
 /// Whether `v` is representable in integer dtype `t`.
 bool fitsInt(DType t, int64_t v);
