@@ -292,6 +292,8 @@ private:
   Val iota(DType t, llvm::ArrayRef<Dim> dims, int64_t dim,
            const std::vector<Val> &sources, SrcLoc l);
   Val unaryMath(llvm::StringRef fn, const Val &x, DType out, SrcLoc l);
+  /// `real imag conj abs` of an array (complex or not), as NumPy.
+  Val complexPartOf(llvm::StringRef fn, const Val &x, SrcLoc l);
   bool promoteBinary(Val &x, Val &y, DType &t, SrcLoc l);
   Val reduceAxes(nd::ReduceKind kind, const Val &x, llvm::ArrayRef<int64_t> axes,
                  bool keep, SrcLoc l);
@@ -1435,6 +1437,8 @@ OptVal Gen::callBuiltin(Builtin bi, llvm::StringRef name, const Expr &call) {
     if (bi == Builtin::Abs) {
       if (a.type.dtype == DType::Bool)
         return a;
+      if (isComplex(a.type.dtype))
+        return complexPartOf("abs", a, l);
       return Val::array(nd::AbsOp::create(b, loc(l), a.value.getType(), a.value),
                         a.type);
     }
@@ -1567,6 +1571,9 @@ OptVal Gen::reduce(Builtin bi, llvm::StringRef name, Val a, const Expr *axis,
     keep = keepdims->boolValue;
   }
   bool isMaxMin = bi == Builtin::Max || bi == Builtin::Min;
+  if (isMaxMin && isComplex(a.type.dtype))
+    return err(l, name + "() is not supported for complex numbers (" +
+                      a.type.str() + "): arrayc does not order them");
   if (isMaxMin)
     for (int64_t ax : axes)
       if (!a.type.dims[ax].isNamed() && a.type.dims[ax].size == 0)

@@ -138,12 +138,13 @@ struct IotaPattern : OpRewritePattern<nd::IotaOp> {
 
 /// The unary ufuncs defined on complex numbers (the verifier admits no other).
 Value complexUnaryScalar(OpBuilder &b, Location l, StringRef fn, Value x) {
+  auto wide = [&](auto make) { return arrayc::inWideComplex(b, l, x, make); };
   if (fn == "tan")
-    return complex::TanOp::create(b, l, x);
+    return wide([&](Value z) -> Value { return complex::TanOp::create(b, l, z); });
   if (fn == "log1p")
-    return complex::Log1pOp::create(b, l, x);
+    return wide([&](Value z) -> Value { return complex::Log1pOp::create(b, l, z); });
   if (fn == "expm1")
-    return complex::Expm1Op::create(b, l, x);
+    return wide([&](Value z) -> Value { return complex::Expm1Op::create(b, l, z); });
   if (fn == "isnan" || fn == "isinf" || fn == "isfinite")
     return arrayc::complexClassify(b, l, fn, x);
   if (fn == "logical_not")

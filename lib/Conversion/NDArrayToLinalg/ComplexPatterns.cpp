@@ -57,6 +57,28 @@ Value arrayc::castComplex(
   return arith::OrIOp::create(b, loc, ne(re), ne(im));
 }
 
+Value arrayc::inWideComplex(OpBuilder &b, Location loc, Value z,
+                            function_ref<Value(Value)> fn) {
+  auto ct = cast<ComplexType>(z.getType());
+  if (!ct.getElementType().isF32())
+    return fn(z);
+  auto parts = [&](Value v, Type to, bool widen) {
+    Value re = complex::ReOp::create(b, loc, v), im = complex::ImOp::create(b, loc, v);
+    if (widen) {
+      re = arith::ExtFOp::create(b, loc, to, re);
+      im = arith::ExtFOp::create(b, loc, to, im);
+    } else {
+      re = arith::TruncFOp::create(b, loc, to, re);
+      im = arith::TruncFOp::create(b, loc, to, im);
+    }
+    return std::make_pair(re, im);
+  };
+  auto [wr, wi] = parts(z, b.getF64Type(), true);
+  Value w = complex::CreateOp::create(b, loc, ComplexType::get(b.getF64Type()), wr, wi);
+  auto [nr, ni] = parts(fn(w), b.getF32Type(), false);
+  return complex::CreateOp::create(b, loc, ct, nr, ni);
+}
+
 Value arrayc::complexClassify(OpBuilder &b, Location loc, StringRef fn, Value z) {
   Value re = complex::ReOp::create(b, loc, z), im = complex::ImOp::create(b, loc, z);
   auto ft = cast<FloatType>(re.getType());

@@ -27,6 +27,12 @@ mlir::Value castComplex(
                                    mlir::Type)>
         castReal);
 
+/// Runs the complex function `fn` on complex<f64> for a complex<f32> `z` and
+/// rounds back: the complex dialect's f32 expansions of tan/tanh/... lose
+/// several ulps, NumPy's csinf/ctanhf do not.
+mlir::Value inWideComplex(mlir::OpBuilder &b, mlir::Location loc, mlir::Value z,
+                          llvm::function_ref<mlir::Value(mlir::Value)> fn);
+
 /// `isnan isinf isfinite` of a complex value (NumPy: nan if either part is
 /// nan, inf if either part is inf and finite if both are).
 mlir::Value complexClassify(mlir::OpBuilder &b, mlir::Location loc,

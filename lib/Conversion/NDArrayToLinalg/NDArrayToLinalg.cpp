@@ -264,7 +264,8 @@ struct FloatUnaryPattern : ElementwisePattern<OpTy> {
   using ElementwisePattern<OpTy>::ElementwisePattern;
   Value scalar(OpBuilder &b, Location loc, OpTy, ValueRange a) const override {
     if (isComplex(a[0].getType()))
-      return ComplexOp::create(b, loc, a[0]);
+      return inWideComplex(b, loc, a[0],
+                           [&](Value z) { return ComplexOp::create(b, loc, z); });
     return MathOp::create(b, loc, a[0]);
   }
 };
