@@ -36,11 +36,12 @@ enum class Allowed { NotBool, IntOrBool, IntOnly };
 static LogicalResult verifyElement(Operation *op, Allowed allowed,
                                    llvm::StringRef id) {
   Type e = getElementTypeOrSelf(op->getResult(0).getType());
-  bool isBool = e.isInteger(1), isFloat = isa<FloatType>(e);
+  bool isBool = e.isInteger(1), isFloat = isa<FloatType, ComplexType>(e);
   switch (allowed) {
   case Allowed::NotBool:
-    if (isBool)
-      return op->emitOpError() << "(" << id << ") is not defined on bool";
+    if (isBool || isa<ComplexType>(e))
+      return op->emitOpError() << "(" << id << ") is not defined on "
+                               << (isBool ? "bool" : "complex numbers");
     break;
   case Allowed::IntOrBool:
     if (isFloat)

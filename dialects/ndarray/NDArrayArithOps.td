@@ -18,7 +18,7 @@ def NDArray_FloorDivOp : NDArray_BinaryOp<"floordiv"> {
 
     Constraints:
     - `floordiv_c1`: operands and result have one type.
-    - `floordiv_c2`: the element type is not bool.
+    - `floordiv_c2`: the element type is not bool or complex.
 
     ```mlir
     %q = ndarray.floordiv %x, %y : tensor<?xi32>
@@ -35,7 +35,7 @@ def NDArray_ModOp : NDArray_BinaryOp<"mod"> {
 
     Constraints:
     - `mod_c1`: operands and result have one type.
-    - `mod_c2`: the element type is not bool.
+    - `mod_c2`: the element type is not bool or complex.
 
     ```mlir
     %r = ndarray.mod %x, %y : tensor<?xf64>
@@ -51,7 +51,7 @@ class NDArray_BitwiseBinaryOp<string mnemonic, string what, list<Trait> traits =
 
     Constraints:
     - `}] # mnemonic # [{_c1`: operands and result have one type.
-    - `}] # mnemonic # [{_c2`: the element type is bool or an integer (not a float).
+    - `}] # mnemonic # [{_c2`: the element type is bool or an integer (not a float or complex).
 
     ```mlir
     %z = ndarray.}] # mnemonic # [{ %x, %y : tensor<?xi32>
@@ -92,7 +92,7 @@ def NDArray_BitNotOp : NDArray_Op<"bitnot", [Pure, Elementwise, SameOperandsAndR
     `numpy.invert`: `~x` on integers (`-x - 1`), logical not on bool.
 
     Constraint `bitnot_c1`: the element type is bool or an integer (not a
-    float).
+    float or complex).
 
     ```mlir
     %y = ndarray.bitnot %m : tensor<?xi1>

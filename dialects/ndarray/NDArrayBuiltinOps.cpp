@@ -31,6 +31,9 @@ LogicalResult IotaOp::verify() {
 }
 
 static bool isFloatTy(Type t) { return isa<FloatType>(t); }
+static bool isComplexTy(Type t) { return isa<ComplexType>(t); }
+/// The float functions that are defined on complex numbers too.
+static const char *kUnaryComplex[] = {"tan", "log1p", "expm1"};
 
 static const char *kUnaryFloat[] = {
     "floor", "ceil", "trunc", "rint", "tan", "arcsin", "arccos", "arctan",
@@ -51,7 +54,8 @@ LogicalResult UnaryMathOp::verify() {
   if (in.getShape() != out.getShape())
     return emitOpError("unary_math_c2: operand shape and result shape differ");
   Type ie = in.getElementType(), oe = out.getElementType();
-  if (isF && (!isFloatTy(ie) || ie != oe))
+  bool complexOk = isComplexTy(ie) && llvm::is_contained(kUnaryComplex, fn);
+  if (isF && ((!isFloatTy(ie) && !complexOk) || ie != oe))
     return emitOpError("unary_math_c3: '")
            << fn << "' needs a float operand and the same result type";
   if (isP && !oe.isInteger(1))
@@ -73,7 +77,8 @@ LogicalResult BinaryMathOp::verify() {
     return emitOpError("binary_math_c2: operands must have one type and the "
                        "result their shape");
   Type ie = l.getElementType(), oe = getType().getElementType();
-  if ((isF && (!isFloatTy(ie) || ie != oe)) || (isM && ie != oe) ||
+  if ((isF && (!isFloatTy(ie) || ie != oe)) ||
+      (isM && (ie != oe || isComplexTy(ie))) ||
       (isL && !oe.isInteger(1)))
     return emitOpError("binary_math_c3: element types do not fit '") << fn << "'";
   return success();
@@ -91,6 +96,8 @@ LogicalResult SelectOp::verify() {
 LogicalResult ArgReduceOp::verify() {
   if (getKind() != ReduceKind::max && getKind() != ReduceKind::min)
     return emitOpError("argreduce_c1: kind must be max or min");
+  if (isComplexTy(cast<RankedTensorType>(getInput().getType()).getElementType()))
+    return emitOpError("argreduce_c4: complex numbers are not ordered");
   auto in = cast<RankedTensorType>(getInput().getType());
   ArrayRef<int64_t> axes = getAxes();
   if (axes.empty())

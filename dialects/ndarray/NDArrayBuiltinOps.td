@@ -36,7 +36,8 @@ def NDArray_UnaryMathOp : NDArray_Op<"unary_math", [Pure]> {
   let description = [{
     Applies the NumPy ufunc `fn` elementwise. Float functions (`floor ceil
     trunc rint tan arcsin arccos arctan sinh cosh arcsinh arccosh arctanh
-    log1p expm1 log2 log10 exp2`) need a float operand and give its type;
+    log1p expm1 log2 log10 exp2`) need a float operand (`tan log1p expm1`
+    also take complex) and give its type;
     predicates (`isnan isinf isfinite logical_not`) give bool; `square sign
     reciprocal` take any number and give its type.
 
@@ -67,7 +68,8 @@ def NDArray_BinaryMathOp : NDArray_Op<"binary_math", [Pure]> {
     Constraints:
     - `binary_math_c1`: `fn` is one of the functions above.
     - `binary_math_c2`: both operands have one type, the result their shape.
-    - `binary_math_c3`: the element types fit `fn`.
+    - `binary_math_c3`: the element types fit `fn` (`fmax fmin` not on
+      complex numbers).
 
     ```mlir
     %z = ndarray.binary_math "hypot" %x, %y : tensor<?xf32>, tensor<?xf32> -> tensor<?xf32>
@@ -120,6 +122,7 @@ def NDArray_ArgReduceOp : NDArray_Op<"argreduce", [Pure]> {
       reduced axis has static size 0.
     - `argreduce_c3`: the result has element type i64 and the input shape
       without (with `keepdims`: 1 in place of) the reduced axes.
+    - `argreduce_c4`: the input is not complex (complex numbers are not ordered).
 
     ```mlir
     %i = ndarray.argreduce max %x [1] : tensor<?x?xf32> -> tensor<?xi64>

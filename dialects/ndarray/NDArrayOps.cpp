@@ -109,9 +109,10 @@ static LogicalResult verifyNotBool(Operation *op) {
 }
 
 static LogicalResult verifyFloatUnary(Operation *op) {
-  if (!isa<FloatType>(getElementTypeOrSelf(op->getResult(0).getType())))
+  if (!isa<FloatType, ComplexType>(
+          getElementTypeOrSelf(op->getResult(0).getType())))
     return op->emitOpError() << "(" << op->getName().stripDialect()
-                             << "_c1) needs a float element type, got "
+                             << "_c1) needs a float or complex element type, got "
                              << typeString(op->getResult(0).getType());
   return success();
 }
@@ -189,8 +190,20 @@ OpFoldResult CastOp::fold(FoldAdaptor) {
 LogicalResult AddOp::verify() { return verifyBinary(*this); }
 LogicalResult SubOp::verify() { return verifyBinary(*this); }
 LogicalResult MulOp::verify() { return verifyBinary(*this); }
-LogicalResult MaxOp::verify() { return verifyBinary(*this); }
-LogicalResult MinOp::verify() { return verifyBinary(*this); }
+/// `<op>_c2` of max/min: complex numbers are not ordered.
+static LogicalResult verifyOrdered(Operation *op) {
+  if (isa<ComplexType>(getElementTypeOrSelf(op->getResult(0).getType())))
+    return op->emitOpError() << "(" << op->getName().stripDialect()
+                             << "_c2) is not defined on complex numbers";
+  return success();
+}
+
+LogicalResult MaxOp::verify() {
+  return failure(failed(verifyBinary(*this)) || failed(verifyOrdered(*this)));
+}
+LogicalResult MinOp::verify() {
+  return failure(failed(verifyBinary(*this)) || failed(verifyOrdered(*this)));
+}
 LogicalResult DivOp::verify() {
   return failure(failed(verifyBinary(*this)) || failed(verifyNotBool(*this)));
 }
@@ -260,9 +273,20 @@ LogicalResult CompareOp::verify() {
   if (res.getShape() != lhs.getShape())
     return emitOpError() << "(compare_c2) result shape must match operands: "
                          << typeString(res) << " vs " << typeString(lhs);
+  if (isa<ComplexType>(lhs.getElementType()) &&
+      getPredicate() != ComparePredicate::eq &&
+      getPredicate() != ComparePredicate::ne)
+    return emitOpError() << "(compare_c3) complex numbers are not ordered: "
+                            "only eq and ne are defined on them";
   return success();
 }
 
+LogicalResult AbsOp::verify() {
+  if (isa<ComplexType>(getElementTypeOrSelf(getType())))
+    return emitOpError() << "(abs_c1) the absolute value of a complex number "
+                            "is real: use ndarray.complex_abs";
+  return success();
+}
 LogicalResult SqrtOp::verify() { return verifyFloatUnary(*this); }
 LogicalResult ExpOp::verify() { return verifyFloatUnary(*this); }
 LogicalResult LogOp::verify() { return verifyFloatUnary(*this); }
@@ -358,6 +382,10 @@ LogicalResult ReduceOp::verify() {
   if (in.getElementType() != out.getElementType())
     return emitOpError() << "(reduce_c3) element types differ: "
                          << typeString(in) << " vs " << typeString(out);
+  if ((getKind() == ReduceKind::max || getKind() == ReduceKind::min) &&
+      isa<ComplexType>(in.getElementType()))
+    return emitOpError() << "(reduce_c4) max and min are not defined on "
+                            "complex numbers";
   if (getKind() == ReduceKind::max || getKind() == ReduceKind::min)
     for (int64_t a : axes)
       if (in.getDimSize(a) == 0)

@@ -11,9 +11,10 @@ class NDArray_Op<string mnemonic, list<Trait> traits = []>
     : Op<NDArray_Dialect, mnemonic, traits>;
 
 // Element types the dialect computes on: bool (i1), signless integers (the
-// signed dtypes), unsigned integers (ui8..ui64), floats.
+// signed dtypes), unsigned integers (ui8..ui64), floats, complex numbers of
+// f32 and f64.
 def NDArray_Element : AnyTypeOf<[I1, I8, I16, I32, I64, UI8, UI16, UI32, UI64,
-                                 F16, BF16, F32, F64]>;
+                                 F16, BF16, F32, F64, Complex<F32>, Complex<F64>]>;
 def NDArray_Tensor : RankedTensorOf<[NDArray_Element]>;
 def NDArray_FloatTensor : RankedTensorOf<[F16, BF16, F32, F64]>;
 def NDArray_BoolTensor : RankedTensorOf<[I1]>;
@@ -79,7 +80,8 @@ class NDArray_BinaryOp<string mnemonic, list<Trait> traits = []>
 def NDArray_AddOp : NDArray_BinaryOp<"add", [Commutative]> {
   let summary = "elementwise addition";
   let description = [{
-    `lhs + rhs`, elementwise; integers wrap. Operands and result have one type
+    `lhs + rhs`, elementwise; integers wrap; complex numbers add by parts.
+    Operands and result have one type
     (`add_c1`): the frontend broadcasts and promotes first.
 
     ```mlir
@@ -125,7 +127,8 @@ def NDArray_DivOp : NDArray_BinaryOp<"div"> {
 def NDArray_MaxOp : NDArray_BinaryOp<"max", [Commutative]> {
   let summary = "elementwise maximum (NaN-propagating, like numpy.maximum)";
   let description = [{
-    `numpy.maximum`: a NaN in either operand gives NaN (`max_c1`: one type).
+    `numpy.maximum`: a NaN in either operand gives NaN (`max_c1`: one type;
+    `max_c2`: not complex).
 
     ```mlir
     %z = ndarray.max %x, %y : tensor<?xf32>
@@ -135,7 +138,8 @@ def NDArray_MaxOp : NDArray_BinaryOp<"max", [Commutative]> {
 def NDArray_MinOp : NDArray_BinaryOp<"min", [Commutative]> {
   let summary = "elementwise minimum (NaN-propagating, like numpy.minimum)";
   let description = [{
-    `numpy.minimum`: a NaN in either operand gives NaN (`min_c1`: one type).
+    `numpy.minimum`: a NaN in either operand gives NaN (`min_c1`: one type;
+    `min_c2`: not complex).
 
     ```mlir
     %z = ndarray.min %x, %y : tensor<?xf32>
@@ -161,9 +165,10 @@ def NDArray_CompareOp : NDArray_Op<"compare", [Pure]> {
   let summary = "elementwise comparison, giving bool";
   let description = [{
     Compares elementwise with `predicate` (eq ne lt le gt ge). Floats compare
-    ordered (NaN compares unequal to everything, `ne` is true), integers signed.
-    `compare_c1`: lhs and rhs have one type; `compare_c2`: the result has their
-    shape and element type `i1`.
+    ordered (NaN compares unequal to everything, `ne` is true), integers signed,
+    complex numbers by both parts. `compare_c1`: lhs and rhs have one type;
+    `compare_c2`: the result has their shape and element type `i1`;
+    `compare_c3`: complex operands only with `eq` and `ne`.
 
     ```mlir
     %m = ndarray.compare lt, %x, %y : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xi1>
@@ -183,7 +188,7 @@ class NDArray_UnaryOp<string mnemonic, string what, bit floatOnly = 1>
   let summary = "elementwise " # what;
   let description = [{
     Applies the function elementwise. }] # !if(floatOnly,
-    "`" # mnemonic # "_c1`: the element type is a float (the frontend casts integers to float first, as NumPy does).",
+    "`" # mnemonic # "_c1`: the element type is a float or complex (the frontend casts integers to float first, as NumPy does).",
     "Any numeric element type.") # [{
 
     ```mlir
@@ -197,7 +202,10 @@ class NDArray_UnaryOp<string mnemonic, string what, bit floatOnly = 1>
 }
 
 def NDArray_NegOp : NDArray_UnaryOp<"neg", "negation", 0> { let hasFolder = 1; }
-def NDArray_AbsOp : NDArray_UnaryOp<"abs", "absolute value", 0>;
+def NDArray_AbsOp : NDArray_UnaryOp<"abs", "absolute value", 0> {
+  // abs_c1: not complex (its absolute value is real: ndarray.complex_abs).
+  let hasVerifier = 1;
+}
 def NDArray_SqrtOp : NDArray_UnaryOp<"sqrt", "square root">;
 def NDArray_ExpOp : NDArray_UnaryOp<"exp", "exponential">;
 def NDArray_LogOp : NDArray_UnaryOp<"log", "natural logarithm">;
@@ -252,6 +260,7 @@ def NDArray_ReduceOp : NDArray_Op<"reduce", [Pure]> {
       `keepdims`, with 1 in place of) the reduced axes.
     - `reduce_c3`: input and result element types match; `max`/`min` are not
       allowed on an empty axis of static size 0.
+    - `reduce_c4`: `max`/`min` are not allowed on complex numbers.
 
     ```mlir
     %s = ndarray.reduce sum %x [1] : tensor<?x?xf32> -> tensor<?xf32>
@@ -351,5 +360,6 @@ def NDArray_AssertOp : NDArray_Op<"assert", [MemoryEffects<[MemWrite]>]> {
 include "NDArrayBuiltinOps.td"
 include "NDArrayArithOps.td"
 include "NDArrayShapeOps.td"
+include "NDArrayComplexOps.td"
 
 #endif // NDARRAY_OPS_TD

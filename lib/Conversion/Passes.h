@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -25,6 +26,8 @@ void populateNDArrayShapeToLinalgPatterns(mlir::RewritePatternSet &patterns);
 void populateNDArrayToRuntimeConversionPatterns(mlir::RewritePatternSet &patterns);
 /// Patterns lowering the builtin ops (NDArrayBuiltinOps.td) to linalg.
 void populateNDArrayBuiltinToLinalgPatterns(mlir::RewritePatternSet &patterns);
+/// ndarray.real/imag/complex_abs/conj to linalg on the `complex` dialect.
+void populateNDArrayComplexToLinalgPatterns(mlir::RewritePatternSet &patterns);
 
 #define GEN_PASS_DECL
 #include "Conversion/Passes.h.inc"

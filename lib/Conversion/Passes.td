@@ -19,7 +19,8 @@ def ConvertNDArrayToLinalg : Pass<"convert-ndarray-to-linalg", "mlir::ModuleOp">
     fusion works on `linalg.generic`, and broadcasting is an indexing map.
   }];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect",
-                           "mlir::arith::ArithDialect", "mlir::math::MathDialect"];
+                           "mlir::arith::ArithDialect", "mlir::math::MathDialect",
+                           "mlir::complex::ComplexDialect"];
 }
 
 def ConvertNDArrayToRuntime : Pass<"convert-ndarray-to-runtime", "mlir::ModuleOp"> {

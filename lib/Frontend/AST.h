@@ -26,6 +26,7 @@ enum class ExprKind {
   Name,
   Int,
   Float,
+  Imag, ///< An imaginary literal; floatValue is its imaginary part.
   Bool,
   None,
   String,

@@ -148,22 +148,23 @@ bool Lexer::lexNumber() {
         advance();
     }
   }
-  if (peek() == 'j' || peek() == 'J')
-    return fail(loc, "complex literals are not supported yet");
+  bool isImag = peek() == 'j' || peek() == 'J';
+  if (isImag)
+    advance();
   if (llvm::isAlpha(peek()) || peek() == '_')
     return fail(loc, "invalid number literal");
   std::string text = src.substr(start, pos - start).str();
   std::string clean;
   for (char c : text)
-    if (c != '_')
+    if (c != '_' && c != 'j' && c != 'J')
       clean += c;
-  if (isFloat) {
+  if (isFloat || isImag) {
     errno = 0;
     char *end = nullptr;
     double v = std::strtod(clean.c_str(), &end);
     if (!end || *end != '\0')
       return fail(loc, "invalid float literal '" + text + "'");
-    push(Tok::Float, text, loc);
+    push(isImag ? Tok::Imag : Tok::Float, text, loc);
     toks.back().floatValue = v;
     return true;
   }

@@ -26,6 +26,7 @@ enum class Tok {
   Name,
   Int,
   Float,
+  Imag, ///< An imaginary literal (`2j`, `1.5e3j`); floatValue is its value.
   String,
   Op, ///< Operators and punctuation; `text` says which.
   Newline,

@@ -32,6 +32,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <complex>
 #include <map>
 #include <set>
 
@@ -48,6 +49,27 @@ static std::optional<double> extConstant(llvm::StringRef n);
 
 namespace {
 
+static const char *weakName(Weak w) {
+  switch (w) {
+  case Weak::Int: return "a Python int";
+  case Weak::Float: return "a Python float";
+  case Weak::Complex: return "a Python complex";
+  case Weak::Bool: return "a Python bool";
+  }
+  return "a Python scalar";
+}
+
+/// The dtype NumPy gives a Python scalar of kind `w` on its own.
+static DType weakDefault(Weak w) {
+  switch (w) {
+  case Weak::Int: return DType::I64;
+  case Weak::Float: return DType::F64;
+  case Weak::Complex: return DType::C128;
+  case Weak::Bool: return DType::Bool;
+  }
+  return DType::F64;
+}
+
 /// A value during lowering.
 struct Val {
   enum Kind { Array, Lit, Str, None, Tuple } kind = None;
@@ -60,7 +82,8 @@ struct Val {
   Weak weak = Weak::Int;
   bool weakRt = false;
   int64_t i = 0;
-  double f = 0;
+  double f = 0;  ///< A float's value; a complex's real part.
+  double im = 0; ///< A complex's imaginary part.
   SrcLoc at; ///< Where a Lit was written (or folded).
   // Str.
   std::string str;
@@ -88,6 +111,14 @@ struct Val {
     r.f = v;
     return r;
   }
+  static Val complexLit(double re, double imag) {
+    Val r;
+    r.kind = Lit;
+    r.weak = Weak::Complex;
+    r.f = re;
+    r.im = imag;
+    return r;
+  }
   static Val boolLit(bool v) {
     Val r;
     r.kind = Lit;
@@ -95,15 +126,17 @@ struct Val {
     r.i = v;
     return r;
   }
-  double asDouble() const { return weak == Weak::Float ? f : double(i); }
+  /// The value as a double (a complex's real part, as NumPy's astype).
+  double asDouble() const {
+    return weak == Weak::Float || weak == Weak::Complex ? f : double(i);
+  }
+  std::complex<double> asComplex() const { return {asDouble(), im}; }
   std::string describe() const {
     switch (kind) {
     case Array:
       return type.str();
     case Lit:
-      return weak == Weak::Int     ? "a Python int"
-             : weak == Weak::Float ? "a Python float"
-                                   : "a Python bool";
+      return weakName(weak);
     case Str:
       return "a string";
     case None:
@@ -116,6 +149,19 @@ struct Val {
 };
 
 using OptVal = std::optional<Val>;
+
+/// A type description for diagnostics that names run-time Python scalars.
+static std::string describeVal(const Val &v) {
+  if (v.kind == Val::Array && v.weakRt)
+    return weakName(v.weak);
+  return v.describe();
+}
+
+/// A complex value: a Python complex or an array of a complex dtype.
+static bool isComplexVal(const Val &v) {
+  return (v.kind == Val::Lit && v.weak == Weak::Complex) ||
+         (v.kind == Val::Array && isComplex(v.type.dtype));
+}
 
 struct FuncInfo {
   const Stmt *def = nullptr;
@@ -252,6 +298,8 @@ private:
   Val iota(DType t, llvm::ArrayRef<Dim> dims, int64_t dim,
            const std::vector<Val> &sources, SrcLoc l);
   Val unaryMath(llvm::StringRef fn, const Val &x, DType out, SrcLoc l);
+  /// `real imag conj abs` of an array (complex or not), as NumPy.
+  Val complexPartOf(llvm::StringRef fn, const Val &x, SrcLoc l);
   bool promoteBinary(Val &x, Val &y, DType &t, SrcLoc l);
   Val reduceAxes(nd::ReduceKind kind, const Val &x, llvm::ArrayRef<int64_t> axes,
                  bool keep, SrcLoc l);
@@ -335,8 +383,6 @@ private:
 };
 
 } // namespace
-
-static std::string describeVal(const Val &v); // MLIRGenStatements.inc
 
 //===----------------------------------------------------------------------===//
 // Module and functions
@@ -748,11 +794,26 @@ bool Gen::returnValues(const Stmt &s, std::vector<Val> &out) {
 
 Value Gen::constant(const Val &lit, DType t) {
   auto type = RankedTensorType::get({}, toMLIR(t, &ctx));
+  if (isComplex(t)) {
+    auto part = cast<FloatType>(toMLIR(complexPart(t), &ctx));
+    auto toAP = [&](double v) {
+      bool lost;
+      APFloat a(v);
+      a.convert(part.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+      return a;
+    };
+    std::complex<APFloat> v(toAP(lit.asDouble()), toAP(lit.im));
+    auto attr = DenseElementsAttr::get(type, llvm::ArrayRef(v));
+    return nd::ConstantOp::create(b, loc(lit.at), type,
+                                  llvm::cast<ElementsAttr>(attr));
+  }
   Attribute elem;
   if (isFloat(t)) {
     elem = FloatAttr::get(type.getElementType(), lit.asDouble());
   } else if (t == DType::Bool) {
-    bool v = lit.weak == Weak::Float ? lit.f != 0 : lit.i != 0;
+    bool v = lit.weak == Weak::Float     ? lit.f != 0
+             : lit.weak == Weak::Complex ? lit.f != 0 || lit.im != 0
+                                         : lit.i != 0;
     elem = IntegerAttr::get(type.getElementType(), APInt(1, v ? 1 : 0));
   } else {
     unsigned width = type.getElementType().getIntOrFloatBitWidth();
@@ -779,10 +840,7 @@ Val Gen::toArray(const Val &v, DType t) {
 Val Gen::materialize(const Val &v) {
   if (v.kind != Val::Lit)
     return v;
-  DType t = v.weak == Weak::Int     ? DType::I64
-            : v.weak == Weak::Float ? DType::F64
-                                    : DType::Bool;
-  return toArray(v, t);
+  return toArray(v, weakDefault(v.weak));
 }
 
 bool Gen::weakFits(const Val &lit, DType t, SrcLoc l) {
@@ -849,6 +907,8 @@ OptVal Gen::evalImpl(const Expr &e) {
     return Val::intLit(e.intValue);
   case ExprKind::Float:
     return Val::floatLit(e.floatValue);
+  case ExprKind::Imag:
+    return Val::complexLit(0, e.floatValue);
   case ExprKind::Bool:
     return Val::boolLit(e.boolValue);
   case ExprKind::None:
@@ -982,8 +1042,42 @@ OptVal Gen::evalImpl(const Expr &e) {
   return err(e.loc, "unsupported expression");
 }
 
+/// `+ - * / **` of two Python scalars, one of them complex (Python's
+/// complex arithmetic; division by zero is an error as in Python).
+static std::optional<std::complex<double>>
+foldComplex(llvm::StringRef op, std::complex<double> x, std::complex<double> y,
+            std::string &error) {
+  if (op == "+")
+    return x + y;
+  if (op == "-")
+    return x - y;
+  if (op == "*")
+    return x * y;
+  if (op == "/") {
+    if (y == 0.0) {
+      error = "complex division by zero";
+      return std::nullopt;
+    }
+    return x / y;
+  }
+  if (x == 0.0 && (y.imag() != 0 || y.real() < 0)) {
+    error = "0.0 to a negative or complex power";
+    return std::nullopt;
+  }
+  if (y == 0.0)
+    return std::complex<double>(1.0);
+  return std::pow(x, y);
+}
+
 OptVal Gen::foldBinary(llvm::StringRef op, const Val &a, const Val &c,
                        SrcLoc l) {
+  if (a.weak == Weak::Complex || c.weak == Weak::Complex) {
+    std::string error;
+    auto r = foldComplex(op, a.asComplex(), c.asComplex(), error);
+    if (!r)
+      return err(l, error);
+    return Val::complexLit(r->real(), r->imag());
+  }
   bool isFloatMath = a.weak == Weak::Float || c.weak == Weak::Float;
   if (op == "/") {
     double y = c.asDouble();
@@ -1027,6 +1121,8 @@ OptVal Gen::negate(Val a, SrcLoc l) {
   if (a.kind == Val::Lit) {
     if (a.weak == Weak::Float)
       return Val::floatLit(-a.f);
+    if (a.weak == Weak::Complex)
+      return Val::complexLit(-a.f, -a.im);
     if (a.i == INT64_MIN)
       return err(l, "integer arithmetic overflows 64 bits");
     return Val::intLit(-a.i);
@@ -1083,8 +1179,12 @@ OptVal Gen::binary(llvm::StringRef op, Val a, Val c, SrcLoc l) {
   if (t == DType::Bool && op == "+")
     return err(l, "boolean addition with `+` is not supported; use `|` for "
                   "logical or");
-  if (op == "/" && !isFloat(t))
+  if (op == "/" && !isFloat(t) && !isComplex(t))
     t = DType::F64; // True division.
+  if ((op == "max" || op == "min") && isComplex(t))
+    return err(l, std::string(op == "max" ? "maximum" : "minimum") +
+                      " is not supported for complex operands (arrayc does "
+                      "not order complex numbers)");
   if (op == "**") {
     if (t == DType::Bool)
       t = DType::I8; // NumPy: bool ** bool is int8.
@@ -1124,6 +1224,16 @@ OptVal Gen::compare(llvm::StringRef op, Val a, Val c, SrcLoc l) {
     if (v->kind != Val::Array && v->kind != Val::Lit)
       return err(l, "unsupported operand type for '" + op + "': " +
                         v->describe());
+  bool ordering = op != "==" && op != "!=";
+  if (ordering && (isComplexVal(a) || isComplexVal(c)))
+    return err(l, "'" + op + "' is not supported for complex operands (" +
+                      describeVal(a) + " and " + describeVal(c) +
+                      "): arrayc does not order complex numbers");
+  if (a.kind == Val::Lit && c.kind == Val::Lit &&
+      (a.weak == Weak::Complex || c.weak == Weak::Complex)) {
+    bool same = a.asComplex() == c.asComplex();
+    return Val::boolLit(op == "==" ? same : !same);
+  }
   if (a.kind == Val::Lit && c.kind == Val::Lit) {
     double x = a.asDouble(), y = c.asDouble();
     bool r = op == "==" ? x == y : op == "!=" ? x != y : op == "<" ? x < y
@@ -1444,6 +1554,8 @@ OptVal Gen::callBuiltin(Builtin bi, llvm::StringRef name, const Expr &call) {
     if (bi == Builtin::Abs) {
       if (a.type.dtype == DType::Bool)
         return a;
+      if (isComplex(a.type.dtype))
+        return complexPartOf("abs", a, l);
       return Val::array(nd::AbsOp::create(b, loc(l), a.value.getType(), a.value),
                         a.type);
     }
@@ -1576,6 +1688,9 @@ OptVal Gen::reduce(Builtin bi, llvm::StringRef name, Val a, const Expr *axis,
     keep = keepdims->boolValue;
   }
   bool isMaxMin = bi == Builtin::Max || bi == Builtin::Min;
+  if (isMaxMin && isComplex(a.type.dtype))
+    return err(l, name + "() is not supported for complex numbers (" +
+                      a.type.str() + "): arrayc does not order them");
   if (isMaxMin)
     for (int64_t ax : axes)
       if (!a.type.dims[ax].isNamed() && a.type.dims[ax].size == 0)

@@ -63,6 +63,7 @@ private:
       return "'" + t.text + "'";
     case Tok::Int:
     case Tok::Float:
+    case Tok::Imag:
       return "number '" + t.text + "'";
     case Tok::String:
       return "a string";
@@ -438,6 +439,7 @@ static bool startsExpression(const Token &t) {
                                t.text);
   case Tok::Int:
   case Tok::Float:
+  case Tok::Imag:
   case Tok::String:
     return true;
   case Tok::Op:
@@ -784,6 +786,12 @@ ExprPtr Parser::parseAtom() {
   }
   case Tok::Float: {
     auto e = make(ExprKind::Float, loc);
+    e->floatValue = t.floatValue;
+    next();
+    return e;
+  }
+  case Tok::Imag: {
+    auto e = make(ExprKind::Imag, loc);
     e->floatValue = t.floatValue;
     next();
     return e;

@@ -22,6 +22,14 @@ bool arrayc::frontend::isUnsigned(DType t) {
          t == DType::U64;
 }
 
+bool arrayc::frontend::isComplex(DType t) {
+  return t == DType::C64 || t == DType::C128;
+}
+
+DType arrayc::frontend::complexPart(DType t) {
+  return t == DType::C128 ? DType::F64 : DType::F32;
+}
+
 static unsigned bitWidth(DType t) {
   switch (t) {
   case DType::Bool:
@@ -41,7 +49,10 @@ static unsigned bitWidth(DType t) {
   case DType::I64:
   case DType::U64:
   case DType::F64:
+  case DType::C64:
     return 64;
+  case DType::C128:
+    return 128;
   }
   return 64;
 }
@@ -61,6 +72,8 @@ llvm::StringRef arrayc::frontend::dtypeName(DType t) {
   case DType::BF16: return "bf16";
   case DType::F32: return "f32";
   case DType::F64: return "f64";
+  case DType::C64: return "c64";
+  case DType::C128: return "c128";
   }
   return "?";
 }
@@ -82,6 +95,8 @@ mlir::Type arrayc::frontend::toMLIR(DType t, mlir::MLIRContext *ctx) {
   case DType::BF16: return mlir::BFloat16Type::get(ctx);
   case DType::F32: return mlir::Float32Type::get(ctx);
   case DType::F64: return mlir::Float64Type::get(ctx);
+  case DType::C64: return mlir::ComplexType::get(mlir::Float32Type::get(ctx));
+  case DType::C128: return mlir::ComplexType::get(mlir::Float64Type::get(ctx));
   }
   return {};
 }
@@ -143,6 +158,13 @@ static DType promoteInts(DType a, DType b) {
   return kTable[index(a)][index(b)];
 }
 
+DType arrayc::frontend::complexFor(DType t) {
+  if (isComplex(t))
+    return t;
+  DType f = isFloat(t) ? t : floatHolding(t);
+  return f == DType::F64 ? DType::C128 : DType::C64;
+}
+
 DType arrayc::frontend::promote(DType a, DType b) {
   if (a == b)
     return a;
@@ -150,6 +172,13 @@ DType arrayc::frontend::promote(DType a, DType b) {
     return b;
   if (b == DType::Bool)
     return a;
+  if (isComplex(a) || isComplex(b)) {
+    // The parts promote as floats; integers as the float that holds them.
+    auto part = [](DType t) {
+      return isComplex(t) ? complexPart(t) : isFloat(t) ? t : floatHolding(t);
+    };
+    return complexFor(promoteFloats(part(a), part(b)));
+  }
   if (isInt(a) && isInt(b))
     return promoteInts(a, b);
   if (isFloat(a) && isFloat(b))
@@ -168,13 +197,17 @@ DType arrayc::frontend::promoteWeak(DType strong, Weak weak) {
   case Weak::Int:
     return strong == DType::Bool ? DType::I64 : strong;
   case Weak::Float:
-    return isFloat(strong) ? strong : DType::F64;
+    return isFloat(strong) || isComplex(strong) ? strong : DType::F64;
+  case Weak::Complex:
+    // A float array keeps its precision (f16/bf16/f32 -> c64, as NumPy 2).
+    return isFloat(strong) || isComplex(strong) ? complexFor(strong)
+                                                : DType::C128;
   }
   return strong;
 }
 
 DType arrayc::frontend::floatFor(DType t) {
-  return isFloat(t) ? t : floatHolding(t);
+  return isFloat(t) || isComplex(t) ? t : floatHolding(t);
 }
 
 DType arrayc::frontend::sumTypeFor(DType t) {
@@ -249,7 +282,7 @@ bool arrayc::frontend::broadcastShapes(llvm::ArrayRef<Dim> a,
 static std::optional<DType> parseDTypeName(const Expr &e, ErrorFn error) {
   if (e.kind != ExprKind::Name) {
     error(e.loc, "expected a dtype (bool, i8, i16, i32, i64, u8, u16, u32, "
-                 "u64, f16, bf16, f32, f64) in the type annotation");
+                 "u64, f16, bf16, f32, f64, c64, c128) in the type annotation");
     return std::nullopt;
   }
   std::optional<DType> t =
@@ -267,15 +300,14 @@ static std::optional<DType> parseDTypeName(const Expr &e, ErrorFn error) {
           .Case("bf16", DType::BF16)
           .Case("f32", DType::F32)
           .Case("f64", DType::F64)
+          .Case("c64", DType::C64)
+          .Case("c128", DType::C128)
           .Default(std::nullopt);
   if (t)
     return t;
-  if (llvm::is_contained({"c64", "c128"}, llvm::StringRef(e.name)))
-    error(e.loc, "complex dtype '" + e.name + "' is not supported yet");
-  else
-    error(e.loc, "unknown dtype '" + e.name +
-                     "'; expected one of bool, i8, i16, i32, i64, u8, u16, "
-                     "u32, u64, f16, bf16, f32, f64");
+  error(e.loc, "unknown dtype '" + e.name +
+                   "'; expected one of bool, i8, i16, i32, i64, u8, u16, "
+                   "u32, u64, f16, bf16, f32, f64, c64, c128");
   return std::nullopt;
 }
 

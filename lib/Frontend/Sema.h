@@ -21,17 +21,23 @@
 namespace arrayc::frontend {
 
 enum class DType : uint8_t {
-  Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64
+  Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64, C64, C128
 };
 
 bool isFloat(DType t);
 bool isInt(DType t); ///< Signed or unsigned integers; not bool.
 bool isUnsigned(DType t); ///< u8, u16, u32, u64.
+bool isComplex(DType t);
+/// The float dtype of a complex dtype's parts (c64 -> f32, c128 -> f64).
+DType complexPart(DType t);
+/// The complex dtype holding every value of `t` (NumPy: f16/bf16/f32/i8/u8/
+/// i16/u16 -> c64; f64 and wider integers -> c128; complex stays).
+DType complexFor(DType t);
 llvm::StringRef dtypeName(DType t);
 mlir::Type toMLIR(DType t, mlir::MLIRContext *ctx);
 
 /// The kind of a weak (Python) scalar: NEP 50 lets the array's dtype win.
-enum class Weak : uint8_t { Bool, Int, Float };
+enum class Weak : uint8_t { Bool, Int, Float, Complex };
 
 /// numpy.promote_types for two array dtypes.
 DType promote(DType a, DType b);
@@ -40,7 +46,7 @@ DType promote(DType a, DType b);
 DType promoteWeak(DType strong, Weak weak);
 /// The float dtype NumPy's float ufuncs (sqrt, exp, ...) compute in for an
 /// input dtype: bool, i8, u8 -> f16; i16, u16 -> f32; wider integers -> f64;
-/// floats stay.
+/// floats and complex stay.
 DType floatFor(DType t);
 /// The dtype sum/prod/cumsum accumulate an integer or bool dtype in: NumPy's
 /// platform integer (i64) for bool and signed integers, u64 for unsigned.

@@ -6,6 +6,8 @@
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
+#include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/GPUCommon/GPUCommonPass.h"
@@ -65,11 +67,19 @@ void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &) 
   pm.addPass(createExportCInterface());
 }
 
-/// math (through libm), memref, arith, index, cf and func to the LLVM dialect.
+/// complex (its arithmetic expanded on the parts, as the `improved` range
+/// does: Smith's division, scaled abs), math (through libm), memref, arith,
+/// index, cf and func to the LLVM dialect. complex.create/re/im become LLVM
+/// structs {re, im}: the layout of C's complex and of NumPy's c64/c128.
 static void addStandardToLLVM(OpPassManager &pm) {
-  pm.addPass(createConvertMathToLibmPass());
+  pm.addPass(createConvertComplexToStandardPass());
+  // LLVM intrinsics first (llvm.sin etc. become the same libm calls on the
+  // CPU): complex-to-standard emits math.copysign, which math-to-libm marks
+  // illegal but cannot convert (MLIR 22).
   pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createConvertComplexToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
@@ -119,6 +129,9 @@ void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions 
   pm.addPass(createCSEPass());
 
   pm.addNestedPass<gpu::GPUModuleOp>(createStripDebugInfoPass());
+  // Complex arithmetic in kernels: expanded to arith/math on the parts
+  // before the math ops are legalized and mapped to libdevice.
+  pm.addNestedPass<gpu::GPUModuleOp>(createConvertComplexToStandardPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createGPULegalizeMath());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
   pm.addNestedPass<gpu::GPUModuleOp>(LLVM::createNVVMOptimizeForTargetPass());

@@ -100,6 +100,8 @@ ARRAYC_RT_DEFINE_TYPED(f16, 2)
 ARRAYC_RT_DEFINE_TYPED(bf16, 2)
 ARRAYC_RT_DEFINE_TYPED(f32, 4)
 ARRAYC_RT_DEFINE_TYPED(f64, 8)
+ARRAYC_RT_DEFINE_TYPED(c64, 8)
+ARRAYC_RT_DEFINE_TYPED(c128, 16)
 
 void arrayc_rt_perf_counter(int64_t rank, void *desc) {
   double t = std::chrono::duration<double>(

@@ -12,7 +12,11 @@
 namespace arrayc_rt {
 namespace {
 
-enum class Kind { Bool, Signed, Unsigned, F16, BF16, F32, F64 };
+enum class Kind { Bool, Signed, Unsigned, F16, BF16, F32, F64, C64, C128 };
+
+bool isComplexKind(Kind k) { return k == Kind::C64 || k == Kind::C128; }
+// The float kind of a complex kind's parts (their shortest digits).
+Kind partKind(Kind k) { return k == Kind::C64 ? Kind::F32 : Kind::F64; }
 
 Kind kindOf(int32_t dtype) {
   switch (dtype) {
@@ -22,6 +26,8 @@ Kind kindOf(int32_t dtype) {
   case ARRAYC_RT_F16: return Kind::F16;
   case ARRAYC_RT_BF16: return Kind::BF16;
   case ARRAYC_RT_F32: return Kind::F32;
+  case ARRAYC_RT_C64: return Kind::C64;
+  case ARRAYC_RT_C128: return Kind::C128;
   default: return Kind::F64;
   }
 }
@@ -60,7 +66,8 @@ double roundToFormat(double d, int mbits, int emin, int emax) {
 
 struct Elem {
   Kind kind;
-  double f = 0;
+  double f = 0;  // a float; a complex's real part
+  double im = 0; // a complex's imaginary part
   int64_t i = 0;
   uint64_t u = 0;
   bool b = false;
@@ -82,6 +89,8 @@ Elem load(const char *p, int32_t dtype) {
   case ARRAYC_RT_F16: { uint16_t v; memcpy(&v, p, 2); e.f = halfToDouble(v); break; }
   case ARRAYC_RT_BF16: { uint16_t v; memcpy(&v, p, 2); e.f = bf16ToDouble(v); break; }
   case ARRAYC_RT_F32: { float v; memcpy(&v, p, 4); e.f = v; break; }
+  case ARRAYC_RT_C64: { float v[2]; memcpy(v, p, 8); e.f = v[0]; e.im = v[1]; break; }
+  case ARRAYC_RT_C128: { double v[2]; memcpy(v, p, 16); e.f = v[0]; e.im = v[1]; break; }
   default: { double v; memcpy(&v, p, 8); e.f = v; break; }
   }
   return e;
@@ -256,6 +265,31 @@ std::string scalarFloat(double x, Kind k) {
   return ip + (fp.empty() ? "" : "." + fp) + "e" + ep;
 }
 
+// One part of str() of a NumPy complex scalar: the float repr without a
+// trailing ".0" (`1`, `1.5`, `1e+20`); `plus` writes '+' before
+// non-negative values and NaN (the imaginary part).
+std::string scalarPart(double x, Kind k, bool plus) {
+  std::string sign = plus && !std::signbit(x) ? "+" : "";
+  if (std::isnan(x)) return (plus ? "+" : "") + std::string("nan");
+  if (!std::isfinite(x)) return sign + nonFinite(x);
+  double a = std::fabs(x);
+  std::string ip, fp, ep;
+  if (x == 0 || (a >= 1e-4 && a < 1e16)) {
+    positionalUnique(x, k, -1, ip, fp);
+    return sign + ip + (fp.empty() ? "" : "." + fp);
+  }
+  sciUnique(x, k, -1, ip, fp, ep);
+  return sign + ip + (fp.empty() ? "" : "." + fp) + "e" + ep;
+}
+
+// str() of a NumPy complex scalar: `(1+2j)`, or `2j` when the real part is +0.
+std::string scalarComplex(double re, double im, Kind k) {
+  if (re == 0 && !std::signbit(re)) return scalarPart(im, k, false) + "j";
+  return "(" + scalarPart(re, k, false) + scalarPart(im, k, true) + "j)";
+}
+
+// NumPy's FloatingFormat (arrayprint.py) for one column of floats; `plus`
+// is its sign='+' (the imaginary parts of ComplexFloatingFormat).
 struct Formatter {
   Kind kind;
   int32_t dtype;
@@ -264,6 +298,9 @@ struct Formatter {
   // float
   bool expFormat = false;
   int padLeft = 0, padRight = 0, precision = 8, expSize = -1;
+  bool plus = false;
+
+  std::string signOf(double x) const { return plus && !std::signbit(x) ? "+" : ""; }
 
   void fill(const std::vector<Elem> &data) {
     if (kind == Kind::Signed || kind == Kind::Unsigned) {
@@ -283,6 +320,7 @@ struct Formatter {
         if (std::isinf(e.f) && e.f < 0) negInf = true;
       }
     }
+    if (plus) negInf = true; // NumPy: `neginf = sign != '-' or ...`
     double maxv = 0, minv = INFINITY;
     bool anyNonZero = false;
     for (double v : finite) {
@@ -300,6 +338,7 @@ struct Formatter {
       for (double v : finite) {
         std::string ip, fp, ep;
         sciUnique(v, kind, 8, ip, fp, ep);
+        ip = signOf(v) + ip;
         maxExp = std::max(maxExp, (int)ep.size());
         maxFrac = std::max(maxFrac, (int)fp.size());
         maxInt = std::max(maxInt, (int)ip.size());
@@ -313,6 +352,7 @@ struct Formatter {
       for (double v : finite) {
         std::string ip, fp;
         positionalUnique(v, kind, 8, ip, fp);
+        ip = signOf(v) + ip;
         maxFrac = std::max(maxFrac, (int)fp.size());
         maxInt = std::max(maxInt, (int)ip.size());
       }
@@ -338,14 +378,14 @@ struct Formatter {
     }
     double x = e.f;
     if (!std::isfinite(x)) {
-      std::string r = nonFinite(x);
+      std::string r = std::isnan(x) ? (plus ? "+nan" : "nan") : signOf(x) + nonFinite(x);
       int pad = padLeft + padRight + 1 - (int)r.size();
       return std::string(pad > 0 ? pad : 0, ' ') + r;
     }
     std::string ip, fp;
     if (expFormat) {
       Dec d = sciRounded(x, precision);
-      ip = (d.neg ? "-" : "") + d.digits.substr(0, 1);
+      ip = (d.neg ? "-" : signOf(x)) + d.digits.substr(0, 1);
       fp = d.digits.substr(1);
       std::string s;
       if ((int)ip.size() < padLeft) s.append(padLeft - ip.size(), ' ');
@@ -353,11 +393,47 @@ struct Formatter {
       return s;
     }
     positionalUnique(x, kind, precision, ip, fp, /*toUnits=*/true);
+    ip = signOf(x) + ip;
     std::string s;
     if ((int)ip.size() < padLeft) s.append(padLeft - ip.size(), ' ');
     s += ip + "." + fp;
     if ((int)fp.size() < padRight) s.append(padRight - fp.size(), ' ');
     return s;
+  }
+};
+
+// NumPy's ComplexFloatingFormat: the real and the imaginary parts are two
+// FloatingFormat columns, each with its own precision and padding; the
+// imaginary one always shows its sign, and 'j' goes before its padding.
+// For other kinds, the one Formatter.
+struct ElemFormatter {
+  Formatter re, im;
+  bool complex;
+
+  ElemFormatter(Kind k, int32_t dtype)
+      : re{isComplexKind(k) ? partKind(k) : k, dtype},
+        im{isComplexKind(k) ? partKind(k) : k, dtype}, complex(isComplexKind(k)) {
+    im.plus = true;
+  }
+
+  static std::vector<Elem> imagParts(const std::vector<Elem> &data) {
+    std::vector<Elem> out(data);
+    for (Elem &e : out) e.f = e.im;
+    return out;
+  }
+
+  void fill(const std::vector<Elem> &data) {
+    re.fill(data);
+    if (complex) im.fill(imagParts(data));
+  }
+
+  std::string operator()(const Elem &e) const {
+    if (!complex) return re(e);
+    Elem ie = e;
+    ie.f = e.im;
+    std::string i = im(ie);
+    size_t end = i.find_last_not_of(' ') + 1;
+    return re(e) + i.substr(0, end) + "j" + i.substr(end);
   }
 };
 
@@ -372,7 +448,7 @@ struct ArrayPrinter {
   const int64_t *sizes, *strides;
   const char *data;
   bool summarize;
-  Formatter fmt;
+  ElemFormatter fmt;
 
   Elem at(const std::vector<int64_t> &idx) const {
     const char *p = data;
@@ -483,13 +559,14 @@ std::string formatArray(int32_t dtype, int64_t rank, const int64_t *sizes,
     case Kind::Bool: return e.b ? "True" : "False";
     case Kind::Signed: return std::to_string(e.i);
     case Kind::Unsigned: return std::to_string(e.u);
+    case Kind::C64: case Kind::C128: return scalarComplex(e.f, e.im, partKind(k));
     default: return scalarFloat(e.f, k);
     }
   }
   int64_t n;
   numElements(rank, sizes, &n);
   if (n == 0) return "[]";
-  ArrayPrinter pr{dtype, es, rank, sizes, strides, data, (size_t)n > kThreshold, Formatter{k, dtype}};
+  ArrayPrinter pr{dtype, es, rank, sizes, strides, data, (size_t)n > kThreshold, ElemFormatter{k, dtype}};
   // Collect the (possibly summarized) data used to choose the format.
   std::vector<Elem> vals;
   std::vector<int64_t> idx(rank, 0);
@@ -523,8 +600,6 @@ extern "C" arrayc_rt_status arrayc_rt_format_array(int32_t dtype, int64_t rank,
   if (len) *len = 0;
   if (arrayc_rt_dtype_size(dtype) == 0)
     return setError(ARRAYC_RT_ERR_INVALID, "invalid dtype code %d", dtype);
-  if (dtype == ARRAYC_RT_C64 || dtype == ARRAYC_RT_C128)
-    return setError(ARRAYC_RT_ERR_DTYPE, "printing complex arrays is not supported");
   if (rank < 0 || (rank > 0 && (!sizes || !strides)))
     return setError(ARRAYC_RT_ERR_INVALID, "invalid rank %lld", (long long)rank);
   int64_t n;

@@ -21,6 +21,7 @@ CODES = {
     np.dtype(np.int32): 3, np.dtype(np.int64): 4, np.dtype(np.uint8): 5,
     np.dtype(np.uint16): 6, np.dtype(np.uint32): 7, np.dtype(np.uint64): 8,
     np.dtype(np.float16): 9, np.dtype(np.float32): 11, np.dtype(np.float64): 12,
+    np.dtype(np.complex64): 13, np.dtype(np.complex128): 14,
 }
 
 rng = np.random.default_rng(1234)
@@ -109,6 +110,26 @@ add("i32_3d_summ", np.arange(1200).reshape(3, 20, 20), np.int32)
 add("u16_vals", [1, 65535], np.uint16)
 add("u32_vals", [7, 4294967295], np.uint32)
 add("i64_empty", np.zeros(0, np.int64))
+# complex (ComplexFloatingFormat: two float columns; scalars as `(1+2j)`)
+c16, c8 = np.complex128, np.complex64
+for i, v in enumerate([1 + 2j, 1.5 - 2j, 2j, 0j, 1 + 0j, 1e20 + 1j, 1e-5 - 3e17j,
+                       complex(nan, 1), complex(1, inf), complex(inf, -nan), -1 - 1j,
+                       complex(-0.0, 1), complex(0.1, -0.2)]):
+    add("c128_scalar_%d" % i, v, c16)
+    add("c64_scalar_%d" % i, v, c8)
+add("c128_two", [1 + 2j, 3 - 0.5j], c16)
+add("c128_exp", [1e10 + 1j, 2j], c16)
+add("c128_nonfinite", [complex(nan, 1), complex(nan, -inf)], c16)
+add("c128_zero", [0j], c16)
+add("c128_mixed_exp", [1 + 1e-7j, -2.5 + 3j], c16)
+add("c128_nan_inf", [complex(1, nan), complex(-inf, 2)], c16)
+add("c128_negzero", [complex(-0.0, -0.0), 1 + 1j], c16)
+add("c128_random_2d", rng.standard_normal((3, 4)) + 1j * rng.standard_normal((3, 4)))
+add("c128_summarized", np.arange(2000) * (1 - 0.5j))
+add("c128_wrap", np.arange(30) * (0.1 + 2j))
+add("c128_empty", np.zeros(0, c16))
+add("c64_random", (rng.standard_normal(7) + 1j * rng.standard_normal(7)).astype(c8))
+add("c64_thirds", (np.arange(5) / 3 - 1j * np.arange(5) / 7).astype(c8))
 # bools
 add("bool_scalar_true", True, np.bool_)
 add("bool_scalar_false", False, np.bool_)

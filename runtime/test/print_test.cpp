@@ -119,9 +119,8 @@ TEST(Print, Errors) {
   double x = 0;
   int64_t shape[1] = {1}, strides[1] = {1};
   EXPECT_EQ(arrayc_rt_format_array(99, 1, shape, strides, &x, &out, &len), ARRAYC_RT_ERR_INVALID);
-  EXPECT_EQ(arrayc_rt_format_array(ARRAYC_RT_C64, 1, shape, strides, &x, &out, &len),
-            ARRAYC_RT_ERR_DTYPE);
-  EXPECT_NE(std::string(arrayc_rt_last_error()).find("complex"), std::string::npos);
+  EXPECT_EQ(arrayc_rt_format_array(ARRAYC_RT_C64, 1, shape, strides, nullptr, &out, &len),
+            ARRAYC_RT_ERR_INVALID);
   EXPECT_EQ(out, nullptr);
 }
 

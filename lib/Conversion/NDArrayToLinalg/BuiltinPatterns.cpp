@@ -10,10 +10,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/Passes.h"
+#include "Conversion/NDArrayToLinalg/ComplexPatterns.h"
 #include "Conversion/NDArrayToLinalg/TensorBuilders.h"
 #include "ndarray/NDArray.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -35,8 +37,11 @@ namespace {
 
 bool isF(Type t) { return isa<FloatType>(t); }
 bool isB(Type t) { return t.isInteger(1); }
+bool isC(Type t) { return isa<ComplexType>(t); }
 
 Value cst(OpBuilder &b, Location loc, Type t, double fv, int64_t iv) {
+  if (isC(t))
+    return arrayc::complexConstant(b, loc, t, fv, 0);
   if (auto ft = dyn_cast<FloatType>(t))
     return arith::ConstantOp::create(b, loc, t, b.getFloatAttr(ft, fv));
   if (isa<IndexType>(t))
@@ -48,6 +53,9 @@ Value toBool(OpBuilder &b, Location loc, Value v) {
   Type t = v.getType();
   if (isB(t))
     return v;
+  if (isC(t))
+    return arith::OrIOp::create(b, loc, toBool(b, loc, complex::ReOp::create(b, loc, v)),
+                                toBool(b, loc, complex::ImOp::create(b, loc, v)));
   if (isF(t))
     return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, v, cst(b, loc, t, 0, 0));
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, v, cst(b, loc, t, 0, 0));
@@ -131,8 +139,31 @@ struct IotaPattern : OpRewritePattern<nd::IotaOp> {
   }
 };
 
+/// The unary ufuncs defined on complex numbers (the verifier admits no other).
+Value complexUnaryScalar(OpBuilder &b, Location l, StringRef fn, Value x) {
+  auto wide = [&](auto make) { return arrayc::inWideComplex(b, l, x, make); };
+  if (fn == "tan")
+    return wide([&](Value z) -> Value { return complex::TanOp::create(b, l, z); });
+  if (fn == "log1p")
+    return wide([&](Value z) -> Value { return complex::Log1pOp::create(b, l, z); });
+  if (fn == "expm1")
+    return wide([&](Value z) -> Value { return complex::Expm1Op::create(b, l, z); });
+  if (fn == "isnan" || fn == "isinf" || fn == "isfinite")
+    return arrayc::complexClassify(b, l, fn, x);
+  if (fn == "logical_not")
+    return arith::XOrIOp::create(b, l, toBool(b, l, x), cst(b, l, b.getI1Type(), 0, 1));
+  if (fn == "square")
+    return complex::MulOp::create(b, l, x, x);
+  if (fn == "sign") // NumPy 2: z / |z|, 0 for 0
+    return complex::SignOp::create(b, l, x);
+  assert(fn == "reciprocal" && "unary_math_c3 admits no other complex fn");
+  return complex::DivOp::create(b, l, cst(b, l, x.getType(), 1, 1), x);
+}
+
 Value unaryScalar(OpBuilder &b, Location l, StringRef fn, Value x, Type outElt) {
   Type t = x.getType();
+  if (isC(t))
+    return complexUnaryScalar(b, l, fn, x);
   auto wide = [&](auto make) { return inWide(b, l, x, make); };
 #define MATH(NAME, OP)                                                          \
   if (fn == NAME)                                                               \
@@ -411,6 +442,9 @@ struct ArgReducePattern : OpRewritePattern<nd::ArgReduceOp> {
 
 Value combine(OpBuilder &b, Location l, bool sum, Value x, Value acc) {
   Type t = x.getType();
+  if (isC(t))
+    return sum ? Value(complex::AddOp::create(b, l, x, acc))
+               : Value(complex::MulOp::create(b, l, x, acc));
   if (isF(t))
     return sum ? Value(arith::AddFOp::create(b, l, x, acc)) : Value(arith::MulFOp::create(b, l, x, acc));
   if (isB(t))

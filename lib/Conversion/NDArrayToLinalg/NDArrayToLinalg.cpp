@@ -6,11 +6,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/Passes.h"
+#include "Conversion/NDArrayToLinalg/ComplexPatterns.h"
 #include "Conversion/NDArrayToLinalg/IntegerSemantics.h"
 #include "Conversion/NDArrayToLinalg/TensorBuilders.h"
 #include "ndarray/NDArray.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -35,8 +37,11 @@ namespace {
 
 bool isFloat(Type t) { return isa<FloatType>(t); }
 bool isBool(Type t) { return t.isInteger(1); }
+bool isComplex(Type t) { return isa<ComplexType>(t); }
 
 Value constantOf(OpBuilder &b, Location loc, Type t, double fv, int64_t iv) {
+  if (isComplex(t))
+    return complexConstant(b, loc, t, fv, 0);
   if (auto ft = dyn_cast<FloatType>(t))
     return arith::ConstantOp::create(b, loc, t, b.getFloatAttr(ft, fv));
   return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, iv));
@@ -109,6 +114,8 @@ Value castScalar(OpBuilder &b, Location loc, Value v, Type to) {
   Type from = v.getType();
   if (from == to)
     return v;
+  if (isComplex(from) || isComplex(to))
+    return castComplex(b, loc, v, to, castScalar);
   if (isBool(to)) {
     if (isFloat(from))
       return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, v,
@@ -190,14 +197,18 @@ struct ElementwisePattern : OpRewritePattern<OpTy> {
   }
 };
 
-/// Binary ops with one float, one integer and (optionally) one bool form,
-/// and an unsigned integer form where it differs from the signed one.
+/// Binary ops with one float, one integer and (optionally) one bool form, an
+/// unsigned integer form where it differs from the signed one, and (optionally)
+/// a complex form.
 template <typename OpTy, typename FOp, typename IOp, typename BOp = void,
-          typename UOp = IOp>
+          typename UOp = IOp, typename COp = void>
 struct SimpleBinaryPattern : ElementwisePattern<OpTy> {
   using ElementwisePattern<OpTy>::ElementwisePattern;
   Value scalar(OpBuilder &b, Location loc, OpTy, ValueRange a) const override {
     Type t = a[0].getType();
+    if constexpr (!std::is_same_v<COp, void>)
+      if (isComplex(t))
+        return COp::create(b, loc, a[0], a[1]);
     if (isFloat(t))
       return FOp::create(b, loc, a[0], a[1]);
     if constexpr (!std::is_same_v<BOp, void>)
@@ -209,9 +220,12 @@ struct SimpleBinaryPattern : ElementwisePattern<OpTy> {
   }
 };
 
-using AddPattern = SimpleBinaryPattern<nd::AddOp, arith::AddFOp, arith::AddIOp, arith::OrIOp>;
-using SubPattern = SimpleBinaryPattern<nd::SubOp, arith::SubFOp, arith::SubIOp, arith::XOrIOp>;
-using MulPattern = SimpleBinaryPattern<nd::MulOp, arith::MulFOp, arith::MulIOp, arith::AndIOp>;
+using AddPattern = SimpleBinaryPattern<nd::AddOp, arith::AddFOp, arith::AddIOp,
+                                       arith::OrIOp, arith::AddIOp, complex::AddOp>;
+using SubPattern = SimpleBinaryPattern<nd::SubOp, arith::SubFOp, arith::SubIOp,
+                                       arith::XOrIOp, arith::SubIOp, complex::SubOp>;
+using MulPattern = SimpleBinaryPattern<nd::MulOp, arith::MulFOp, arith::MulIOp,
+                                       arith::AndIOp, arith::MulIOp, complex::MulOp>;
 using MaxPattern = SimpleBinaryPattern<nd::MaxOp, arith::MaximumFOp, arith::MaxSIOp,
                                        arith::OrIOp, arith::MaxUIOp>;
 using MinPattern = SimpleBinaryPattern<nd::MinOp, arith::MinimumFOp, arith::MinSIOp,
@@ -220,6 +234,8 @@ using MinPattern = SimpleBinaryPattern<nd::MinOp, arith::MinimumFOp, arith::MinS
 struct DivPattern : ElementwisePattern<nd::DivOp> {
   using ElementwisePattern::ElementwisePattern;
   Value scalar(OpBuilder &b, Location loc, nd::DivOp, ValueRange a) const override {
+    if (isComplex(a[0].getType()))
+      return complex::DivOp::create(b, loc, a[0], a[1]);
     if (isFloat(a[0].getType()))
       return arith::DivFOp::create(b, loc, a[0], a[1]);
     return safeIntDiv(b, loc, a[0], a[1]);
@@ -229,6 +245,8 @@ struct DivPattern : ElementwisePattern<nd::DivOp> {
 struct PowPattern : ElementwisePattern<nd::PowOp> {
   using ElementwisePattern::ElementwisePattern;
   Value scalar(OpBuilder &b, Location loc, nd::PowOp, ValueRange a) const override {
+    if (isComplex(a[0].getType()))
+      return complex::PowOp::create(b, loc, a[0], a[1]);
     if (isFloat(a[0].getType()))
       return math::PowFOp::create(b, loc, a[0], a[1]);
     return intPow(b, loc, a[0], a[1]);
@@ -240,6 +258,11 @@ struct ComparePattern : ElementwisePattern<nd::CompareOp> {
   Value scalar(OpBuilder &b, Location loc, nd::CompareOp op,
                ValueRange a) const override {
     using P = nd::ComparePredicate;
+    if (isComplex(a[0].getType())) { // only eq/ne (compare_c3)
+      if (op.getPredicate() == P::eq)
+        return complex::EqualOp::create(b, loc, a[0], a[1]);
+      return complex::NotEqualOp::create(b, loc, a[0], a[1]);
+    }
     if (isFloat(a[0].getType())) {
       arith::CmpFPredicate p;
       switch (op.getPredicate()) {
@@ -265,10 +288,13 @@ struct ComparePattern : ElementwisePattern<nd::CompareOp> {
   }
 };
 
-template <typename OpTy, typename MathOp>
+template <typename OpTy, typename MathOp, typename ComplexOp>
 struct FloatUnaryPattern : ElementwisePattern<OpTy> {
   using ElementwisePattern<OpTy>::ElementwisePattern;
   Value scalar(OpBuilder &b, Location loc, OpTy, ValueRange a) const override {
+    if (isComplex(a[0].getType()))
+      return inWideComplex(b, loc, a[0],
+                           [&](Value z) { return ComplexOp::create(b, loc, z); });
     return MathOp::create(b, loc, a[0]);
   }
 };
@@ -277,6 +303,8 @@ struct NegPattern : ElementwisePattern<nd::NegOp> {
   using ElementwisePattern::ElementwisePattern;
   Value scalar(OpBuilder &b, Location loc, nd::NegOp, ValueRange a) const override {
     Type t = a[0].getType();
+    if (isComplex(t))
+      return complex::NegOp::create(b, loc, a[0]);
     if (isFloat(t))
       return arith::NegFOp::create(b, loc, a[0]);
     if (isBool(t)) // NumPy rejects -bool; the frontend never emits it.
@@ -315,6 +343,23 @@ struct ConstantPattern : OpRewritePattern<nd::ConstantOp> {
     auto attr = dyn_cast<TypedAttr>(op.getValue());
     if (!attr)
       return failure();
+    auto type = cast<RankedTensorType>(op.getType());
+    if (isComplex(type.getElementType())) {
+      // A complex splat (the frontend's only complex constants) becomes a
+      // fill: dense complex globals have no LLVM lowering.
+      auto splat = dyn_cast<SplatElementsAttr>(op.getValue());
+      if (!splat || !type.hasStaticShape())
+        return rewriter.notifyMatchFailure(op, "non-splat complex constant");
+      auto v = splat.getSplatValue<std::complex<APFloat>>();
+      Value c = complexConstant(rewriter, op.getLoc(), type.getElementType(),
+                                v.real().convertToDouble(),
+                                v.imag().convertToDouble());
+      Value empty = tensor::EmptyOp::create(rewriter, op.getLoc(), type.getShape(),
+                                            type.getElementType());
+      rewriter.replaceOp(op, linalg::FillOp::create(rewriter, op.getLoc(), c, empty)
+                                 .getResult(0));
+      return success();
+    }
     rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, attr);
     return success();
   }
@@ -372,6 +417,10 @@ struct ReducePattern : OpRewritePattern<nd::ReduceOp> {
   static Value combine(OpBuilder &b, Location loc, nd::ReduceKind kind, Value x, Value acc) {
     Type t = x.getType();
     bool f = isFloat(t), bl = isBool(t);
+    if (isComplex(t)) // sum or prod (reduce_c4)
+      return kind == nd::ReduceKind::sum
+                 ? Value(complex::AddOp::create(b, loc, x, acc))
+                 : Value(complex::MulOp::create(b, loc, x, acc));
     switch (kind) {
     case nd::ReduceKind::sum:
       return f ? Value(arith::AddFOp::create(b, loc, x, acc))
@@ -403,6 +452,8 @@ struct ReducePattern : OpRewritePattern<nd::ReduceOp> {
       return b.getF32Type();
     if (elt.isF32())
       return b.getF64Type();
+    if (auto c = dyn_cast<ComplexType>(elt); c && c.getElementType().isF32())
+      return ComplexType::get(b.getF64Type());
     return elt;
   }
 
@@ -563,7 +614,8 @@ struct ConvertNDArrayToLinalgPass
     MLIRContext *ctx = &getContext();
     ConversionTarget target(*ctx);
     target.addLegalDialect<linalg::LinalgDialect, tensor::TensorDialect,
-                           arith::ArithDialect, math::MathDialect, scf::SCFDialect>();
+                           arith::ArithDialect, math::MathDialect, scf::SCFDialect,
+                           complex::ComplexDialect>();
     target.addIllegalDialect<nd::NDArrayDialect>();
     // Host ops are lowered by convert-ndarray-to-runtime.
     target.addLegalOp<nd::LoadOp, nd::SaveOp, nd::PrintOp, nd::AssertOp,
@@ -584,13 +636,14 @@ void arrayc::populateNDArrayToLinalgConversionPatterns(RewritePatternSet &patter
   patterns.add<AddPattern, SubPattern, MulPattern, MaxPattern, MinPattern, DivPattern,
                PowPattern, ComparePattern, NegPattern, AbsPattern, CastPattern,
                ConstantPattern, BroadcastInDimPattern, ReducePattern,
-               FloatUnaryPattern<nd::SqrtOp, math::SqrtOp>,
-               FloatUnaryPattern<nd::ExpOp, math::ExpOp>,
-               FloatUnaryPattern<nd::LogOp, math::LogOp>,
-               FloatUnaryPattern<nd::SinOp, math::SinOp>,
-               FloatUnaryPattern<nd::CosOp, math::CosOp>,
-               FloatUnaryPattern<nd::TanhOp, math::TanhOp>>(ctx);
+               FloatUnaryPattern<nd::SqrtOp, math::SqrtOp, complex::SqrtOp>,
+               FloatUnaryPattern<nd::ExpOp, math::ExpOp, complex::ExpOp>,
+               FloatUnaryPattern<nd::LogOp, math::LogOp, complex::LogOp>,
+               FloatUnaryPattern<nd::SinOp, math::SinOp, complex::SinOp>,
+               FloatUnaryPattern<nd::CosOp, math::CosOp, complex::CosOp>,
+               FloatUnaryPattern<nd::TanhOp, math::TanhOp, complex::TanhOp>>(ctx);
   populateNDArrayBuiltinToLinalgPatterns(patterns);
   populateNDArrayArithToLinalgPatterns(patterns);
   populateNDArrayShapeToLinalgPatterns(patterns);
+  populateNDArrayComplexToLinalgPatterns(patterns);
 }

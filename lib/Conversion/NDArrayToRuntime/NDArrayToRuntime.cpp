@@ -44,6 +44,8 @@ int32_t dtypeCode(Type t) {
   if (t.isBF16()) return 10;
   if (t.isF32()) return 11;
   if (t.isF64()) return 12;
+  if (auto c = dyn_cast<ComplexType>(t))
+    return c.getElementType().isF32() ? 13 : 14;
   return -1;
 }
 
@@ -68,6 +70,8 @@ Value storageTensor(PatternRewriter &rewriter, Location loc, Value tensor) {
 
 /// The storage suffix of the runtime entry points (`arrayc_rt_print_f32`).
 std::string storageSuffix(Type t) {
+  if (auto c = dyn_cast<ComplexType>(t))
+    return c.getElementType().isF32() ? "c64" : "c128";
   std::string s;
   llvm::raw_string_ostream os(s);
   os << t;

@@ -29,7 +29,7 @@ func.func @pow_c2(%x: tensor<4xi1>) {
 
 // Tests sqrt_c1: float-only unary math.
 func.func @sqrt_c1(%x: tensor<4xi32>) {
-  // expected-error @+1 {{(sqrt_c1) needs a float element type}}
+  // expected-error @+1 {{(sqrt_c1) needs a float or complex element type}}
   %0 = ndarray.sqrt %x : tensor<4xi32>
   return
 }
@@ -182,7 +182,7 @@ func.func @assert_c2(%ok: i1, %i: i64) {
 
 // Tests sqrt_c1 on an unsigned integer.
 func.func @sqrt_c1_unsigned(%x: tensor<4xui16>) {
-  // expected-error @+1 {{(sqrt_c1) needs a float element type}}
+  // expected-error @+1 {{(sqrt_c1) needs a float or complex element type}}
   %0 = ndarray.sqrt %x : tensor<4xui16>
   return
 }
