@@ -644,8 +644,17 @@ static llvm::StringRef augUfunc(llvm::StringRef op) {
       .Default("right_shift");
 }
 
-/// NumPy's dtype kinds in 'same_kind' order: bool < int < float.
-static int dtypeKind(DType t) { return t == DType::Bool ? 0 : isInt(t) ? 1 : 2; }
+/// NumPy's dtype kinds in 'same_kind' order: bool < unsigned < signed <
+/// float < complex (a cast to an earlier kind is not 'same_kind').
+static int dtypeKind(DType t) {
+  if (t == DType::Bool)
+    return 0;
+  if (isUnsigned(t))
+    return 1;
+  if (isInt(t))
+    return 2;
+  return isFloat(t) ? 3 : 4;
+}
 
 /// `x op= y` rebinds `x` to `x op y`; `x[idx] op= y` stores `x[idx] op y`
 /// into `x[idx]`, cast to x's dtype with NumPy's 'same_kind' rule.
@@ -667,8 +676,10 @@ bool Gen::genAugAssign(const Stmt &s) {
   OptVal r = binary(s.op, *cur, *rhs, s.loc);
   if (!r)
     return false;
+  // One element (a 0-d target) is stored as NumPy stores a scalar: cast
+  // unsafely, so `x[0] += 1.5` truncates in an integer array.
   if (t.kind == ExprKind::Subscript && cur->kind == Val::Array &&
-      r->kind == Val::Array &&
+      cur->type.rank() > 0 && r->kind == Val::Array &&
       dtypeKind(r->type.dtype) > dtypeKind(cur->type.dtype))
     return fail(s.loc, "cannot cast ufunc '" + augUfunc(s.op) + "' output from " +
                            dtypeName(r->type.dtype) + " to " +
