@@ -101,6 +101,11 @@ Error arrayc::driver::linkExecutable(StringRef object, StringRef output, bool cu
     args.push_back("-lcuda");
 #endif
   }
+  // Libraries the runtime calls (OpenBLAS, ...), found at configure time.
+  SmallVector<StringRef> systemLibs;
+  StringRef(ARRAYC_RT_LINK_LIBRARIES).split(systemLibs, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef lib : systemLibs)
+    args.push_back(lib.str());
   for (const char *lib : {"-lm", "-lpthread", "-ldl"})
     args.push_back(lib);
   SmallVector<StringRef> argRefs(args.begin(), args.end());
