@@ -101,6 +101,11 @@ Error arrayc::driver::linkExecutable(StringRef object, StringRef output, bool cu
     args.push_back("-lcuda");
 #endif
   }
+  // LAPACKE and its LAPACK (numpy.linalg in the runtime), as found at configure.
+  SmallVector<StringRef> lapack;
+  StringRef(ARRAYC_RT_LAPACK_LIBS).split(lapack, '|', -1, false);
+  for (StringRef lib : lapack)
+    args.push_back(lib.str());
   for (const char *lib : {"-lm", "-lpthread", "-ldl"})
     args.push_back(lib);
   SmallVector<StringRef> argRefs(args.begin(), args.end());
