@@ -111,7 +111,7 @@ def main():
 
     spd = sa @ sa.T + 5.0 * np.eye(5)
     np.save("ch1.npy", linalg.cholesky(spd))
-    np.save("ch2.npy", linalg.cholesky(spd, upper=True))
+    np.save("ch2.npy", linalg.cholesky(spd.T))
     hpd = hc @ np.conj(hc).T + 4.0 * np.eye(4)
     np.save("ch3.npy", np.linalg.cholesky(hpd))
     np.save("ch4.npy", linalg.cholesky(one * one + 1.0))

@@ -65,7 +65,7 @@ func.func @solve_c2(%a: tensor<3x4xf32>, %b: tensor<3xf32>) {
 
 // Tests solve_c3: b's rows match a.
 func.func @solve_c3(%a: tensor<3x3xf32>, %b: tensor<4x2xf32>) {
-  // expected-error @+1 {{(solve_c3) b must be 'tensor<3x?xf32>' (? is any size), got 'tensor<4x2xf32>'}}
+  // expected-error @+1 {{(solve_c3) b must be 'tensor<3x2xf32>' (? is any size), got 'tensor<4x2xf32>'}}
   %0 = ndarray.solve %a, %b : tensor<3x3xf32>, tensor<4x2xf32> -> tensor<4x2xf32>
   return
 }
