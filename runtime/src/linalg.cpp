@@ -97,29 +97,33 @@ public:
   int64_t dim(int k) const { return view_.sizes[nb_ + k]; } // k-th core dim
   int64_t batchDim(int64_t d) const { return view_.sizes[d]; }
   int64_t batchRank() const { return nb_; }
-  // Element (i, j) of item b (i, j unused beyond the core rank).
-  E &at(int64_t b, int64_t i = 0, int64_t j = 0) {
+  // Element (0, 0) of item b.
+  E *item(int64_t b) {
     int64_t off = 0;
     for (int64_t d = nb_ - 1; d >= 0; --d) {
       off += (b % view_.sizes[d]) * view_.strides[d];
       b /= view_.sizes[d];
     }
-    if (core_ >= 1)
-      off += i * view_.strides[nb_];
-    if (core_ >= 2)
-      off += j * view_.strides[nb_ + 1];
-    return base_[off];
+    return base_ + off;
+  }
+  int64_t rowStride() const { return core_ >= 1 ? view_.strides[nb_] : 0; }
+  int64_t colStride() const { return core_ >= 2 ? view_.strides[nb_ + 1] : 0; }
+  // Element (i, j) of item b (i, j unused beyond the core rank).
+  E &at(int64_t b, int64_t i = 0, int64_t j = 0) {
+    return item(b)[i * rowStride() + j * colStride()];
   }
   // Item b as a rows x cols column-major matrix (leading dimension ld).
   void gather(int64_t b, int64_t rows, int64_t cols, E *dst, int64_t ld) {
+    E *p = item(b);
     for (int64_t j = 0; j < cols; ++j)
       for (int64_t i = 0; i < rows; ++i)
-        dst[i + j * ld] = at(b, i, j);
+        dst[i + j * ld] = p[i * rowStride() + j * colStride()];
   }
   void scatter(int64_t b, int64_t rows, int64_t cols, const E *src, int64_t ld) {
+    E *p = item(b);
     for (int64_t j = 0; j < cols; ++j)
       for (int64_t i = 0; i < rows; ++i)
-        at(b, i, j) = src[i + j * ld];
+        p[i * rowStride() + j * colStride()] = src[i + j * ld];
   }
   std::string shape() const {
     std::string s = "(";
