@@ -24,6 +24,9 @@ void populateNDArrayArithToLinalgPatterns(mlir::RewritePatternSet &patterns);
 void populateNDArrayShapeToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// Patterns lowering ndarray host ops (load/save/print/assert) to runtime calls.
 void populateNDArrayToRuntimeConversionPatterns(mlir::RewritePatternSet &patterns);
+/// Patterns lowering the numpy.linalg ops (det, inv, solve, ...) to LAPACKE
+/// calls of the runtime (NDArrayToRuntime/LinalgCalls.cpp).
+void populateNDArrayLinalgToRuntimePatterns(mlir::RewritePatternSet &patterns);
 /// Patterns lowering the builtin ops (NDArrayBuiltinOps.td) to linalg.
 void populateNDArrayBuiltinToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// ndarray.real/imag/complex_abs/conj to linalg on the `complex` dialect.

@@ -308,6 +308,15 @@ private:
   void initRandomState(SrcLoc l);
   Val flatten(const Val &a, SrcLoc l);
   bool isRandomModule(const Expr &e);
+  // numpy.linalg (MLIRGenLinalg.inc).
+  bool isLinalgModule(const Expr &e);
+  OptVal linalgCall(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  OptVal linalgOperand(const Expr &e, llvm::StringRef fn, unsigned minRank);
+  bool checkSquare(const Val &x, llvm::StringRef fn, SrcLoc l);
+  std::optional<bool> boolArg(const Expr *e, bool dflt, llvm::StringRef fn,
+                              llvm::StringRef param);
+  OptVal svdOf(const Val &a, bool full, bool uv, SrcLoc l);
+  OptVal norm(llvm::StringRef fn, const Expr &call);
   // Statements and operators (MLIRGenStatements.inc).
   bool genBlock(const std::vector<StmtPtr> &body, size_t from = 0);
   bool genCompound(const Stmt &s);
@@ -1420,6 +1429,8 @@ OptVal Gen::evalCall(const Expr &call) {
   }
   if (f.kind == ExprKind::Attribute && isRandomModule(*f.lhs))
     return randomCall(f.name, "random." + f.name, call);
+  if (f.kind == ExprKind::Attribute && isLinalgModule(*f.lhs))
+    return linalgCall(f.name, "linalg." + f.name, call);
   if (f.kind == ExprKind::Attribute && f.lhs->kind == ExprKind::Name &&
       npAliases.contains(f.lhs->name) && !scope->vars.count(f.lhs->name)) {
     Builtin bi = lookupBuiltin(f.name, true);
@@ -1847,6 +1858,7 @@ bool Gen::isRandomModule(const Expr &e) {
 }
 
 #include "MLIRGenBuiltins.inc"
+#include "MLIRGenLinalg.inc"
 #include "MLIRGenIndexing.inc"
 
 OwningOpRef<ModuleOp> arrayc::frontend::genModule(const Module &module,

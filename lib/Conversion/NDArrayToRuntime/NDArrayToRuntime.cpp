@@ -5,6 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
 #include "Conversion/Passes.h"
 #include "ndarray/NDArray.h"
 
@@ -24,9 +25,10 @@ namespace arrayc {
 
 using namespace mlir;
 using namespace arrayc;
+using namespace arrayc::rtcall;
 namespace nd = arrayc::ndarray;
 
-namespace {
+namespace arrayc::rtcall {
 
 /// dtype codes of runtime.h (`enum arrayc_rt_dtype`). Signless integers are
 /// the signed dtypes, `uiN` the unsigned ones.
@@ -159,6 +161,10 @@ Value i32(PatternRewriter &rewriter, Location loc, int32_t v) {
 }
 
 UnrankedMemRefType unranked(Type elt) { return UnrankedMemRefType::get(elt, 0); }
+
+} // namespace arrayc::rtcall
+
+namespace {
 
 struct SavePattern : OpRewritePattern<nd::SaveOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -313,9 +319,12 @@ struct ConvertNDArrayToRuntimePass
     ConversionTarget target(*ctx);
     target.addIllegalOp<nd::LoadOp, nd::SaveOp, nd::PrintOp, nd::AssertOp,
                         nd::PerfCounterOp>();
+    target.addIllegalOp<nd::DetOp, nd::InvOp, nd::CholeskyOp, nd::SolveOp, nd::QROp,
+                        nd::SVDOp, nd::SVDValsOp, nd::EighOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
     populateNDArrayToRuntimeConversionPatterns(patterns);
+    populateNDArrayLinalgToRuntimePatterns(patterns);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
       return signalPassFailure();
     finishMain();

@@ -175,6 +175,42 @@ ARRAYC_RT_DECLARE_TYPED(c64)
 ARRAYC_RT_DECLARE_TYPED(c128)
 #undef ARRAYC_RT_DECLARE_TYPED
 
+/* numpy.linalg through LAPACKE (libarrayc_runtime; runtime/src/linalg.cpp).
+ * T is f32, f64, c64 or c128; every array is a memref (rank, desc) holding a
+ * stack of matrices (..., M, N); outputs are allocated by the caller with the
+ * shapes of ndarray.<op> (s and w in the real type of T). `loc` is the source
+ * location. A LinAlgError ("Singular matrix", "Matrix is not positive
+ * definite", "SVD did not converge", "Eigenvalues did not converge") or a
+ * shape that does not fit prints "arrayc: error: <loc>: linalg.<op>: <msg>"
+ * and exits 1. Device buffers are staged through the host. */
+#define ARRAYC_RT_DECLARE_LINALG(T)                                                          \
+  ARRAYC_RT_API void arrayc_rt_linalg_det_##T(int64_t ar, void *ad, int64_t orank,          \
+                                              void *od, int64_t lr, void *ld);              \
+  ARRAYC_RT_API void arrayc_rt_linalg_inv_##T(int64_t ar, void *ad, int64_t orank,          \
+                                              void *od, int64_t lr, void *ld);              \
+  ARRAYC_RT_API void arrayc_rt_linalg_cholesky_##T(int64_t ar, void *ad, int64_t orank,     \
+                                                   void *od, int32_t upper, int64_t lr,     \
+                                                   void *ld);                               \
+  ARRAYC_RT_API void arrayc_rt_linalg_solve_##T(int64_t ar, void *ad, int64_t br, void *bd, \
+                                                int64_t orank, void *od, int64_t lr,        \
+                                                void *ld);                                  \
+  ARRAYC_RT_API void arrayc_rt_linalg_qr_##T(int64_t ar, void *ad, int64_t qr, void *qd,    \
+                                             int64_t rr, void *rd, int32_t complete,        \
+                                             int64_t lr, void *ld);                         \
+  ARRAYC_RT_API void arrayc_rt_linalg_svd_##T(int64_t ar, void *ad, int64_t ur, void *ud,   \
+                                              int64_t sr, void *sd, int64_t vr, void *vd,   \
+                                              int32_t full_matrices, int64_t lr, void *ld); \
+  ARRAYC_RT_API void arrayc_rt_linalg_svdvals_##T(int64_t ar, void *ad, int64_t sr,         \
+                                                  void *sd, int64_t lr, void *ld);          \
+  ARRAYC_RT_API void arrayc_rt_linalg_eigh_##T(int64_t ar, void *ad, int64_t wr, void *wd,  \
+                                               int64_t vr, void *vd, int32_t upper,         \
+                                               int64_t lr, void *ld);
+ARRAYC_RT_DECLARE_LINALG(f32)
+ARRAYC_RT_DECLARE_LINALG(f64)
+ARRAYC_RT_DECLARE_LINALG(c64)
+ARRAYC_RT_DECLARE_LINALG(c128)
+#undef ARRAYC_RT_DECLARE_LINALG
+
 /* ---- CUDA library (libarrayc_runtime_cuda) ------------------------- */
 /* Number of CUDA devices; 0 when no driver/GPU. Never fails. */
 ARRAYC_RT_API int arrayc_rt_cuda_device_count(void);
