@@ -48,7 +48,7 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
   // once), and upstream fusion only fuses a producer with a single use.
   pm.addPass(createCanonicalizerPass());
   if (options.fusion)
-    pm.addPass(createLinalgElementwiseOpFusionPass());
+    pm.addPass(createFuseElementwise());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }

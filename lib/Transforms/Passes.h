@@ -25,6 +25,8 @@ namespace arrayc {
 /// Rewrites buffer-level matrix-product generics into OpenBLAS GEMM calls
 /// (the patterns of `arrayc-linalg-to-blas`).
 void populateLinalgToBlasPatterns(mlir::RewritePatternSet &patterns);
+/// The patterns of `arrayc-fuse-elementwise`.
+void populateFuseElementwisePatterns(mlir::RewritePatternSet &patterns);
 
 } // namespace arrayc
 

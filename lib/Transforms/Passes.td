@@ -103,6 +103,21 @@ def GPULegalizeMath : Pass<"arrayc-gpu-legalize-math", "mlir::gpu::GPUModuleOp">
   let dependentDialects = ["mlir::math::MathDialect", "mlir::arith::ArithDialect"];
 }
 
+def FuseElementwise : Pass<"arrayc-fuse-elementwise"> {
+  let summary = "Fuse elementwise linalg ops into their consumers, without recomputation";
+  let description = [{
+    Upstream's `linalg-fuse-elementwise-ops` pattern set (producer fusion,
+    reshape folding by expansion, constant folding; a producer with one use)
+    with one more rule: an elementwise producer is not fused into a consumer
+    that has reduction loops when the consumer's map for it leaves a loop
+    unused, since the fused op would recompute it for each value of that
+    loop. `(2 * a) @ b` stays two ops (the product remains a plain matrix
+    product, which the CPU target hands to BLAS); `sum(x * x)` fuses.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect",
+                           "mlir::affine::AffineDialect"];
+}
+
 def LinalgToBlas : Pass<"arrayc-linalg-to-blas", "mlir::ModuleOp"> {
   let summary = "Call OpenBLAS GEMM for buffer-level matrix products (CPU)";
   let description = [{

@@ -22,3 +22,18 @@ func.func @matmul(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
       : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
   return %c : tensor<?x?xf32>
 }
+
+// A squared operand (a * a) stays its own elementwise loop (arrayc-fuse-elementwise does
+// not fuse it into the product), so the product still reaches GEMM.
+// CHECK-LABEL: llvm.func @squared_matmul
+// CHECK: llvm.fmul
+// CHECK: llvm.call @arrayc_rt_blas_gemm_f32
+// CHECK: llvm.return
+func.func @squared_matmul(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %s = ndarray.mul %a, %a : tensor<?x?xf32>
+  %c = ndarray.contract %s, %b {indexing_maps = [affine_map<(m, n, k) -> (m, k)>,
+                                                 affine_map<(m, n, k) -> (k, n)>,
+                                                 affine_map<(m, n, k) -> (m, n)>]}
+      : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %c : tensor<?x?xf32>
+}

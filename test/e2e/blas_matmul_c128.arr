@@ -3,7 +3,8 @@
 # 1x1, small and odd-sized (127x129 @ 129x65) products, batched and
 # broadcast-batch @, transposed views on either side, matvec/vecmat, dot of
 # vectors, einsum as GEMM ('ij,jk->ik', 'bij,bjk->bik', 'ij,kj->ik'), and
-# forms that stay on loops (outer, a strided slice, a fused negation).
+# forms that stay on loops (outer, a strided slice), and a negated operand
+# (its own loop, then GEMM: arrayc-fuse-elementwise leaves it unfused).
 # INPUT: a1 c128 [1, 1]
 # INPUT: b1 c128 [1, 1]
 # INPUT: a c128 [3, 5]
