@@ -361,5 +361,6 @@ include "NDArrayBuiltinOps.td"
 include "NDArrayArithOps.td"
 include "NDArrayShapeOps.td"
 include "NDArrayComplexOps.td"
+include "NDArrayFFTOps.td"
 
 #endif // NDARRAY_OPS_TD

@@ -101,6 +101,9 @@ Error arrayc::driver::linkExecutable(StringRef object, StringRef output, bool cu
     args.push_back("-lcuda");
 #endif
   }
+  // The static runtime's own dependencies: FFTW for numpy.fft (runtime/src/fft.cpp).
+  for (const char *lib : {"-lfftw3f", "-lfftw3"})
+    args.push_back(lib);
   for (const char *lib : {"-lm", "-lpthread", "-ldl"})
     args.push_back(lib);
   SmallVector<StringRef> argRefs(args.begin(), args.end());

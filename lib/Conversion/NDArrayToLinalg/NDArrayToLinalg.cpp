@@ -619,7 +619,7 @@ struct ConvertNDArrayToLinalgPass
     target.addIllegalDialect<nd::NDArrayDialect>();
     // Host ops are lowered by convert-ndarray-to-runtime.
     target.addLegalOp<nd::LoadOp, nd::SaveOp, nd::PrintOp, nd::AssertOp,
-                      nd::PerfCounterOp>();
+                      nd::PerfCounterOp, nd::FFTOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
     populateNDArrayToLinalgConversionPatterns(patterns);

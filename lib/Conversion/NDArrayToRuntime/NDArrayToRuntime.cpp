@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/Passes.h"
+#include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
 #include "ndarray/NDArray.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -24,9 +25,11 @@ namespace arrayc {
 
 using namespace mlir;
 using namespace arrayc;
+using namespace arrayc::rtcalls;
 namespace nd = arrayc::ndarray;
 
-namespace {
+// The helpers shared with the other runtime-call patterns (RuntimeCalls.h).
+namespace arrayc::rtcalls {
 
 /// dtype codes of runtime.h (`enum arrayc_rt_dtype`). Signless integers are
 /// the signed dtypes, `uiN` the unsigned ones.
@@ -159,6 +162,10 @@ Value i32(PatternRewriter &rewriter, Location loc, int32_t v) {
 }
 
 UnrankedMemRefType unranked(Type elt) { return UnrankedMemRefType::get(elt, 0); }
+
+} // namespace arrayc::rtcalls
+
+namespace {
 
 struct SavePattern : OpRewritePattern<nd::SaveOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -312,7 +319,7 @@ struct ConvertNDArrayToRuntimePass
     MLIRContext *ctx = &getContext();
     ConversionTarget target(*ctx);
     target.addIllegalOp<nd::LoadOp, nd::SaveOp, nd::PrintOp, nd::AssertOp,
-                        nd::PerfCounterOp>();
+                        nd::PerfCounterOp, nd::FFTOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
     populateNDArrayToRuntimeConversionPatterns(patterns);
@@ -347,4 +354,5 @@ void arrayc::populateNDArrayToRuntimeConversionPatterns(RewritePatternSet &patte
   patterns.add<SavePattern, LoadPattern, PrintPattern, AssertPattern,
                PerfCounterPattern>(
       patterns.getContext());
+  populateFFTToRuntimeCallPatterns(patterns);
 }
