@@ -36,3 +36,11 @@ def shape_minus_one(x: c128[3, 4]) -> c128[3, 5]:
 # CHECK: ndarray.fft rfft %{{.*}} axis 0 n -1 norm forward : tensor<7xf64> -> tensor<4xcomplex<f64>>
 def real_forward(x: f64[7]) -> c128[4]:
     return fft.rfft(x, norm="forward")
+
+# Tests float16: computed in single precision; irfft's result cast back to f16.
+# CHECK-LABEL: func.func @half(
+# CHECK: %[[C:.*]] = ndarray.cast %{{.*}} : tensor<5xf16> to tensor<5xcomplex<f32>>
+# CHECK: %[[R:.*]] = ndarray.fft irfft %[[C]] axis 0 n -1 norm backward : tensor<5xcomplex<f32>> -> tensor<8xf32>
+# CHECK: ndarray.cast %[[R]] : tensor<8xf32> to tensor<8xf16>
+def half(x: f16[5]) -> f16[8]:
+    return np.fft.irfft(x)

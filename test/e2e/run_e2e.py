@@ -256,11 +256,12 @@ def numpy2_fft():
     """numpy.fft with NumPy 2's result dtypes.
 
     NumPy 1.x's fft functions compute in double and always return complex128
-    (float64 for irfft); NumPy 2 keeps single precision: float32/complex64
-    inputs give complex64 (float32 for irfft/irfftn/irfft2). Under NumPy < 2
-    the results of single-precision inputs are cast to NumPy 2's dtype, so the
-    run on the inputs as given learns the right dtype (the float64-reference
-    run is unaffected: its inputs are already double)."""
+    (float64 for irfft); NumPy 2 keeps single precision: float16/float32/
+    complex64 inputs give complex64 (irfft: float32, and float16 for a float16
+    input; seen on NumPy 2.5). Under NumPy < 2 the results of these inputs are
+    cast to NumPy 2's dtype, so the run on the inputs as given learns the right
+    dtype (the float64-reference run is unaffected: its inputs are already
+    double)."""
     if np.lib.NumpyVersion(np.__version__) >= "2.0.0":
         return np.fft
     mod = types.ModuleType("numpy.fft")
@@ -269,8 +270,11 @@ def numpy2_fft():
     def wrap(f, real_out):
         def single_stays_single(a, *args, **kwargs):
             r = f(a, *args, **kwargs)
-            if np.asarray(a).dtype in (np.float32, np.complex64):
-                return r.astype(np.float32 if real_out else np.complex64)
+            dt = np.asarray(a).dtype
+            if dt in (np.float16, np.float32, np.complex64):
+                if not real_out:
+                    return r.astype(np.complex64)
+                return r.astype(np.float16 if dt == np.float16 else np.float32)
             return r
         return single_stays_single
 
