@@ -228,7 +228,12 @@ template <typename Real> struct Transform {
     } else {
       int64_t count;
       numElements(irank, stageSizes.data(), &count);
-      std::vector<char> scratch((size_t)count * ies);
+      std::vector<char> scratch;
+      try {
+        scratch.resize((size_t)count * ies);
+      } catch (...) {
+        fail("cannot allocate %lld bytes of scratch memory", (long long)(count * (int64_t)ies));
+      }
       copyCropPad(inStage.hostBase(), iv.sizes, iv.strides, scratch.data(), stageSizes, ies);
       if (kind == Kind::Rfft) {
         F::execR2C((typename F::Plan)plan(stageSizes, ov.sizes, axis, n, false,
