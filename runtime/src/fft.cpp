@@ -194,7 +194,7 @@ template <typename Real> struct Transform {
     MemrefView iv = viewMemref(irank, idesc, ies), ov = viewMemref(orank, odesc, oes);
     if (irank < 1 || orank != irank || axis < 0 || axis >= irank)
       fail("invalid arguments (rank %lld, axis %lld)", irank, axis);
-    if (n < 1) fail("Invalid number of FFT data points (%lld) specified.", n < 0 ? 0 : n);
+    if (n < 1) fail("Invalid number of FFT data points (%lld) specified.", n);
     if (norm < 0 || norm > 2) fail("invalid norm code %lld", norm);
     // The output's shape must be the input's with the transformed axis
     // replaced (the compiled code allocates it from the same sizes).
