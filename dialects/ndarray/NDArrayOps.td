@@ -362,5 +362,6 @@ include "NDArrayArithOps.td"
 include "NDArrayShapeOps.td"
 include "NDArrayComplexOps.td"
 include "NDArrayFFTOps.td"
+include "NDArrayLinalgOps.td"
 
 #endif // NDARRAY_OPS_TD

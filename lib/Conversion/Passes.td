@@ -31,7 +31,10 @@ def ConvertNDArrayToRuntime : Pass<"convert-ndarray-to-runtime", "mlir::ModuleOp
     runtime.h). Arrays cross as unranked memrefs (`bufferization.to_buffer` /
     `bufferization.to_tensor`), strings as `memref.global` constants of i8, and
     every call carries the op's source location as text so that run-time
-    errors say where. A program's `main` ends with `arrayc_rt_sync()`, which waits
+    errors say where. The numpy.linalg ops (`det`, `inv`, `solve`,
+    `cholesky`, `qr`, `svd`, `svdvals`, `eigh`) become calls of the runtime's
+    LAPACKE wrappers `arrayc_rt_linalg_<op>_<T>` on output buffers allocated
+    here from the input's dimensions (LinalgCalls.cpp). A program's `main` ends with `arrayc_rt_sync()`, which waits
     for the device work it queued and reports a kernel's fault. The runtime stages device buffers through the host, so
     the same calls serve the cpu and cuda targets.
     `ndarray.fft` becomes a call of `arrayc_rt_<fft|ifft|rfft|irfft>_<T>` on

@@ -95,6 +95,9 @@ int arrayc::driver::main(int argc, char **argv) {
                                       cl::cat(category));
   static cl::opt<bool> noFusion("no-fusion", cl::desc("One kernel/loop nest per operation"),
                                 cl::cat(category));
+  static cl::opt<bool> noBlas("no-blas",
+                              cl::desc("CPU: matrix products as loops, not OpenBLAS GEMM"),
+                              cl::cat(category));
   static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"), cl::init(2),
                                     cl::Prefix, cl::cat(category));
   static cl::opt<bool> verbose("verbose", cl::desc("Print the stages and tools used"),
@@ -125,6 +128,7 @@ int arrayc::driver::main(int argc, char **argv) {
 
   arrayc::PipelineOptions pipelineOptions;
   pipelineOptions.fusion = !noFusion;
+  pipelineOptions.blas = !noBlas;
   pipelineOptions.gpuArch = !gpuArch.empty() ? gpuArch.getValue()
                                              : deviceArch.value_or(std::string("sm_90"));
   pipelineOptions.cudaToolkit = arrayc::defaultCudaToolkit().str();

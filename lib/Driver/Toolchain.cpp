@@ -101,9 +101,11 @@ Error arrayc::driver::linkExecutable(StringRef object, StringRef output, bool cu
     args.push_back("-lcuda");
 #endif
   }
-  // The static runtime's own dependencies: FFTW for numpy.fft (runtime/src/fft.cpp).
-  for (const char *lib : {"-lfftw3f", "-lfftw3"})
-    args.push_back(lib);
+  // Libraries the runtime calls (LAPACKE, OpenBLAS, FFTW, ...), found at configure time.
+  SmallVector<StringRef> systemLibs;
+  StringRef(ARRAYC_RT_LINK_LIBRARIES).split(systemLibs, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef lib : systemLibs)
+    args.push_back(lib.str());
   for (const char *lib : {"-lm", "-lpthread", "-ldl"})
     args.push_back(lib);
   SmallVector<StringRef> argRefs(args.begin(), args.end());

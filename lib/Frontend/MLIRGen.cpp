@@ -314,6 +314,15 @@ private:
   void initRandomState(SrcLoc l);
   Val flatten(const Val &a, SrcLoc l);
   bool isRandomModule(const Expr &e);
+  // numpy.linalg (MLIRGenLinalg.inc).
+  bool isLinalgModule(const Expr &e);
+  OptVal linalgCall(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  OptVal linalgOperand(const Expr &e, llvm::StringRef fn, unsigned minRank);
+  bool checkSquare(const Val &x, llvm::StringRef fn, SrcLoc l);
+  std::optional<bool> boolArg(const Expr *e, bool dflt, llvm::StringRef fn,
+                              llvm::StringRef param);
+  OptVal svdOf(const Val &a, bool full, bool uv, SrcLoc l);
+  OptVal norm(llvm::StringRef fn, const Expr &call);
   // Statements and operators (MLIRGenStatements.inc).
   bool genBlock(const std::vector<StmtPtr> &body, size_t from = 0);
   bool genCompound(const Stmt &s);
@@ -650,8 +659,17 @@ static llvm::StringRef augUfunc(llvm::StringRef op) {
       .Default("right_shift");
 }
 
-/// NumPy's dtype kinds in 'same_kind' order: bool < int < float.
-static int dtypeKind(DType t) { return t == DType::Bool ? 0 : isInt(t) ? 1 : 2; }
+/// NumPy's dtype kinds in 'same_kind' order: bool < unsigned < signed <
+/// float < complex (a cast to an earlier kind is not 'same_kind').
+static int dtypeKind(DType t) {
+  if (t == DType::Bool)
+    return 0;
+  if (isUnsigned(t))
+    return 1;
+  if (isInt(t))
+    return 2;
+  return isFloat(t) ? 3 : 4;
+}
 
 /// `x op= y` rebinds `x` to `x op y`; `x[idx] op= y` stores `x[idx] op y`
 /// into `x[idx]`, cast to x's dtype with NumPy's 'same_kind' rule.
@@ -673,8 +691,10 @@ bool Gen::genAugAssign(const Stmt &s) {
   OptVal r = binary(s.op, *cur, *rhs, s.loc);
   if (!r)
     return false;
+  // One element (a 0-d target) is stored as NumPy stores a scalar: cast
+  // unsafely, so `x[0] += 1.5` truncates in an integer array.
   if (t.kind == ExprKind::Subscript && cur->kind == Val::Array &&
-      r->kind == Val::Array &&
+      cur->type.rank() > 0 && r->kind == Val::Array &&
       dtypeKind(r->type.dtype) > dtypeKind(cur->type.dtype))
     return fail(s.loc, "cannot cast ufunc '" + augUfunc(s.op) + "' output from " +
                            dtypeName(r->type.dtype) + " to " +
@@ -1417,6 +1437,8 @@ OptVal Gen::evalCall(const Expr &call) {
     return randomCall(f.name, "random." + f.name, call);
   if (std::string mod; f.kind == ExprKind::Attribute && isFFTModule(*f.lhs, mod))
     return fftCall(f.name, mod + "." + f.name, call);
+  if (f.kind == ExprKind::Attribute && isLinalgModule(*f.lhs))
+    return linalgCall(f.name, "linalg." + f.name, call);
   if (f.kind == ExprKind::Attribute && f.lhs->kind == ExprKind::Name &&
       npAliases.contains(f.lhs->name) && !scope->vars.count(f.lhs->name)) {
     Builtin bi = lookupBuiltin(f.name, true);
@@ -1845,6 +1867,7 @@ bool Gen::isRandomModule(const Expr &e) {
 
 #include "MLIRGenBuiltins.inc"
 #include "MLIRGenFFT.inc"
+#include "MLIRGenLinalg.inc"
 #include "MLIRGenIndexing.inc"
 
 OwningOpRef<ModuleOp> arrayc::frontend::genModule(const Module &module,

@@ -97,7 +97,9 @@ static void addHostToLLVM(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
 }
 
-void arrayc::buildCPULoweringPipeline(OpPassManager &pm, const PipelineOptions &) {
+void arrayc::buildCPULoweringPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  if (options.blas)
+    pm.addPass(createLinalgToBlas());
   pm.addNestedPass<func::FuncOp>(createCopiesToLinalg(CopiesToLinalgOptions{/*stridedOnly=*/true}));
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   addHostToLLVM(pm);
@@ -178,7 +180,7 @@ void arrayc::registerPipelines() {
       "arrayc-cuda-lowering-pipeline", "outlined kernels to gpu.binary, host to LLVM",
       buildCUDALoweringPipeline);
   PassPipelineRegistration<PipelineOptions>(
-      "arrayc-cpu-lowering-pipeline", "buffer-level linalg to loops to LLVM",
+      "arrayc-cpu-lowering-pipeline", "buffer-level linalg to GEMM calls and loops to LLVM",
       buildCPULoweringPipeline);
   PassPipelineRegistration<PipelineOptions>(
       "arrayc-cpu-pipeline", "ndarray to the LLVM dialect for the CPU", buildCPUPipeline);

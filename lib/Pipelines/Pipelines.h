@@ -4,7 +4,7 @@
 // functions; `arrayc-opt --arrayc-cpu-pipeline` etc. replays the same thing.
 //
 //   ndarray --linalg--> linalg on tensors, fused --bufferize--> memrefs
-//     cpu:  --cpu-lowering--> loops --> llvm dialect
+//     cpu:  --cpu-lowering--> GEMM calls + loops --> llvm dialect
 //     cuda: --gpu-kernels--> gpu.launch, outlined --cuda-lowering--> nvvm,
 //           gpu.binary (PTX or cubin) + host llvm dialect calling mgpu*
 //
@@ -20,6 +20,9 @@ namespace arrayc {
 struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<bool> fusion{*this, "fusion", llvm::cl::desc("Fuse elementwise producers into consumers"),
                       llvm::cl::init(true)};
+  Option<bool> blas{*this, "blas",
+                    llvm::cl::desc("CPU: call OpenBLAS GEMM for matrix products"),
+                    llvm::cl::init(true)};
   Option<std::string> gpuArch{*this, "gpu-arch", llvm::cl::desc("CUDA target chip"),
                               llvm::cl::init("sm_90")};
   Option<std::string> gpuFeatures{*this, "gpu-features", llvm::cl::desc("PTX features"),
@@ -38,7 +41,8 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
 void buildLinalgPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
 /// Tensors -> buffers (one-shot, across function boundaries).
 void buildBufferizePipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
-/// Buffer-level linalg -> loops -> LLVM dialect, for the host CPU.
+/// Buffer-level linalg -> OpenBLAS GEMM calls and loops -> LLVM dialect, for
+/// the host CPU.
 void buildCPULoweringPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);
 /// Buffer-level linalg -> gpu.launch kernels in device memory, outlined.
 void buildGPUKernelPipeline(mlir::OpPassManager &pm, const PipelineOptions &options);

@@ -11,6 +11,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 
 namespace arrayc {
@@ -20,6 +21,10 @@ namespace arrayc {
 
 #define GEN_PASS_REGISTRATION
 #include "Transforms/Passes.h.inc"
+
+/// Rewrites buffer-level matrix-product generics into OpenBLAS GEMM calls
+/// (the patterns of `arrayc-linalg-to-blas`).
+void populateLinalgToBlasPatterns(mlir::RewritePatternSet &patterns);
 
 } // namespace arrayc
 

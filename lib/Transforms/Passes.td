@@ -103,4 +103,41 @@ def GPULegalizeMath : Pass<"arrayc-gpu-legalize-math", "mlir::gpu::GPUModuleOp">
   let dependentDialects = ["mlir::math::MathDialect", "mlir::arith::ArithDialect"];
 }
 
+def LinalgToBlas : Pass<"arrayc-linalg-to-blas", "mlir::ModuleOp"> {
+  let summary = "Call OpenBLAS GEMM for buffer-level matrix products (CPU)";
+  let description = [{
+    After bufferization, on the CPU target only. Each `linalg.generic` that
+    is a (batched) matrix product -- two inputs and one output of one element
+    type among f32, f64, complex<f32>, complex<f64>; a body of exactly a
+    multiply and an add; one contracted loop; at most one loop indexed only
+    by A and C (m) and one only by B and C (n), the others batch loops that C
+    indexes; indices that are loops or constants -- becomes a call of
+    `arrayc_rt_blas_gemm_<T>` (f32, f64, c64, c128), which loops over the
+    batch in the runtime and calls `cblas_?gemm`. matvec, vecmat and dot are
+    GEMMs with m and/or n of 1. A `+0` fill of the output right before the
+    product becomes beta = 0 (and is erased); otherwise the call accumulates
+    into the output (beta = 1), as the generic does.
+
+    Left on loops: fused prologues or epilogues (any other op in the body,
+    casts included), more than one contracted dimension, diagonals (`ii`),
+    strided indices, other element types (bool, integers, f16/bf16, which
+    accumulate in f32), and operands whose static strides give no row-major
+    or transposed matrix. Dynamic strides are checked by the runtime, which
+    copies such a matrix into a packed one rather than compute wrongly.
+
+    ```mlir
+    linalg.generic {indexing_maps = [(m, n, k) -> (m, k), (m, n, k) -> (k, n),
+                                     (m, n, k) -> (m, n)], ...}
+        ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>)
+    // becomes
+    memref.alloca_scope {
+      call @arrayc_rt_blas_gemm_f32(%plan, %a, %b, %c, %beta)
+          : (memref<*xi64>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i32) -> ()
+    }
+    ```
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 #endif // ARRAYC_TRANSFORMS_PASSES

@@ -18,7 +18,7 @@
 
 using namespace mlir;
 using namespace arrayc;
-using namespace arrayc::rtcalls;
+using namespace arrayc::rtcall;
 namespace nd = arrayc::ndarray;
 
 namespace {

@@ -5,8 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/Passes.h"
 #include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
+#include "Conversion/Passes.h"
 #include "ndarray/NDArray.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -25,11 +25,10 @@ namespace arrayc {
 
 using namespace mlir;
 using namespace arrayc;
-using namespace arrayc::rtcalls;
+using namespace arrayc::rtcall;
 namespace nd = arrayc::ndarray;
 
-// The helpers shared with the other runtime-call patterns (RuntimeCalls.h).
-namespace arrayc::rtcalls {
+namespace arrayc::rtcall {
 
 /// dtype codes of runtime.h (`enum arrayc_rt_dtype`). Signless integers are
 /// the signed dtypes, `uiN` the unsigned ones.
@@ -163,7 +162,7 @@ Value i32(PatternRewriter &rewriter, Location loc, int32_t v) {
 
 UnrankedMemRefType unranked(Type elt) { return UnrankedMemRefType::get(elt, 0); }
 
-} // namespace arrayc::rtcalls
+} // namespace arrayc::rtcall
 
 namespace {
 
@@ -320,9 +319,12 @@ struct ConvertNDArrayToRuntimePass
     ConversionTarget target(*ctx);
     target.addIllegalOp<nd::LoadOp, nd::SaveOp, nd::PrintOp, nd::AssertOp,
                         nd::PerfCounterOp, nd::FFTOp>();
+    target.addIllegalOp<nd::DetOp, nd::InvOp, nd::CholeskyOp, nd::SolveOp, nd::QROp,
+                        nd::SVDOp, nd::SVDValsOp, nd::EighOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
     populateNDArrayToRuntimeConversionPatterns(patterns);
+    populateNDArrayLinalgToRuntimePatterns(patterns);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
       return signalPassFailure();
     finishMain();

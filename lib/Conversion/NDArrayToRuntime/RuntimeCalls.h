@@ -1,8 +1,10 @@
-//===- RuntimeCalls.h - helpers of convert-ndarray-to-runtime ---*- C++ -*-===//
+//===- RuntimeCalls.h - building calls of the arrayc runtime ----*- C++ -*-===//
 //
-// What the patterns that turn ndarray ops into arrayc_rt_* calls share
-// (defined in NDArrayToRuntime.cpp): dtype codes, the ABI's storage types,
-// declarations, strings and unranked memrefs.
+// Helpers shared by the patterns of convert-ndarray-to-runtime
+// (NDArrayToRuntime.cpp: host ops; LinalgCalls.cpp: numpy.linalg; FFTCalls.cpp:
+// numpy.fft): the ABI of
+// runtime/include/arrayc_rt/runtime.h, where arrays and strings travel as
+// unranked memrefs.
 //
 //===----------------------------------------------------------------------===//
 #ifndef ARRAYC_CONVERSION_NDARRAYTORUNTIME_RUNTIMECALLS_H
@@ -14,25 +16,20 @@
 
 #include <string>
 
-namespace arrayc {
+namespace arrayc::rtcall {
 
-/// The patterns of FFTCalls.cpp (`ndarray.fft` -> arrayc_rt_<kind>_<T>).
-void populateFFTToRuntimeCallPatterns(mlir::RewritePatternSet &patterns);
-
-namespace rtcalls {
-
-/// dtype code of runtime.h (`enum arrayc_rt_dtype`), -1 if none.
+/// The runtime's dtype code (`enum arrayc_rt_dtype`) of an element type.
 int32_t dtypeCode(mlir::Type t);
-/// The element type arrays cross the ABI with (signless integers).
+/// The signless element type arrays cross the ABI with.
 mlir::Type storageType(mlir::Type t);
-/// The runtime's suffix for a storage type (`f32`, `c64`, ...).
+/// The suffix of typed entry points: `f32`, `i64`, `c64`, ...
 std::string storageSuffix(mlir::Type t);
-/// `file:line:col` of a location ("" if it has none).
+/// `file:line:col` of a location ("" when it has none).
 std::string locationText(mlir::Location loc);
-/// Declares `name` with `argTypes` (no results) at the module's top, once.
+/// Declares `name(argTypes) -> ()` at the module's top, once.
 mlir::func::FuncOp declare(mlir::PatternRewriter &rewriter, mlir::ModuleOp module,
                            llvm::StringRef name, mlir::TypeRange argTypes);
-/// A string as an unranked i8 memref backed by a constant global.
+/// A string constant as an unranked i8 memref.
 mlir::Value stringValue(mlir::PatternRewriter &rewriter, mlir::Location loc,
                         mlir::ModuleOp module, llvm::StringRef text);
 /// A tensor as an unranked memref for a runtime call that reads it.
@@ -41,7 +38,6 @@ mlir::Value tensorAsUnranked(mlir::PatternRewriter &rewriter, mlir::Location loc
 mlir::Value i32(mlir::PatternRewriter &rewriter, mlir::Location loc, int32_t v);
 mlir::UnrankedMemRefType unranked(mlir::Type elt);
 
-} // namespace rtcalls
-} // namespace arrayc
+} // namespace arrayc::rtcall
 
 #endif // ARRAYC_CONVERSION_NDARRAYTORUNTIME_RUNTIMECALLS_H

@@ -196,6 +196,42 @@ ARRAYC_RT_DECLARE_FFT(irfft, c64)
 ARRAYC_RT_DECLARE_FFT(irfft, c128)
 #undef ARRAYC_RT_DECLARE_FFT
 
+/* numpy.linalg through LAPACKE (libarrayc_runtime; runtime/src/linalg.cpp).
+ * T is f32, f64, c64 or c128; every array is a memref (rank, desc) holding a
+ * stack of matrices (..., M, N); outputs are allocated by the caller with the
+ * shapes of ndarray.<op> (s and w in the real type of T). `loc` is the source
+ * location. A LinAlgError ("Singular matrix", "Matrix is not positive
+ * definite", "SVD did not converge", "Eigenvalues did not converge") or a
+ * shape that does not fit prints "arrayc: error: <loc>: linalg.<op>: <msg>"
+ * and exits 1. Device buffers are staged through the host. */
+#define ARRAYC_RT_DECLARE_LINALG(T)                                                          \
+  ARRAYC_RT_API void arrayc_rt_linalg_det_##T(int64_t ar, void *ad, int64_t orank,          \
+                                              void *od, int64_t lr, void *ld);              \
+  ARRAYC_RT_API void arrayc_rt_linalg_inv_##T(int64_t ar, void *ad, int64_t orank,          \
+                                              void *od, int64_t lr, void *ld);              \
+  ARRAYC_RT_API void arrayc_rt_linalg_cholesky_##T(int64_t ar, void *ad, int64_t orank,     \
+                                                   void *od, int32_t upper, int64_t lr,     \
+                                                   void *ld);                               \
+  ARRAYC_RT_API void arrayc_rt_linalg_solve_##T(int64_t ar, void *ad, int64_t br, void *bd, \
+                                                int64_t orank, void *od, int64_t lr,        \
+                                                void *ld);                                  \
+  ARRAYC_RT_API void arrayc_rt_linalg_qr_##T(int64_t ar, void *ad, int64_t qr, void *qd,    \
+                                             int64_t rr, void *rd, int32_t complete,        \
+                                             int64_t lr, void *ld);                         \
+  ARRAYC_RT_API void arrayc_rt_linalg_svd_##T(int64_t ar, void *ad, int64_t ur, void *ud,   \
+                                              int64_t sr, void *sd, int64_t vr, void *vd,   \
+                                              int32_t full_matrices, int64_t lr, void *ld); \
+  ARRAYC_RT_API void arrayc_rt_linalg_svdvals_##T(int64_t ar, void *ad, int64_t sr,         \
+                                                  void *sd, int64_t lr, void *ld);          \
+  ARRAYC_RT_API void arrayc_rt_linalg_eigh_##T(int64_t ar, void *ad, int64_t wr, void *wd,  \
+                                               int64_t vr, void *vd, int32_t upper,         \
+                                               int64_t lr, void *ld);
+ARRAYC_RT_DECLARE_LINALG(f32)
+ARRAYC_RT_DECLARE_LINALG(f64)
+ARRAYC_RT_DECLARE_LINALG(c64)
+ARRAYC_RT_DECLARE_LINALG(c128)
+#undef ARRAYC_RT_DECLARE_LINALG
+
 /* ---- CUDA library (libarrayc_runtime_cuda) ------------------------- */
 /* Number of CUDA devices; 0 when no driver/GPU. Never fails. */
 ARRAYC_RT_API int arrayc_rt_cuda_device_count(void);
@@ -206,6 +242,37 @@ ARRAYC_RT_API size_t arrayc_rt_pool_used_bytes(void);   /* handed out */
 ARRAYC_RT_API size_t arrayc_rt_pool_total_bytes(void);  /* handed out + cached */
 ARRAYC_RT_API void arrayc_rt_pool_free_all_blocks(void); /* release the cache */
 ARRAYC_RT_API void arrayc_rt_pool_set_limit(size_t bytes); /* 0: no limit */
+
+/* ---- BLAS (OpenBLAS; runtime/src/blas.cpp) ----------------------- */
+/* A (batched) matrix product as arrayc-linalg-to-blas emits it:
+ * C[b] = A[b] @ B[b] for every batch element b, plus C's prior value when
+ * `accumulate` is nonzero. `plan` (plan_len entries) describes the
+ * contraction's loops: plan[0] = L, the loop count; plan[1..L] the role of
+ * each loop (0 batch, 1 m, 2 n, 3 k: exactly one k, at most one m and one
+ * n, which count as 1 when absent); then, for A, B and C in turn, one entry
+ * per dimension: the loop that indexes it, or -1 - c for a constant index c.
+ * A indexes m, k and batch loops, B k, n and batch loops, C m, n and every
+ * batch loop; sizes must agree. Strides are in elements and may be anything:
+ * a matrix GEMM cannot address directly (row-major or transposed with a
+ * leading dimension) is packed first. dtype: ARRAYC_RT_F32, _F64, _C64 or
+ * _C128. Calls cblas_?gemm once per batch element. */
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_blas_gemm(
+    int32_t dtype, const int64_t *plan, int64_t plan_len, int64_t arank,
+    const int64_t *asizes, const int64_t *astrides, const void *a, int64_t brank,
+    const int64_t *bsizes, const int64_t *bstrides, const void *b, int64_t crank,
+    const int64_t *csizes, const int64_t *cstrides, void *c, int32_t accumulate);
+/* Entry points called by compiled code (exit(1) on error): the plan is a
+ * rank-1 i64 memref, A, B and C memrefs of the element type. */
+#define ARRAYC_RT_DECLARE_GEMM(S)                                                       \
+  ARRAYC_RT_API void arrayc_rt_blas_gemm_##S(int64_t prank, void *pdesc, int64_t arank, \
+                                             void *adesc, int64_t brank, void *bdesc,   \
+                                             int64_t crank, void *cdesc,                \
+                                             int32_t accumulate);
+ARRAYC_RT_DECLARE_GEMM(f32)
+ARRAYC_RT_DECLARE_GEMM(f64)
+ARRAYC_RT_DECLARE_GEMM(c64)
+ARRAYC_RT_DECLARE_GEMM(c128)
+#undef ARRAYC_RT_DECLARE_GEMM
 
 #ifdef __cplusplus
 }

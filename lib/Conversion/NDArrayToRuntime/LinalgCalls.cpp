@@ -1,0 +1,216 @@
+//===- LinalgCalls.cpp - numpy.linalg ops to LAPACKE runtime calls --------===//
+//
+// Each op becomes one call `arrayc_rt_linalg_<op>_<T>(inputs..., outputs...,
+// flags..., location)` (runtime/src/linalg.cpp). The outputs are allocated
+// here, as `load` allocates its buffer, sized from the input's dimensions,
+// and come back as tensors through `bufferization.to_tensor`; the runtime
+// checks the dynamic shapes the verifier could not.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
+#include "Conversion/Passes.h"
+#include "ndarray/NDArray.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace arrayc;
+using namespace arrayc::rtcall;
+namespace nd = arrayc::ndarray;
+
+namespace {
+
+/// Collects the operands of one runtime call, allocating its outputs.
+class LinalgCall {
+public:
+  LinalgCall(PatternRewriter &rewriter, Operation *op)
+      : rw(rewriter), loc(op->getLoc()), module(op->getParentOfType<ModuleOp>()) {}
+
+  /// Dimension `d` of `tensor` as an index.
+  Value dim(Value tensor, int64_t d) {
+    auto t = cast<RankedTensorType>(tensor.getType());
+    if (!t.isDynamicDim(d))
+      return arith::ConstantIndexOp::create(rw, loc, t.getDimSize(d));
+    return tensor::DimOp::create(rw, loc, tensor, d);
+  }
+  /// The leading (batch) dimensions of a stack of matrices.
+  SmallVector<Value> batch(Value tensor) {
+    SmallVector<Value> dims;
+    int64_t rank = cast<RankedTensorType>(tensor.getType()).getRank();
+    for (int64_t d = 0; d + 2 < rank; ++d)
+      dims.push_back(dim(tensor, d));
+    return dims;
+  }
+  Value min(Value a, Value b) { return arith::MinSIOp::create(rw, loc, a, b); }
+
+  void input(Value tensor) { args.push_back(tensorAsUnranked(rw, loc, tensor)); }
+  /// A fresh buffer of `type` whose dimensions are `dims` (all of them; the
+  /// dynamic ones size the allocation).
+  void output(Type type, ArrayRef<Value> dims) {
+    auto tt = cast<RankedTensorType>(type);
+    SmallVector<Value> dyn;
+    for (int64_t d = 0; d < tt.getRank(); ++d)
+      if (tt.isDynamicDim(d))
+        dyn.push_back(dims[d]);
+    auto mt = MemRefType::get(tt.getShape(), tt.getElementType());
+    Value buf = memref::AllocOp::create(rw, loc, mt, dyn);
+    buffers.push_back({buf, tt});
+    args.push_back(memref::CastOp::create(rw, loc, unranked(tt.getElementType()), buf));
+  }
+  void flag(bool v) { args.push_back(i32(rw, loc, v)); }
+
+  /// Calls `arrayc_rt_linalg_<name>_<T>` and replaces `op` by the outputs.
+  void emit(Operation *op, StringRef name, Type elt) {
+    args.push_back(stringValue(rw, loc, module, locationText(loc)));
+    SmallVector<Type> types;
+    for (Value a : args)
+      types.push_back(a.getType());
+    std::string fn = ("arrayc_rt_linalg_" + name + "_" + storageSuffix(elt)).str();
+    func::CallOp::create(rw, loc, declare(rw, module, fn, types), args);
+    SmallVector<Value> results;
+    for (auto [buf, type] : buffers)
+      results.push_back(bufferization::ToTensorOp::create(rw, loc, type, buf,
+                                                          /*restrict=*/true,
+                                                          /*writable=*/true));
+    rw.replaceOp(op, results);
+  }
+
+private:
+  PatternRewriter &rw;
+  Location loc;
+  ModuleOp module;
+  SmallVector<Value> args;
+  SmallVector<std::pair<Value, RankedTensorType>> buffers;
+};
+
+Type eltOf(Value v) { return cast<RankedTensorType>(v.getType()).getElementType(); }
+int64_t rankOf(Value v) { return cast<RankedTensorType>(v.getType()).getRank(); }
+
+/// `batch ++ tail`.
+SmallVector<Value> concat(SmallVector<Value> batch, std::initializer_list<Value> tail) {
+  batch.append(tail.begin(), tail.end());
+  return batch;
+}
+
+struct DetPattern : OpRewritePattern<nd::DetOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(nd::DetOp op, PatternRewriter &rewriter) const override {
+    LinalgCall c(rewriter, op);
+    c.input(op.getInput());
+    c.output(op.getType(), c.batch(op.getInput()));
+    c.emit(op, "det", eltOf(op.getInput()));
+    return success();
+  }
+};
+
+/// inv and cholesky: the result has the input's shape.
+template <class Op> struct SameShapePattern : OpRewritePattern<Op> {
+  SameShapePattern(MLIRContext *ctx, StringRef name)
+      : OpRewritePattern<Op>(ctx), name(name.str()) {}
+  LogicalResult matchAndRewrite(Op op, PatternRewriter &rewriter) const override {
+    LinalgCall c(rewriter, op);
+    Value in = op.getInput();
+    c.input(in);
+    Value m = c.dim(in, rankOf(in) - 2);
+    c.output(op.getType(), concat(c.batch(in), {m, m}));
+    if constexpr (std::is_same_v<Op, nd::CholeskyOp>)
+      c.flag(op.getUpper());
+    c.emit(op, name, eltOf(in));
+    return success();
+  }
+  std::string name;
+};
+
+struct SolvePattern : OpRewritePattern<nd::SolveOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(nd::SolveOp op, PatternRewriter &rewriter) const override {
+    LinalgCall c(rewriter, op);
+    c.input(op.getA());
+    c.input(op.getB());
+    // The result is b's shape, with a's row count.
+    Value b = op.getB();
+    SmallVector<Value> dims = c.batch(op.getA());
+    dims.push_back(c.dim(op.getA(), rankOf(op.getA()) - 2));
+    if (rankOf(b) == rankOf(op.getA()))
+      dims.push_back(c.dim(b, rankOf(b) - 1));
+    c.output(op.getType(), dims);
+    c.emit(op, "solve", eltOf(b));
+    return success();
+  }
+};
+
+struct QRPattern : OpRewritePattern<nd::QROp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(nd::QROp op, PatternRewriter &rewriter) const override {
+    LinalgCall c(rewriter, op);
+    Value in = op.getInput();
+    c.input(in);
+    Value m = c.dim(in, rankOf(in) - 2), n = c.dim(in, rankOf(in) - 1);
+    bool complete = op.getMode() == nd::QRMode::complete;
+    Value k = complete ? m : c.min(m, n);
+    c.output(op.getQ().getType(), concat(c.batch(in), {m, k}));
+    c.output(op.getR().getType(), concat(c.batch(in), {k, n}));
+    c.flag(complete);
+    c.emit(op, "qr", eltOf(in));
+    return success();
+  }
+};
+
+struct SVDPattern : OpRewritePattern<nd::SVDOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(nd::SVDOp op, PatternRewriter &rewriter) const override {
+    LinalgCall c(rewriter, op);
+    Value in = op.getInput();
+    c.input(in);
+    Value m = c.dim(in, rankOf(in) - 2), n = c.dim(in, rankOf(in) - 1), k = c.min(m, n);
+    bool full = op.getFullMatrices();
+    c.output(op.getU().getType(), concat(c.batch(in), {m, full ? m : k}));
+    c.output(op.getS().getType(), concat(c.batch(in), {k}));
+    c.output(op.getVh().getType(), concat(c.batch(in), {full ? n : k, n}));
+    c.flag(full);
+    c.emit(op, "svd", eltOf(in));
+    return success();
+  }
+};
+
+struct SVDValsPattern : OpRewritePattern<nd::SVDValsOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(nd::SVDValsOp op, PatternRewriter &rewriter) const override {
+    LinalgCall c(rewriter, op);
+    Value in = op.getInput();
+    c.input(in);
+    Value k = c.min(c.dim(in, rankOf(in) - 2), c.dim(in, rankOf(in) - 1));
+    c.output(op.getType(), concat(c.batch(in), {k}));
+    c.emit(op, "svdvals", eltOf(in));
+    return success();
+  }
+};
+
+struct EighPattern : OpRewritePattern<nd::EighOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(nd::EighOp op, PatternRewriter &rewriter) const override {
+    LinalgCall c(rewriter, op);
+    Value in = op.getInput();
+    c.input(in);
+    Value m = c.dim(in, rankOf(in) - 2);
+    c.output(op.getW().getType(), concat(c.batch(in), {m}));
+    c.output(op.getV().getType(), concat(c.batch(in), {m, m}));
+    c.flag(op.getUpper());
+    c.emit(op, "eigh", eltOf(in));
+    return success();
+  }
+};
+
+} // namespace
+
+void arrayc::populateNDArrayLinalgToRuntimePatterns(RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  patterns.add<DetPattern, SolvePattern, QRPattern, SVDPattern, SVDValsPattern, EighPattern>(
+      ctx);
+  patterns.add<SameShapePattern<nd::InvOp>>(ctx, "inv");
+  patterns.add<SameShapePattern<nd::CholeskyOp>>(ctx, "cholesky");
+}

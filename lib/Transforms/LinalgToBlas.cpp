@@ -1,0 +1,310 @@
+//===- LinalgToBlas.cpp - buffer-level contractions as GEMM calls ---------===//
+//
+// convert-ndarray-to-linalg emits matmul/dot/einsum as a zero fill of the
+// result followed by a multiply-add `linalg.generic`. On the CPU those become
+// scalar loops; this pass replaces each one that is a (batched) matrix product
+// of f32/f64/c64/c128 with a call of `arrayc_rt_blas_gemm_<T>` (runtime/src/
+// blas.cpp), which loops over the batch and calls OpenBLAS's cblas_?gemm.
+//
+// What is matched, and why (anything else stays on loops):
+//  - two inputs, one output, all of one element type: no fused casts;
+//  - a body of exactly `mul(in0, in1)`, `add(mul, out)`, `yield`: a fused
+//    prologue (negation, ...) or epilogue would be lost in a GEMM call;
+//  - indexing maps whose results are loop dimensions or constants (a size-1
+//    broadcast dimension), each loop at most once per operand; the output
+//    map a permutation of the parallel loops;
+//  - exactly one reduction loop (one contracted dim), at most one loop that
+//    only A and C index (GEMM's m) and one that only B and C index (n): the
+//    others (batch loops) index C. A vector operand gives m or n = 1;
+//  - static strides that give each operand a row-major or transposed matrix
+//    (GEMM's lda/trans); dynamic strides are decided by the runtime, which
+//    packs a matrix GEMM cannot address.
+// A zero fill of the output that immediately precedes the product (only
+// side-effect-free ops or allocations between) is folded into beta = 0;
+// without one the call accumulates (beta = 1), as the generic does.
+//
+//===----------------------------------------------------------------------===//
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Complex/IR/Complex.h"
+#include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace arrayc {
+#define GEN_PASS_DEF_LINALGTOBLAS
+#include "Transforms/Passes.h.inc"
+} // namespace arrayc
+
+using namespace mlir;
+
+namespace {
+
+/// Loop roles in the plan the runtime reads (runtime.h, arrayc_rt_blas_gemm_*).
+enum Role : int64_t { Batch = 0, M = 1, N = 2, K = 3 };
+
+/// "f32", "f64", "c64", "c128", or "" for element types GEMM does not take.
+StringRef gemmSuffix(Type t) {
+  if (t.isF32())
+    return "f32";
+  if (t.isF64())
+    return "f64";
+  if (auto c = dyn_cast<ComplexType>(t)) {
+    if (c.getElementType().isF32())
+      return "c64";
+    if (c.getElementType().isF64())
+      return "c128";
+  }
+  return "";
+}
+
+/// mul then add of the element type, nothing else (isContractionBody also
+/// accepts unary ops on the way, which a GEMM call would drop).
+bool isPlainMulAdd(linalg::GenericOp op) {
+  Block &body = op.getRegion().front();
+  if (body.getOperations().size() != 3)
+    return false;
+  return linalg::detail::isContractionBody(body, [](Operation *mul, Operation *add) {
+    return (isa<arith::MulFOp>(mul) && isa<arith::AddFOp>(add)) ||
+           (isa<complex::MulOp>(mul) && isa<complex::AddOp>(add));
+  });
+}
+
+bool isPositiveZero(Value v) {
+  if (matchPattern(v, m_PosZeroFloat()))
+    return true;
+  auto c = v.getDefiningOp<complex::ConstantOp>();
+  if (!c)
+    return false;
+  return llvm::all_of(c.getValue(), [](Attribute a) {
+    auto f = dyn_cast<FloatAttr>(a);
+    return f && f.getValue().isPosZero();
+  });
+}
+
+/// The op that sets every element of `buffer` to +0 right before `op`, if any:
+/// a linalg.fill, or its generalized form (an all-parallel generic with no
+/// inputs yielding a value defined outside it).
+Operation *findZeroFill(Operation *op, Value buffer) {
+  for (Operation *p = op->getPrevNode(); p; p = p->getPrevNode()) {
+    if (auto fill = dyn_cast<linalg::FillOp>(p)) {
+      if (fill.getOutputs()[0] == buffer && isPositiveZero(fill.getInputs()[0]))
+        return p;
+      return nullptr;
+    }
+    if (auto g = dyn_cast<linalg::GenericOp>(p)) {
+      if (g.getNumDpsInputs() != 0 || g.getNumDpsInits() != 1 ||
+          g.getDpsInits()[0] != buffer || !g.getIndexingMapsArray()[0].isIdentity() ||
+          g.getNumReductionLoops() != 0)
+        return nullptr;
+      auto yield = cast<linalg::YieldOp>(g.getRegion().front().getTerminator());
+      if (g.getRegion().front().getOperations().size() != 1 ||
+          !isPositiveZero(yield.getValues()[0]))
+        return nullptr;
+      return p;
+    }
+    if (!isMemoryEffectFree(p) && !isa<memref::AllocOp, memref::AllocaOp>(p))
+      return nullptr;
+  }
+  return nullptr;
+}
+
+/// Whether an operand whose matrix has row/column strides `rs`/`cs` (element
+/// units, kDynamic if unknown) can be passed to GEMM without packing: one of
+/// them 1 and the other at least the extent it steps over. Sizes are unknown
+/// here, so a known stride other than 1 on both sides is refused.
+bool staticallyAddressable(int64_t rs, int64_t cs) {
+  if (ShapedType::isDynamic(rs) || ShapedType::isDynamic(cs))
+    return true;
+  return rs == 1 || cs == 1 || rs == 0 || cs == 0;
+}
+
+struct GemmMatch {
+  SmallVector<int64_t> roles;
+  SmallVector<int64_t> plan;
+};
+
+/// The plan of runtime.h: [nloops, role per loop, then for A, B and C one
+/// entry per memref dimension: the loop it is indexed by, or -1 - c for a
+/// constant index c].
+FailureOr<GemmMatch> matchGemm(linalg::GenericOp op) {
+  if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
+      op.getNumDpsInits() != 1 || !op.getRegion().hasOneBlock())
+    return failure();
+  SmallVector<Value> operands{op.getDpsInputs()[0], op.getDpsInputs()[1],
+                              op.getDpsInits()[0]};
+  Type elt;
+  for (Value v : operands) {
+    auto t = dyn_cast<MemRefType>(v.getType());
+    if (!t || (elt && t.getElementType() != elt))
+      return failure();
+    elt = t.getElementType();
+  }
+  if (gemmSuffix(elt).empty() || !isPlainMulAdd(op))
+    return failure();
+  // The result must not be read through an input.
+  if (operands[2] == operands[0] || operands[2] == operands[1])
+    return failure();
+
+  unsigned nloops = op.getNumLoops();
+  SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+  // in[o][l]: operand o indexes loop l.
+  SmallVector<SmallVector<bool>> in(3, SmallVector<bool>(nloops, false));
+  GemmMatch match;
+  match.plan.push_back(nloops);
+  SmallVector<int64_t> entries;
+  for (unsigned o = 0; o < 3; ++o) {
+    for (AffineExpr e : maps[o].getResults()) {
+      if (auto d = dyn_cast<AffineDimExpr>(e)) {
+        if (in[o][d.getPosition()])
+          return failure(); // a diagonal ('ii')
+        in[o][d.getPosition()] = true;
+        entries.push_back(d.getPosition());
+      } else if (auto c = dyn_cast<AffineConstantExpr>(e); c && c.getValue() >= 0 && o < 2) {
+        entries.push_back(-1 - c.getValue());
+      } else {
+        return failure(); // strided (d0 * 2) or computed indices
+      }
+    }
+  }
+  // Classify loops like linalg::inferContractionDims (batch: A, B and C;
+  // m: A and C; n: B and C; k: A and B), which refuses vectors (m or n
+  // empty) and constant indices, both of which a GEMM call serves.
+  SmallVector<utils::IteratorType> iters = op.getIteratorTypesArray();
+  SmallVector<unsigned> ms, ns, ks;
+  match.roles.assign(nloops, Batch);
+  for (unsigned l = 0; l < nloops; ++l) {
+    bool a = in[0][l], b = in[1][l], c = in[2][l];
+    bool reduction = iters[l] == utils::IteratorType::reduction;
+    if (reduction != !c)
+      return failure();
+    if (a && b && !c)
+      ks.push_back(l);
+    else if (a && c && !b)
+      ms.push_back(l);
+    else if (b && c && !a)
+      ns.push_back(l);
+    else if (!(a && b && c))
+      return failure(); // a loop only one operand (or none) indexes
+  }
+  if (ks.size() != 1)
+    return failure();
+  // Extra m/n loops (a batch dimension one side broadcasts) are batch loops;
+  // GEMM's m and n are the ones innermost in C.
+  auto innermostInC = [&](ArrayRef<unsigned> loops) -> int64_t {
+    int64_t best = -1, bestPos = -1;
+    for (auto [pos, e] : llvm::enumerate(maps[2].getResults()))
+      if (llvm::is_contained(loops, cast<AffineDimExpr>(e).getPosition()) &&
+          (int64_t)pos > bestPos) {
+        bestPos = pos;
+        best = cast<AffineDimExpr>(e).getPosition();
+      }
+    return best;
+  };
+  int64_t m = innermostInC(ms), n = innermostInC(ns), k = ks[0];
+  if (m >= 0)
+    match.roles[m] = M;
+  if (n >= 0)
+    match.roles[n] = N;
+  match.roles[k] = K;
+
+  // Static layouts GEMM cannot address stay on loops.
+  for (unsigned o = 0; o < 3; ++o) {
+    auto t = cast<MemRefType>(operands[o].getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(t.getStridesAndOffset(strides, offset)))
+      return failure();
+    auto strideOf = [&](int64_t loop) -> int64_t {
+      if (loop < 0)
+        return 0;
+      for (auto [r, e] : llvm::enumerate(maps[o].getResults()))
+        if (auto d = dyn_cast<AffineDimExpr>(e); d && d.getPosition() == loop)
+          return strides[r];
+      return 0;
+    };
+    int64_t rows = o == 1 ? k : m, cols = o == 0 ? k : n;
+    if (!staticallyAddressable(strideOf(rows), strideOf(cols)))
+      return failure();
+  }
+  match.plan.append(match.roles.begin(), match.roles.end());
+  match.plan.append(entries.begin(), entries.end());
+  return match;
+}
+
+func::FuncOp declareGemm(PatternRewriter &rewriter, ModuleOp module, Type elt) {
+  std::string name = ("arrayc_rt_blas_gemm_" + gemmSuffix(elt)).str();
+  if (auto f = module.lookupSymbol<func::FuncOp>(name))
+    return f;
+  OpBuilder::InsertionGuard guard(rewriter);
+  rewriter.setInsertionPointToStart(module.getBody());
+  auto plan = UnrankedMemRefType::get(rewriter.getI64Type(), 0);
+  auto array = UnrankedMemRefType::get(elt, 0);
+  auto f = func::FuncOp::create(
+      rewriter, module.getLoc(), name,
+      rewriter.getFunctionType({plan, array, array, array, rewriter.getI32Type()}, {}));
+  f.setPrivate();
+  return f;
+}
+
+struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    FailureOr<GemmMatch> match = matchGemm(op);
+    if (failed(match))
+      return rewriter.notifyMatchFailure(op, "not a GEMM-shaped contraction");
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!module)
+      return failure();
+    Value out = op.getDpsInits()[0];
+    Type elt = cast<MemRefType>(out.getType()).getElementType();
+    func::FuncOp callee = declareGemm(rewriter, module, elt);
+    Operation *fill = findZeroFill(op, out);
+
+    Location loc = op.getLoc();
+    // The descriptors passed by pointer are stack slots: the scope releases
+    // them, so a product in a loop does not grow the stack.
+    auto scope = memref::AllocaScopeOp::create(rewriter, loc, TypeRange{});
+    Block *body = rewriter.createBlock(&scope.getBodyRegion());
+    rewriter.setInsertionPointToStart(body);
+    auto planType = MemRefType::get({(int64_t)match->plan.size()}, rewriter.getI64Type());
+    Value plan = memref::AllocaOp::create(rewriter, loc, planType);
+    for (auto [i, v] : llvm::enumerate(match->plan)) {
+      Value c = arith::ConstantOp::create(rewriter, loc, rewriter.getI64IntegerAttr(v));
+      Value idx = arith::ConstantIndexOp::create(rewriter, loc, i);
+      memref::StoreOp::create(rewriter, loc, c, plan, ValueRange{idx});
+    }
+    SmallVector<Value> args;
+    args.push_back(memref::CastOp::create(
+        rewriter, loc, UnrankedMemRefType::get(rewriter.getI64Type(), 0), plan));
+    for (Value v : {op.getDpsInputs()[0], op.getDpsInputs()[1], out})
+      args.push_back(
+          memref::CastOp::create(rewriter, loc, UnrankedMemRefType::get(elt, 0), v));
+    args.push_back(arith::ConstantOp::create(rewriter, loc,
+                                             rewriter.getI32IntegerAttr(fill ? 0 : 1)));
+    func::CallOp::create(rewriter, loc, callee, args);
+    memref::AllocaScopeReturnOp::create(rewriter, loc, ValueRange{});
+    if (fill)
+      rewriter.eraseOp(fill);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct LinalgToBlasPass : arrayc::impl::LinalgToBlasBase<LinalgToBlasPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    arrayc::populateLinalgToBlasPatterns(patterns);
+    GreedyRewriteConfig config;
+    config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns), config)))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+void arrayc::populateLinalgToBlasPatterns(RewritePatternSet &patterns) {
+  patterns.add<GenericToGemm>(patterns.getContext());
+}
