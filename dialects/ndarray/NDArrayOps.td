@@ -361,6 +361,7 @@ include "NDArrayBuiltinOps.td"
 include "NDArrayArithOps.td"
 include "NDArrayShapeOps.td"
 include "NDArrayComplexOps.td"
+include "NDArrayFFTOps.td"
 include "NDArrayLinalgOps.td"
 
 #endif // NDARRAY_OPS_TD

@@ -27,6 +27,9 @@ void populateNDArrayToRuntimeConversionPatterns(mlir::RewritePatternSet &pattern
 /// Patterns lowering the numpy.linalg ops (det, inv, solve, ...) to LAPACKE
 /// calls of the runtime (NDArrayToRuntime/LinalgCalls.cpp).
 void populateNDArrayLinalgToRuntimePatterns(mlir::RewritePatternSet &patterns);
+/// The patterns that turn `ndarray.fft` into arrayc_rt_<kind>_<T> calls
+/// (NDArrayToRuntime/FFTCalls.cpp).
+void populateFFTToRuntimeCallPatterns(mlir::RewritePatternSet &patterns);
 /// Patterns lowering the builtin ops (NDArrayBuiltinOps.td) to linalg.
 void populateNDArrayBuiltinToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// ndarray.real/imag/complex_abs/conj to linalg on the `complex` dialect.

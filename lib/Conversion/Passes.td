@@ -37,10 +37,13 @@ def ConvertNDArrayToRuntime : Pass<"convert-ndarray-to-runtime", "mlir::ModuleOp
     here from the input's dimensions (LinalgCalls.cpp). A program's `main` ends with `arrayc_rt_sync()`, which waits
     for the device work it queued and reports a kernel's fault. The runtime stages device buffers through the host, so
     the same calls serve the cpu and cuda targets.
+    `ndarray.fft` becomes a call of `arrayc_rt_<fft|ifft|rfft|irfft>_<T>` on
+    the input and an output buffer allocated here (FFTW in the runtime;
+    patterns in NDArrayToRuntime/FFTCalls.cpp).
   }];
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect",
                            "mlir::bufferization::BufferizationDialect",
-                           "mlir::arith::ArithDialect"];
+                           "mlir::arith::ArithDialect", "mlir::tensor::TensorDialect"];
 }
 
 #endif // ARRAYC_CONVERSION_PASSES

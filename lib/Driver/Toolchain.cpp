@@ -101,7 +101,7 @@ Error arrayc::driver::linkExecutable(StringRef object, StringRef output, bool cu
     args.push_back("-lcuda");
 #endif
   }
-  // Libraries the runtime calls (LAPACKE, OpenBLAS, ...), found at configure time.
+  // Libraries the runtime calls (LAPACKE, OpenBLAS, FFTW, ...), found at configure time.
   SmallVector<StringRef> systemLibs;
   StringRef(ARRAYC_RT_LINK_LIBRARIES).split(systemLibs, ',', -1, /*KeepEmpty=*/false);
   for (StringRef lib : systemLibs)

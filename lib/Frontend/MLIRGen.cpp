@@ -282,6 +282,12 @@ private:
   OptVal contraction(llvm::StringRef name, llvm::StringRef full, const Expr &call);
   OptVal einsum(llvm::StringRef full, const Expr &call);
   OptVal randomCall(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  // numpy.fft (MLIRGenFFT.inc).
+  bool isFFTModule(const Expr &e, std::string &shown);
+  OptVal fftCall(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  std::optional<int64_t> fftLength(const Expr &e, llvm::StringRef fn, bool allowMinusOne);
+  OptVal fftAlongAxis(nd::FFTKind kind, const Val &a, int64_t axis, int64_t length,
+                      nd::FFTNorm norm, SrcLoc l);
   OptVal matmul(Val a, Val c, SrcLoc l, llvm::StringRef name);
   OptVal contract(llvm::ArrayRef<Val> ops,
                   llvm::ArrayRef<llvm::SmallVector<unsigned>> labels,
@@ -1429,6 +1435,8 @@ OptVal Gen::evalCall(const Expr &call) {
   }
   if (f.kind == ExprKind::Attribute && isRandomModule(*f.lhs))
     return randomCall(f.name, "random." + f.name, call);
+  if (std::string mod; f.kind == ExprKind::Attribute && isFFTModule(*f.lhs, mod))
+    return fftCall(f.name, mod + "." + f.name, call);
   if (f.kind == ExprKind::Attribute && isLinalgModule(*f.lhs))
     return linalgCall(f.name, "linalg." + f.name, call);
   if (f.kind == ExprKind::Attribute && f.lhs->kind == ExprKind::Name &&
@@ -1858,6 +1866,7 @@ bool Gen::isRandomModule(const Expr &e) {
 }
 
 #include "MLIRGenBuiltins.inc"
+#include "MLIRGenFFT.inc"
 #include "MLIRGenLinalg.inc"
 #include "MLIRGenIndexing.inc"
 

@@ -1,5 +1,6 @@
 // .npy I/O, error paths, compiled-code entry points and device hooks.
 #include "arrayc_rt/runtime.h"
+#include "test_memref.h"
 
 #include <gtest/gtest.h>
 
@@ -375,26 +376,6 @@ TEST(Npy, WriteErrorsLeaveNothingBehind) {
 }
 
 // ---- entry points called by compiled code ---------------------------------
-
-template <int N> struct Memref {
-  void *allocated;
-  void *aligned;
-  int64_t offset;
-  int64_t sizes[N > 0 ? N : 1];
-  int64_t strides[N > 0 ? N : 1];
-};
-
-struct Str {
-  std::string s;
-  Memref<1> m;
-  explicit Str(const std::string &str) : s(str) {
-    m.allocated = m.aligned = &s[0];
-    m.offset = 0;
-    m.sizes[0] = (int64_t)s.size();
-    m.strides[0] = 1;
-  }
-  void *desc() { return &m; }
-};
 
 TEST(Entry, SaveLoadThroughMemrefs) {
   std::string path = tempDir() + "/entry.npy";

@@ -619,7 +619,7 @@ struct ConvertNDArrayToLinalgPass
     target.addIllegalDialect<nd::NDArrayDialect>();
     // Host ops are lowered by convert-ndarray-to-runtime.
     target.addLegalOp<nd::LoadOp, nd::SaveOp, nd::PrintOp, nd::AssertOp,
-                      nd::PerfCounterOp>();
+                      nd::PerfCounterOp, nd::FFTOp>();
     // numpy.linalg ops become LAPACKE calls there too (LinalgCalls.cpp).
     target.addLegalOp<nd::DetOp, nd::InvOp, nd::CholeskyOp, nd::SolveOp, nd::QROp,
                       nd::SVDOp, nd::SVDValsOp, nd::EighOp>();

@@ -318,7 +318,7 @@ struct ConvertNDArrayToRuntimePass
     MLIRContext *ctx = &getContext();
     ConversionTarget target(*ctx);
     target.addIllegalOp<nd::LoadOp, nd::SaveOp, nd::PrintOp, nd::AssertOp,
-                        nd::PerfCounterOp>();
+                        nd::PerfCounterOp, nd::FFTOp>();
     target.addIllegalOp<nd::DetOp, nd::InvOp, nd::CholeskyOp, nd::SolveOp, nd::QROp,
                         nd::SVDOp, nd::SVDValsOp, nd::EighOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
@@ -356,4 +356,5 @@ void arrayc::populateNDArrayToRuntimeConversionPatterns(RewritePatternSet &patte
   patterns.add<SavePattern, LoadPattern, PrintPattern, AssertPattern,
                PerfCounterPattern>(
       patterns.getContext());
+  populateFFTToRuntimeCallPatterns(patterns);
 }

@@ -1,7 +1,8 @@
 //===- RuntimeCalls.h - building calls of the arrayc runtime ----*- C++ -*-===//
 //
 // Helpers shared by the patterns of convert-ndarray-to-runtime
-// (NDArrayToRuntime.cpp: host ops; LinalgCalls.cpp: numpy.linalg): the ABI of
+// (NDArrayToRuntime.cpp: host ops; LinalgCalls.cpp: numpy.linalg; FFTCalls.cpp:
+// numpy.fft): the ABI of
 // runtime/include/arrayc_rt/runtime.h, where arrays and strings travel as
 // unranked memrefs.
 //

@@ -175,6 +175,27 @@ ARRAYC_RT_DECLARE_TYPED(c64)
 ARRAYC_RT_DECLARE_TYPED(c128)
 #undef ARRAYC_RT_DECLARE_TYPED
 
+/* numpy.fft along one axis (FFTW3; device buffers are staged through the
+ * host). in: the input array (any strides); out: a C-contiguous array the
+ * caller allocated with in's shape except along `axis`: n for fft/ifft/irfft,
+ * n/2+1 for rfft. The input is cropped or zero-padded along `axis` to n
+ * (n/2+1 for irfft) first. norm: 0 "backward", 1 "ortho", 2 "forward".
+ * Named by the input storage: fft/ifft/irfft take c64/c128, rfft f32/f64.
+ * Errors (n < 1, shape mismatch) exit as the other entry points do. */
+#define ARRAYC_RT_DECLARE_FFT(NAME, T)                                             \
+  ARRAYC_RT_API void arrayc_rt_##NAME##_##T(int64_t irank, void *idesc, int64_t orank, \
+                                            void *odesc, int64_t axis, int64_t n,     \
+                                            int32_t norm, int64_t lrank, void *ldesc);
+ARRAYC_RT_DECLARE_FFT(fft, c64)
+ARRAYC_RT_DECLARE_FFT(fft, c128)
+ARRAYC_RT_DECLARE_FFT(ifft, c64)
+ARRAYC_RT_DECLARE_FFT(ifft, c128)
+ARRAYC_RT_DECLARE_FFT(rfft, f32)
+ARRAYC_RT_DECLARE_FFT(rfft, f64)
+ARRAYC_RT_DECLARE_FFT(irfft, c64)
+ARRAYC_RT_DECLARE_FFT(irfft, c128)
+#undef ARRAYC_RT_DECLARE_FFT
+
 /* numpy.linalg through LAPACKE (libarrayc_runtime; runtime/src/linalg.cpp).
  * T is f32, f64, c64 or c128; every array is a memref (rank, desc) holding a
  * stack of matrices (..., M, N); outputs are allocated by the caller with the
