@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
 # Device side (run from the repository root on the lent GPU, after
 # scripts/stage-device.sh here and with .device-carry carried): unpacks the carried
-# LLVM/MLIR libraries, then runs the runtime's CUDA smoke test and every e2e program
+# LLVM/MLIR and runtime libraries, then runs the runtime's CUDA smoke test and every e2e program
 # on the cuda target, JIT (`arrayc run`) and AOT (executables), against NumPy.
 set -uo pipefail
 root=/tmp/arrayc-libs
 mkdir -p "$root"
-for d in .device-carry/debs/*.deb; do dpkg -x "$d" "$root"; done
-export LD_LIBRARY_PATH="$root/usr/lib/llvm-22/lib:$root/usr/lib/x86_64-linux-gnu:${LD_LIBRARY_PATH:-}"
+tar -C "$root" -xJf .device-carry/llvm.tar.xz
+for d in .device-carry/rtdebs/*.deb; do dpkg -x "$d" "$root"; done
+sys="$root/usr/lib/x86_64-linux-gnu"
+export LD_LIBRARY_PATH="$root/usr/lib/llvm-22/lib:$sys:$sys/openblas-pthread:${LD_LIBRARY_PATH:-}"
+# AOT executables link the runtime's system libraries by the absolute paths found
+# at configure time (Debian's); point those paths at the unpacked copies.
+for pair in liblapacke.so:liblapacke.so.3 libopenblas.so:openblas-pthread/libopenblas.so.0 \
+    libfftw3.so:libfftw3.so.3 libfftw3f.so:libfftw3f.so.3; do
+  [ -e "/usr/lib/x86_64-linux-gnu/${pair%%:*}" ] || ln -s "$sys/${pair#*:}" "/usr/lib/x86_64-linux-gnu/${pair%%:*}"
+done
 arrayc=.device-carry/arrayc/bin/arrayc
 status=0
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader

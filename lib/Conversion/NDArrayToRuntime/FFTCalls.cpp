@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
+#include "Conversion/Passes.h"
 #include "ndarray/NDArray.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
