@@ -48,7 +48,7 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
   // once), and upstream fusion only fuses a producer with a single use.
   pm.addPass(createCanonicalizerPass());
   if (options.fusion)
-    pm.addPass(createFuseElementwise());
+    pm.addPass(createFuseElementwise(FuseElementwiseOptions{options.recompute}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
 }
@@ -160,7 +160,11 @@ void arrayc::buildCPUPipeline(OpPassManager &pm, const PipelineOptions &options)
 }
 
 void arrayc::buildCUDAPipeline(OpPassManager &pm, const PipelineOptions &options) {
-  buildLinalgPipeline(pm, options);
+  // As arrayc does for the cuda target: recompute cheap shared producers.
+  PipelineOptions linalgOptions;
+  linalgOptions.copyOptionValuesFrom(options);
+  linalgOptions.recompute = true;
+  buildLinalgPipeline(pm, linalgOptions);
   buildBufferizePipeline(pm, options);
   buildGPUKernelPipeline(pm, options);
   buildCUDALoweringPipeline(pm, options);

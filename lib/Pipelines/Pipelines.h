@@ -20,6 +20,11 @@ namespace arrayc {
 struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<bool> fusion{*this, "fusion", llvm::cl::desc("Fuse elementwise producers into consumers"),
                       llvm::cl::init(true)};
+  Option<bool> recompute{
+      *this, "recompute",
+      llvm::cl::desc("Fuse cheap multi-use elementwise producers into each consumer "
+                     "(recomputing them); arrayc turns it on for the cuda target"),
+      llvm::cl::init(false)};
   Option<bool> blas{*this, "blas",
                     llvm::cl::desc("CPU: call OpenBLAS GEMM for matrix products"),
                     llvm::cl::init(true)};

@@ -25,12 +25,10 @@ namespace arrayc {
 
 using namespace mlir;
 
-/// Whether fusing the producer of `operand` into its consumer computes each
-/// producer value once per consumer point it is read at, no more.
-static bool fusesWithoutRecompute(OpOperand *operand) {
-  Operation *producer = operand->get().getDefiningOp();
-  if (!producer || !producer->hasOneUse())
-    return false;
+/// Whether a consumer that reads a producer through `operand` reads each
+/// producer value once per consumer point: an elementwise consumer, or a
+/// reduction whose map for it uses every loop.
+static bool readsOncePerPoint(OpOperand *operand) {
   auto consumer = dyn_cast<linalg::LinalgOp>(operand->getOwner());
   if (!consumer || consumer.getNumReductionLoops() == 0)
     return true;
@@ -41,8 +39,58 @@ static bool fusesWithoutRecompute(OpOperand *operand) {
   return true;
 }
 
-void arrayc::populateFuseElementwisePatterns(RewritePatternSet &patterns) {
+/// Whether fusing the producer of `operand` into its consumer computes each
+/// producer value once per consumer point it is read at, no more.
+static bool fusesWithoutRecompute(OpOperand *operand) {
+  Operation *producer = operand->get().getDefiningOp();
+  return producer && producer->hasOneUse() && readsOncePerPoint(operand);
+}
+
+namespace {
+/// Clones a cheap elementwise op with several uses once per use (each use
+/// then fuses into its consumer): `e = exp(x - m); e / sum(e)` computes `e`
+/// in both consumers instead of writing it out and reading it back twice.
+/// Cheap: at most kMaxOps ops in the body. Every user must be a consumer that
+/// reads it once per point (see readsOncePerPoint) or a reshape (which
+/// folds into it by expansion).
+struct DuplicateCheapProducer : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  static constexpr int64_t kMaxOps = 8;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op, PatternRewriter &rewriter) const override {
+    if (op->getNumResults() != 1 || op.getNumReductionLoops() != 0 ||
+        !op.hasPureTensorSemantics() || op->getResult(0).hasOneUse() ||
+        op->getResult(0).use_empty())
+      return rewriter.notifyMatchFailure(op, "not a multi-use elementwise op");
+    if (static_cast<int64_t>(op.getBody()->getOperations().size()) - 1 > kMaxOps)
+      return rewriter.notifyMatchFailure(op, "body too large to recompute");
+    if (!op.getMatchingIndexingMap(op.getDpsInitOperand(0)).isPermutation())
+      return failure();
+    for (OpOperand &use : op->getResult(0).getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<tensor::ExpandShapeOp, tensor::CollapseShapeOp>(user))
+        continue;
+      auto consumer = dyn_cast<linalg::GenericOp>(user);
+      if (!consumer || !consumer.isDpsInput(&use) || !readsOncePerPoint(&use))
+        return rewriter.notifyMatchFailure(op, "a user would not fuse it");
+    }
+    SmallVector<OpOperand *> uses;
+    for (OpOperand &use : op->getResult(0).getUses())
+      uses.push_back(&use);
+    for (OpOperand *use : llvm::drop_begin(uses)) {
+      rewriter.setInsertionPoint(op);
+      Operation *clone = rewriter.clone(*op);
+      rewriter.modifyOpInPlace(use->getOwner(), [&] { use->set(clone->getResult(0)); });
+    }
+    return success();
+  }
+};
+} // namespace
+
+void arrayc::populateFuseElementwisePatterns(RewritePatternSet &patterns, bool recompute) {
   MLIRContext *ctx = patterns.getContext();
+  if (recompute)
+    patterns.add<DuplicateCheapProducer>(ctx);
   linalg::ControlFusionFn control = fusesWithoutRecompute;
   linalg::populateElementwiseOpsFusionPatterns(patterns, control);
   linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
@@ -57,9 +105,21 @@ void arrayc::populateFuseElementwisePatterns(RewritePatternSet &patterns) {
 
 namespace {
 struct FuseElementwise : arrayc::impl::FuseElementwiseBase<FuseElementwise> {
+  using Base::Base;
   void runOnOperation() override {
+    if (recompute) {
+      // Unit dims first (keepdims reductions, broadcasts of [n, 1]): a
+      // consumer that reads a producer through an expand_shape adding a unit
+      // dim then reads it directly, so the producer can fuse into it.
+      RewritePatternSet unitDims(&getContext());
+      linalg::ControlDropUnitDims options;
+      linalg::populateFoldUnitExtentDimsPatterns(unitDims, options);
+      linalg::populateFoldUnitExtentDimsCanonicalizationPatterns(unitDims, options);
+      if (failed(applyPatternsGreedily(getOperation(), std::move(unitDims))))
+        return signalPassFailure();
+    }
     RewritePatternSet patterns(&getContext());
-    arrayc::populateFuseElementwisePatterns(patterns);
+    arrayc::populateFuseElementwisePatterns(patterns, recompute);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
                                      GreedyRewriteConfig().setUseTopDownTraversal())))
       signalPassFailure();

@@ -177,10 +177,80 @@ Value combine(OpBuilder &b, Operation *combiner, Value x, Value y) {
   return b.clone(*combiner, m)->getResult(0);
 }
 
+/// The combiner of a single-output reduction whose identity we know (so it
+/// can be split across threads), else null.
+Operation *reductionCombiner(linalg::GenericOp op) {
+  if (op.getNumDpsInits() != 1)
+    return nullptr;
+  SmallVector<Operation *, 4> combiners;
+  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) || combiners.size() != 1)
+    return nullptr;
+  Operation *combiner = combiners.front();
+  if (combiner->getNumOperands() != 2 || combiner->getNumResults() != 1)
+    return nullptr;
+  auto outType = dyn_cast<MemRefType>(op.getDpsInits()[0].getType());
+  if (!outType || !outType.getElementType().isIntOrFloat())
+    return nullptr;
+  OpBuilder probe(op);
+  Value id = combinerIdentity(probe, op.getLoc(), combiner, outType.getElementType());
+  if (!id)
+    return nullptr;
+  id.getDefiningOp()->erase();
+  return combiner;
+}
+
+/// Folds `accumulate(r, acc)` over r = start, start + step, ... < count into
+/// `init`: kUnroll independent accumulators over r, r+step, ..., so each
+/// thread has kUnroll loads in flight (the chain through one accumulator
+/// would otherwise serialize them), combined at the end, then a remainder
+/// loop from the first r the main loop did not take.
+Value emitStridedAccumulate(OpBuilder &kb, Location loc, Operation *combiner, Value init,
+                            Value start, Value count, Value step,
+                            function_ref<Value(OpBuilder &, Value, Value)> accumulate) {
+  constexpr int64_t kUnroll = 4;
+  Value span = arith::MulIOp::create(kb, loc, step, cIndex(kb, loc, kUnroll - 1));
+  Value fits = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ugt, count, span);
+  Value limit = arith::SelectOp::create(kb, loc, fits, arith::SubIOp::create(kb, loc, count, span),
+                                        cIndex(kb, loc, 0));
+  Value wide = arith::MulIOp::create(kb, loc, step, cIndex(kb, loc, kUnroll));
+  SmallVector<Value> inits(kUnroll, init);
+  auto main = scf::ForOp::create(kb, loc, start, limit, wide, inits);
+  {
+    OpBuilder::InsertionGuard g(kb);
+    kb.setInsertionPointToStart(main.getBody());
+    SmallVector<Value> accs;
+    Value r = main.getInductionVar();
+    for (int64_t u = 0; u < kUnroll; ++u) {
+      accs.push_back(accumulate(kb, r, main.getRegionIterArgs()[u]));
+      r = arith::AddIOp::create(kb, loc, r, step);
+    }
+    scf::YieldOp::create(kb, loc, accs);
+  }
+  Value acc = main.getResult(0);
+  for (int64_t u = 1; u < kUnroll; ++u)
+    acc = combine(kb, combiner, acc, main.getResult(u));
+  Value taken = arith::SelectOp::create(
+      kb, loc, arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ugt, limit, start),
+      ceilDiv(kb, loc, arith::SubIOp::create(kb, loc, limit, start), wide), cIndex(kb, loc, 0));
+  Value restStart =
+      arith::AddIOp::create(kb, loc, start, arith::MulIOp::create(kb, loc, taken, wide));
+  auto loop = scf::ForOp::create(kb, loc, restStart, count, step, ValueRange{acc});
+  OpBuilder::InsertionGuard g(kb);
+  kb.setInsertionPointToStart(loop.getBody());
+  scf::YieldOp::create(kb, loc,
+                       accumulate(kb, loop.getInductionVar(), loop.getRegionIterArgs()[0]));
+  return loop.getResult(0);
+}
+
 struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
   using Base::Base;
 
   void runOnOperation() override {
+    // Row groups first; their fallback clones are mapped one by one below.
+    SmallVector<SmallVector<linalg::GenericOp>> groups;
+    getOperation().walk([&](Block *block) { formRowGroups(*block, groups); });
+    for (auto &group : groups)
+      emitRowGroup(group);
     SmallVector<linalg::GenericOp> ops;
     getOperation().walk([&](linalg::GenericOp op) {
       if (!op->getParentOfType<gpu::LaunchOp>())
@@ -202,6 +272,244 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
         mapSequentialReduction(b, loc, op, sizes);
       op.erase();
     }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Row groups: consecutive generics that each work row by row over the same
+  // rows (loop 0), at least one of them reducing a row, run as one kernel
+  // with one block per row (softmax, layernorm: a row is reduced, then used).
+  //===--------------------------------------------------------------------===//
+
+  /// Rows below this take the per-op kernels (one block per row would not
+  /// fill the GPU; those kernels split a row over several blocks).
+  static constexpr int64_t kMinRows = 512;
+
+  enum class RowKind { None, Elementwise, Reduction };
+
+  /// How `op` can run in a row group: loop 0 parallel (the row), and either
+  /// all loops parallel, or a single-output reduction with a known combiner
+  /// whose other loops are reductions or static unit dims.
+  static RowKind rowKind(linalg::GenericOp op) {
+    if (!op.hasPureBufferSemantics() || op.getNumLoops() == 0)
+      return RowKind::None;
+    auto iters = op.getIteratorTypesArray();
+    if (iters[0] != utils::IteratorType::parallel)
+      return RowKind::None;
+    if (op.getNumReductionLoops() == 0)
+      return RowKind::Elementwise;
+    if (!reductionCombiner(op))
+      return RowKind::None;
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    for (unsigned d = 1; d < iters.size(); ++d)
+      if (iters[d] == utils::IteratorType::parallel && ranges[d] != 1)
+        return RowKind::None;
+    return RowKind::Reduction;
+  }
+
+  /// The buffer under every view of `v`.
+  static Value baseBuffer(Value v) {
+    while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+      v = view.getViewSource();
+    return v;
+  }
+
+  /// The allocation or function argument `v` views through casts and
+  /// reshapes that keep its leading dimension (row i of `v` is row i of the
+  /// root), else null.
+  static Value rowRoot(Value v) {
+    while (true) {
+      Operation *def = v.getDefiningOp();
+      if (!def)
+        return v;
+      if (isa<memref::AllocOp>(def))
+        return v;
+      if (auto cast = dyn_cast<memref::CastOp>(def)) {
+        v = cast.getSource();
+        continue;
+      }
+      auto keepsRows = [](ArrayRef<int64_t> group, MemRefType wide) {
+        for (int64_t d : group.drop_front())
+          if (wide.getDimSize(d) != 1)
+            return false;
+        return true;
+      };
+      if (auto e = dyn_cast<memref::ExpandShapeOp>(def)) {
+        if (!keepsRows(e.getReassociationIndices()[0], e.getResultType()))
+          return {};
+        v = e.getSrc();
+        continue;
+      }
+      if (auto c = dyn_cast<memref::CollapseShapeOp>(def)) {
+        if (!keepsRows(c.getReassociationIndices()[0], c.getSrcType()))
+          return {};
+        v = c.getSrc();
+        continue;
+      }
+      return {};
+    }
+  }
+
+  /// A map that indexes dim 0 by the row loop and no other dim by it.
+  static bool rowLocalMap(AffineMap map) {
+    if (map.getNumResults() == 0 || map.getResult(0) != getAffineDimExpr(0, map.getContext()))
+      return false;
+    for (AffineExpr e : map.getResults().drop_front())
+      if (e.isFunctionOfDim(0))
+        return false;
+    return true;
+  }
+
+  /// Whether `ops` may run as one row group: every buffer any of them writes
+  /// is only touched, by all of them, in the row being processed (so blocks
+  /// on different rows never share memory).
+  static bool rowCompatible(ArrayRef<linalg::GenericOp> ops) {
+    llvm::SmallPtrSet<Value, 8> written;
+    for (linalg::GenericOp op : ops)
+      for (OpOperand &init : op.getDpsInitsMutable()) {
+        if (!rowRoot(init.get()) || !rowLocalMap(op.getMatchingIndexingMap(&init)))
+          return false;
+        written.insert(baseBuffer(init.get()));
+      }
+    for (linalg::GenericOp op : ops)
+      for (OpOperand &operand : op->getOpOperands()) {
+        if (!isa<MemRefType>(operand.get().getType()) ||
+            !written.contains(baseBuffer(operand.get())))
+          continue;
+        if (rowRoot(operand.get()) != baseBuffer(operand.get()) ||
+            !rowLocalMap(op.getMatchingIndexingMap(&operand)))
+          return false;
+      }
+    return true;
+  }
+
+  /// Splits `block` into maximal row groups (at least two generics, one of
+  /// them a reduction). Between members only ops without memory effects
+  /// and allocations may sit: the group runs where its last member was.
+  void formRowGroups(Block &block, SmallVectorImpl<SmallVector<linalg::GenericOp>> &groups) {
+    SmallVector<linalg::GenericOp> cur;
+    auto flush = [&] {
+      bool reduces = llvm::any_of(
+          cur, [](linalg::GenericOp op) { return rowKind(op) == RowKind::Reduction; });
+      if (cur.size() >= 2 && reduces)
+        groups.push_back(cur);
+      cur.clear();
+    };
+    for (Operation &o : block) {
+      auto op = dyn_cast<linalg::GenericOp>(o);
+      if (op && !op->getParentOfType<gpu::LaunchOp>()) {
+        if (rowKind(op) == RowKind::None || !rowCompatible({op})) {
+          flush();
+          continue;
+        }
+        cur.push_back(op);
+        if (!rowCompatible(cur)) {
+          cur.pop_back();
+          flush();
+          cur.push_back(op);
+        }
+        continue;
+      }
+      if (isa<memref::AllocOp>(o) || (o.getNumRegions() == 0 && isMemoryEffectFree(&o)))
+        continue;
+      flush();
+    }
+    flush();
+  }
+
+  /// One kernel for `group`, one block per row (block-stride over rows):
+  /// each member in turn over the row's inner points, `blockSize` threads
+  /// striding them; a reduction combines per thread, then through shared
+  /// memory, and thread 0 stores the row's result; a barrier between
+  /// members makes a member's writes visible to the next. Taken when the
+  /// members' row counts agree and there are at least kMinRows rows;
+  /// otherwise the members run as their own kernels (clones mapped later).
+  void emitRowGroup(SmallVectorImpl<linalg::GenericOp> &group) {
+    linalg::GenericOp last = group.back();
+    OpBuilder b(last);
+    Location loc = group.front().getLoc();
+    SmallVector<SmallVector<Value>> sizes;
+    for (linalg::GenericOp op : group) {
+      SmallVector<Value> opSizes;
+      for (Range r : cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc))
+        opSizes.push_back(getValueOrCreateConstantIndexOp(b, loc, r.size));
+      sizes.push_back(opSizes);
+    }
+    Value rows = sizes[0][0];
+    Value take = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, rows,
+                                       cIndex(b, loc, kMinRows));
+    for (auto &opSizes : llvm::drop_begin(sizes))
+      take = arith::AndIOp::create(
+          b, loc, take, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, opSizes[0], rows));
+    auto ifOp = scf::IfOp::create(b, loc, take, /*withElse=*/true);
+    {
+      OpBuilder eb = OpBuilder::atBlockBegin(&ifOp.getElseRegion().front());
+      for (linalg::GenericOp op : group)
+        eb.clone(*op);
+    }
+    OpBuilder tb = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
+    SmallVector<Type> smemTypes;
+    SmallVector<Operation *> combiners;
+    for (linalg::GenericOp op : group) {
+      Operation *combiner = rowKind(op) == RowKind::Reduction ? reductionCombiner(op) : nullptr;
+      combiners.push_back(combiner);
+      if (combiner)
+        smemTypes.push_back(MemRefType::get(
+            {blockSize}, cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType(),
+            AffineMap(),
+            gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup)));
+    }
+    Value grid = arith::MinUIOp::create(tb, loc, rows, cIndex(tb, loc, maxBlocks));
+    Value nonEmpty =
+        arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ugt, rows, cIndex(tb, loc, 0));
+    emitLaunch(tb, loc, nonEmpty, grid, blockSize, smemTypes, [&](OpBuilder &kb, gpu::LaunchOp l) {
+      Value tid = l.getThreadIds().x, bs = cIndex(kb, loc, blockSize);
+      auto rowLoop = scf::ForOp::create(kb, loc, l.getBlockIds().x, rows, l.getGridSize().x);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(rowLoop.getBody());
+      Value row = rowLoop.getInductionVar();
+      unsigned nextSmem = 0;
+      for (auto [i, op] : llvm::enumerate(group)) {
+        ArrayRef<Value> inner = ArrayRef<Value>(sizes[i]).drop_front();
+        Value count = product(kb, loc, inner);
+        auto pointAt = [&](OpBuilder &pb, Value j) {
+          SmallVector<Value> ivs{row};
+          llvm::append_range(ivs, delinearize(pb, loc, j, inner));
+          return ivs;
+        };
+        if (Operation *combiner = combiners[i]) {
+          Type elt = cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType();
+          Value init = combinerIdentity(kb, loc, combiner, elt);
+          Value acc = emitStridedAccumulate(
+              kb, loc, combiner, init, tid, count, bs, [&](OpBuilder &lb, Value j, Value a) {
+                return emitBody(lb, loc, op, pointAt(lb, j), a)[0];
+              });
+          Value smem = l.getWorkgroupAttributions()[nextSmem++];
+          Value total = emitBlockReduce(kb, loc, combiner, smem, tid, acc);
+          Value first =
+              arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, cIndex(kb, loc, 0));
+          auto ifFirst = scf::IfOp::create(kb, loc, first, false);
+          OpBuilder::InsertionGuard g2(kb);
+          kb.setInsertionPointToStart(&ifFirst.getThenRegion().front());
+          SmallVector<Value> ivs{row};
+          ivs.append(inner.size(), cIndex(kb, loc, 0));
+          OpOperand &outOperand = op.getDpsInitsMutable()[0];
+          auto outIdx = applyMap(kb, loc, op.getMatchingIndexingMap(&outOperand), ivs);
+          Value out = outOperand.get();
+          Value old = memref::LoadOp::create(kb, loc, out, outIdx);
+          memref::StoreOp::create(kb, loc, combine(kb, combiner, total, old), out, outIdx);
+        } else {
+          auto loop = scf::ForOp::create(kb, loc, tid, count, bs);
+          OpBuilder::InsertionGuard g2(kb);
+          kb.setInsertionPointToStart(loop.getBody());
+          auto ivs = pointAt(kb, loop.getInductionVar());
+          storeOutputs(kb, loc, op, ivs, emitBody(kb, loc, op, ivs));
+        }
+        if (i + 1 < group.size())
+          gpu::BarrierOp::create(kb, loc);
+      }
+    });
+    for (linalg::GenericOp op : group)
+      op.erase();
   }
 
   /// Elements per 16-byte vector access when every array operand of `op` is
@@ -450,25 +758,10 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
   /// results do not depend on timing.
   bool mapReduction(OpBuilder &b, Location loc, linalg::GenericOp op,
                     ArrayRef<Value> sizes) {
-    if (op.getNumDpsInits() != 1)
+    Operation *combiner = reductionCombiner(op);
+    if (!combiner)
       return false;
-    SmallVector<Operation *, 4> combiners;
-    if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) || combiners.size() != 1)
-      return false;
-    Operation *combiner = combiners.front();
-    if (combiner->getNumOperands() != 2 || combiner->getNumResults() != 1)
-      return false;
-    auto outType = cast<MemRefType>(op.getDpsInits()[0].getType());
-    Type elt = outType.getElementType();
-    if (!elt.isIntOrFloat())
-      return false;
-    {
-      OpBuilder probe(op);
-      Value id = combinerIdentity(probe, loc, combiner, elt);
-      if (!id)
-        return false;
-      id.getDefiningOp()->erase();
-    }
+    Type elt = cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType();
 
     SmallVector<Value> parSizes, redSizes;
     SmallVector<unsigned> parDims, redDims;
@@ -522,44 +815,8 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
         auto redIvs = delinearize(lb, loc, r, redSizes);
         return emitBody(lb, loc, op, pointAt(parIvs, redIvs), acc)[0];
       };
-      // Main loop: kUnroll independent accumulators over r, r+step, ...,
-      // so each thread has kUnroll loads in flight (the chain through one
-      // accumulator would otherwise serialize them).
-      constexpr int64_t kUnroll = 4;
-      Value span = arith::MulIOp::create(kb, loc, step, cIndex(kb, loc, kUnroll - 1));
-      Value fits = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ugt, R, span);
-      Value limit = arith::SelectOp::create(kb, loc, fits,
-                                            arith::SubIOp::create(kb, loc, R, span), cIndex(kb, loc, 0));
-      Value wide = arith::MulIOp::create(kb, loc, step, cIndex(kb, loc, kUnroll));
-      SmallVector<Value> inits(kUnroll, init);
-      auto main = scf::ForOp::create(kb, loc, start, limit, wide, inits);
-      {
-        OpBuilder::InsertionGuard g(kb);
-        kb.setInsertionPointToStart(main.getBody());
-        SmallVector<Value> accs;
-        Value r = main.getInductionVar();
-        for (int64_t u = 0; u < kUnroll; ++u) {
-          accs.push_back(accumulate(kb, r, main.getRegionIterArgs()[u]));
-          r = arith::AddIOp::create(kb, loc, r, step);
-        }
-        scf::YieldOp::create(kb, loc, accs);
-      }
-      Value acc = main.getResult(0);
-      for (int64_t u = 1; u < kUnroll; ++u)
-        acc = combine(kb, combiner, acc, main.getResult(u));
-      // Remainder: from the first r the main loop did not take.
-      Value taken = arith::SelectOp::create(
-          kb, loc, arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ugt, limit, start),
-          ceilDiv(kb, loc, arith::SubIOp::create(kb, loc, limit, start), wide), cIndex(kb, loc, 0));
-      Value restStart = arith::AddIOp::create(kb, loc, start, arith::MulIOp::create(kb, loc, taken, wide));
-      auto loop = scf::ForOp::create(kb, loc, restStart, R, step, ValueRange{acc});
-      {
-        OpBuilder::InsertionGuard g(kb);
-        kb.setInsertionPointToStart(loop.getBody());
-        scf::YieldOp::create(kb, loc,
-                             accumulate(kb, loop.getInductionVar(), loop.getRegionIterArgs()[0]));
-      }
-      Value total = emitBlockReduce(kb, loc, combiner, smem, tid, loop.getResult(0));
+      Value acc = emitStridedAccumulate(kb, loc, combiner, init, start, R, step, accumulate);
+      Value total = emitBlockReduce(kb, loc, combiner, smem, tid, acc);
       Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, cIndex(kb, loc, 0));
       auto ifOp = scf::IfOp::create(kb, loc, first, false);
       OpBuilder::InsertionGuard g(kb);

@@ -25,8 +25,9 @@ namespace arrayc {
 /// Rewrites buffer-level matrix-product generics into OpenBLAS GEMM calls
 /// (the patterns of `arrayc-linalg-to-blas`).
 void populateLinalgToBlasPatterns(mlir::RewritePatternSet &patterns);
-/// The patterns of `arrayc-fuse-elementwise`.
-void populateFuseElementwisePatterns(mlir::RewritePatternSet &patterns);
+/// The patterns of `arrayc-fuse-elementwise`; `recompute` adds the cloning of
+/// cheap multi-use elementwise producers (one per consumer).
+void populateFuseElementwisePatterns(mlir::RewritePatternSet &patterns, bool recompute);
 
 } // namespace arrayc
 

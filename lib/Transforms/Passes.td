@@ -49,6 +49,21 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::func::FuncOp"> {
     - any other generic: one thread per output point with sequential loops
       over the reduction dimensions (correct, not fast).
 
+    Row groups come first: consecutive generics (only allocations and ops
+    without memory effects between them) that each run row by row over loop
+    0, at least one a single-output reduction of the row (its other loops
+    reductions or static unit dims), and that touch every buffer any of them
+    writes only in the current row (maps with result 0 = d0 and no other use
+    of d0, through reshapes that keep dim 0), become one kernel: one block
+    per row (block-stride over rows), each member in turn over the row's
+    inner points with the block's threads striding them, a reduction
+    combined per thread (4 accumulators), then through shared memory, with
+    thread 0 storing the row's result, and a barrier between members. So
+    softmax and layernorm read each row from DRAM once; later passes over
+    the row hit the caches. A run-time check takes that kernel when the
+    members' row counts agree and there are at least 512 rows; otherwise
+    the members run as their own kernels as above.
+
     Launches are guarded so that an empty iteration space launches nothing.
   }];
   let options = [
@@ -113,7 +128,18 @@ def FuseElementwise : Pass<"arrayc-fuse-elementwise"> {
     unused, since the fused op would recompute it for each value of that
     loop. `(2 * a) @ b` stays two ops (the product remains a plain matrix
     product, which the CPU target hands to BLAS); `sum(x * x)` fuses.
+
+    With `recompute`, an elementwise op with several uses, a body of at most
+    8 ops and users that would each fuse it (elementwise ops, reductions that
+    read it at every point, reshapes) is cloned once per use, so that each
+    consumer computes it: `e = exp(x - m); e / sum(e)` reads x twice instead
+    of writing e and reading it back twice. The CUDA pipeline turns it on
+    (memory traffic, not arithmetic, bounds those kernels).
   }];
+  let options = [
+    Option<"recompute", "recompute", "bool", /*default=*/"false",
+           "Clone cheap multi-use elementwise producers into each consumer">
+  ];
   let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect",
                            "mlir::affine::AffineDialect"];
 }
