@@ -727,10 +727,94 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     });
   }
 
-  /// Tree-combines `value` of every thread of the block through `smem`; the
-  /// result is valid in thread 0.
+  /// Combines `value` of every thread of the block; the result is valid in
+  /// thread 0. Each warp combines its 32 values with xor shuffles, lane 0
+  /// of each warp leaves its result in smem[warp], and warp 0 combines those
+  /// the same way: two barriers in all (the first keeps the previous
+  /// reduction's reads of `smem` ahead of this one's writes).
   Value emitBlockReduce(OpBuilder &kb, Location loc, Operation *combiner, Value smem,
                         Value tid, Value value) {
+    constexpr int64_t kWarp = 32;
+    if (blockSize < kWarp || blockSize % kWarp != 0)
+      return emitBlockReduceTree(kb, loc, combiner, smem, tid, value);
+    Type elt = value.getType();
+    auto warpReduce = [&](Value v) {
+      for (int64_t offset = kWarp / 2; offset >= 1; offset /= 2)
+        v = combine(kb, combiner, v, emitShuffleXor(kb, loc, v, offset, kWarp));
+      return v;
+    };
+    Value c0 = cIndex(kb, loc, 0), warpSize = cIndex(kb, loc, kWarp);
+    Value lane = arith::RemUIOp::create(kb, loc, tid, warpSize);
+    Value warp = arith::DivUIOp::create(kb, loc, tid, warpSize);
+    gpu::BarrierOp::create(kb, loc);
+    Value partial = warpReduce(value);
+    {
+      auto ifLane0 = scf::IfOp::create(
+          kb, loc, arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, lane, c0), false);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(&ifLane0.getThenRegion().front());
+      memref::StoreOp::create(kb, loc, partial, smem, warp);
+    }
+    gpu::BarrierOp::create(kb, loc);
+    auto ifWarp0 = scf::IfOp::create(
+        kb, loc, TypeRange{elt},
+        arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, warp, c0), true);
+    {
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(&ifWarp0.getThenRegion().front());
+      Value have = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, lane,
+                                         cIndex(kb, loc, blockSize / kWarp));
+      auto ifHave = scf::IfOp::create(kb, loc, TypeRange{elt}, have, true);
+      {
+        OpBuilder::InsertionGuard g2(kb);
+        kb.setInsertionPointToStart(&ifHave.getThenRegion().front());
+        scf::YieldOp::create(kb, loc, ValueRange{memref::LoadOp::create(kb, loc, smem, lane)});
+        kb.setInsertionPointToStart(&ifHave.getElseRegion().front());
+        scf::YieldOp::create(kb, loc, combinerIdentity(kb, loc, combiner, elt));
+      }
+      scf::YieldOp::create(kb, loc, warpReduce(ifHave.getResult(0)));
+      kb.setInsertionPointToStart(&ifWarp0.getElseRegion().front());
+      scf::YieldOp::create(kb, loc, partial);
+    }
+    return ifWarp0.getResult(0);
+  }
+
+  /// `gpu.shuffle xor` of any integer or float scalar: floats as integers of
+  /// their width, narrower than 32 bits widened, 64 bits as two 32-bit halves.
+  static Value emitShuffleXor(OpBuilder &kb, Location loc, Value v, int64_t offset,
+                              int64_t width) {
+    Type t = v.getType();
+    unsigned bits = t.getIntOrFloatBitWidth();
+    Type it = kb.getIntegerType(bits), i32 = kb.getI32Type();
+    auto shuffle32 = [&](Value x) {
+      return gpu::ShuffleOp::create(kb, loc, x, offset, width, gpu::ShuffleMode::XOR)
+          .getShuffleResult();
+    };
+    Value x = isa<FloatType>(t) ? Value(arith::BitcastOp::create(kb, loc, it, v)) : v;
+    Value r;
+    if (bits == 32) {
+      r = shuffle32(x);
+    } else if (bits < 32) {
+      r = arith::TruncIOp::create(kb, loc, it,
+                                  shuffle32(arith::ExtUIOp::create(kb, loc, i32, x)));
+    } else {
+      Type i64 = kb.getI64Type();
+      Value c32 = arith::ConstantIntOp::create(kb, loc, i64, 32);
+      Value lo = shuffle32(arith::TruncIOp::create(kb, loc, i32, x));
+      Value hi = shuffle32(
+          arith::TruncIOp::create(kb, loc, i32, arith::ShRUIOp::create(kb, loc, x, c32)));
+      r = arith::OrIOp::create(
+          kb, loc, arith::ShLIOp::create(kb, loc, arith::ExtUIOp::create(kb, loc, i64, hi), c32),
+          arith::ExtUIOp::create(kb, loc, i64, lo));
+    }
+    return isa<FloatType>(t) ? Value(arith::BitcastOp::create(kb, loc, t, r)) : r;
+  }
+
+  /// Tree-combines `value` of every thread of the block through `smem`; the
+  /// result is valid in thread 0. For block sizes that are not whole warps.
+  Value emitBlockReduceTree(OpBuilder &kb, Location loc, Operation *combiner, Value smem,
+                            Value tid, Value value) {
+    gpu::BarrierOp::create(kb, loc);
     memref::StoreOp::create(kb, loc, value, smem, tid);
     gpu::BarrierOp::create(kb, loc);
     for (int64_t half = blockSize / 2; half >= 1; half /= 2) {

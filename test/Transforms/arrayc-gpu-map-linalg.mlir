@@ -68,8 +68,9 @@ func.func @broadcast_add(%x: memref<?x?xf32>, %b: memref<?xf32>, %o: memref<?x?x
 #in = affine_map<(d0, d1) -> (d0, d1)>
 #out = affine_map<(d0, d1) -> (d0)>
 // Tests the two-stage reduction: stage 1 accumulates in 4 independent chains
-// (then a remainder loop) and writes one partial per block through a
-// shared-memory tree; stage 2 combines the partials of each output.
+// (then a remainder loop) and writes one partial per block: xor shuffles
+// within each warp (offsets 16..1), warp results through shared memory,
+// shuffles again in warp 0; stage 2 combines the partials of each output.
 // CHECK-LABEL: func @row_sum
 // CHECK: %[[PARTIAL:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
 // CHECK: gpu.launch {{.*}} workgroup(%[[SMEM:.*]] : memref<256xf32, #gpu.address_space<workgroup>>)
@@ -77,9 +78,17 @@ func.func @broadcast_add(%x: memref<?x?xf32>, %b: memref<?xf32>, %o: memref<?x?x
 // CHECK-COUNT-4: arith.addf
 // CHECK: scf.for {{.*}} iter_args
 // CHECK: arith.addf
+// CHECK: gpu.barrier
+// CHECK: gpu.shuffle  xor %{{.*}}, %{{.*}}, %{{.*}} : i32
+// CHECK: gpu.shuffle  xor
+// CHECK: gpu.shuffle  xor
+// CHECK: gpu.shuffle  xor
+// CHECK: gpu.shuffle  xor
 // CHECK: memref.store %{{.*}}, %[[SMEM]]
 // CHECK: gpu.barrier
-// CHECK: arith.cmpi ult, %{{.*}}, %c128
+// CHECK: arith.cmpi ult, %{{.*}}, %c8
+// CHECK: memref.load %[[SMEM]]
+// CHECK-COUNT-5: gpu.shuffle  xor
 // CHECK: memref.store %{{.*}}, %[[PARTIAL]]
 // CHECK: gpu.launch {{.*}} workgroup(
 // CHECK: memref.load %[[PARTIAL]]

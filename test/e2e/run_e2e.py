@@ -252,6 +252,24 @@ class _NumpyProxy(types.ModuleType):
         return getattr(np, name)
 
 
+def numpy2_rounding():
+    """floor/ceil/trunc as NumPy >= 2.3 computes them (checked on 2.5.2):
+    integer and bool inputs come back unchanged, in their own dtype, where
+    older NumPy computes them in floating point. Empty under NumPy >= 2.3."""
+    if np.lib.NumpyVersion(np.__version__) >= "2.3.0":
+        return {}
+
+    def keep_ints(f):
+        def rounded(x, *args, **kwargs):
+            a = np.asarray(x)
+            if a.dtype.kind in "biu" and not args and not kwargs:
+                return a.copy() if a.ndim else a[()]
+            return f(x, *args, **kwargs)
+        return rounded
+
+    return {n: keep_ints(getattr(np, n)) for n in ("floor", "ceil", "trunc")}
+
+
 def numpy2_fft():
     """numpy.fft with NumPy 2's result dtypes.
 
@@ -309,7 +327,7 @@ def run_reference(path, src, inputs, upcast):
     def print_(*args, sep=" ", end="\n", file=None, flush=False):
         out.write(sep.join(str(a) for a in args) + end)
 
-    shims = {"load": load, "save": save, "fft": numpy2_fft()}
+    shims = {"load": load, "save": save, "fft": numpy2_fft(), **numpy2_rounding()}
     proxy = _NumpyProxy(shims)
 
     real_import = builtins.__import__
