@@ -41,16 +41,29 @@ Value ceilDiv(OpBuilder &b, Location loc, Value a, Value d) {
 }
 
 /// Splits a linear index into coordinates over `sizes`, the last fastest.
+/// With `narrow` the divisions are 32-bit (the caller knows every value
+/// fits): a 64-bit division is several times the instructions of a 32-bit
+/// one on the GPU.
 SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value linear,
-                               ArrayRef<Value> sizes) {
+                               ArrayRef<Value> sizes, bool narrow = false) {
   SmallVector<Value> coords(sizes.size());
+  Type i32 = b.getI32Type(), index = b.getIndexType();
+  auto toWork = [&](Value v) {
+    return narrow ? Value(arith::IndexCastUIOp::create(b, loc, i32, v)) : v;
+  };
+  auto toIndex = [&](Value v) {
+    return narrow ? Value(arith::IndexCastUIOp::create(b, loc, index, v)) : v;
+  };
+  if (sizes.size() > 1)
+    linear = toWork(linear);
   for (int64_t i = static_cast<int64_t>(sizes.size()) - 1; i >= 0; --i) {
     if (i == 0) {
-      coords[i] = linear;
+      coords[i] = sizes.size() > 1 ? toIndex(linear) : linear;
       break;
     }
-    coords[i] = arith::RemUIOp::create(b, loc, linear, sizes[i]);
-    linear = arith::DivUIOp::create(b, loc, linear, sizes[i]);
+    Value size = toWork(sizes[i]);
+    coords[i] = toIndex(arith::RemUIOp::create(b, loc, linear, size));
+    linear = arith::DivUIOp::create(b, loc, linear, size);
   }
   return coords;
 }
@@ -266,12 +279,67 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       SmallVector<Value> sizes;
       for (Range r : cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc))
         sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, r.size));
-      if (op.getNumReductionLoops() == 0)
-        mapParallel(b, loc, op, sizes);
-      else if (!mapReduction(b, loc, op, sizes))
-        mapSequentialReduction(b, loc, op, sizes);
+      auto map = [&](OpBuilder &mb) {
+        if (op.getNumReductionLoops() == 0)
+          mapParallel(mb, loc, op, sizes);
+        else if (!mapReduction(mb, loc, op, sizes))
+          mapSequentialReduction(mb, loc, op, sizes);
+      };
+      switch (indexWidth(op)) {
+      case IndexWidth::Wide:
+        map(b);
+        break;
+      case IndexWidth::Narrow:
+        narrowIndex = true;
+        map(b);
+        narrowIndex = false;
+        break;
+      case IndexWidth::ByRunTimeCheck: {
+        Value fits = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule,
+                                           product(b, loc, sizes), cIndex(b, loc, kNarrowMax));
+        auto ifOp = scf::IfOp::create(b, loc, fits, /*withElse=*/true);
+        OpBuilder tb = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
+        narrowIndex = true;
+        map(tb);
+        narrowIndex = false;
+        OpBuilder eb = OpBuilder::atBlockBegin(&ifOp.getElseRegion().front());
+        map(eb);
+        break;
+      }
+      }
       op.erase();
     }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Index width, per kernel: the coordinates of a loop point come from its
+  // linear index by division, in 32 bits when the iteration space has at most
+  // 2^31 - 1 points (any coordinate and linear index then fits), else in 64.
+  //===--------------------------------------------------------------------===//
+
+  static constexpr int64_t kNarrowMax = std::numeric_limits<int32_t>::max();
+  /// Set while emitting a kernel whose divisions are 32-bit.
+  bool narrowIndex = false;
+
+  enum class IndexWidth { Wide, Narrow, ByRunTimeCheck };
+
+  /// Wide when the kernels divide nothing (one loop, or a reduction with one
+  /// parallel and one reduction loop: the choice would change nothing);
+  /// else Narrow or Wide from static sizes, or both kernels behind a
+  /// run-time check of the iteration count.
+  static IndexWidth indexWidth(linalg::GenericOp op) {
+    unsigned par = op.getNumParallelLoops(), red = op.getNumReductionLoops();
+    bool divides = red == 0 ? par > 1 : (par > 1 || red > 1);
+    if (!divides)
+      return IndexWidth::Wide;
+    int64_t total = 1;
+    for (int64_t size : op.getStaticLoopRanges()) {
+      if (ShapedType::isDynamic(size))
+        return IndexWidth::ByRunTimeCheck;
+      if (size > kNarrowMax || (total *= size) > kNarrowMax)
+        return IndexWidth::Wide;
+    }
+    return IndexWidth::Narrow;
   }
 
   //===--------------------------------------------------------------------===//
@@ -592,7 +660,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
   void emitScalarParallel(OpBuilder &b, Location loc, linalg::GenericOp op,
                           ArrayRef<Value> sizes, Value total) {
     emitGridStrideLoop(b, loc, total, [&](OpBuilder &kb, Value iv) {
-      auto ivs = delinearize(kb, loc, iv, sizes);
+      auto ivs = delinearize(kb, loc, iv, sizes, narrowIndex);
       storeOutputs(kb, loc, op, ivs, emitBody(kb, loc, op, ivs));
     });
   }
@@ -663,7 +731,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       auto tail = scf::ForOp::create(kb, loc, tailStart, total, stride);
       OpBuilder::InsertionGuard g(kb);
       kb.setInsertionPointToStart(tail.getBody());
-      auto ivs = delinearize(kb, loc, tail.getInductionVar(), sizes);
+      auto ivs = delinearize(kb, loc, tail.getInductionVar(), sizes, narrowIndex);
       storeOutputs(kb, loc, op, ivs, emitBody(kb, loc, op, ivs));
     });
   }
@@ -701,7 +769,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
                            Value R) {
     Type elt = cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType();
     emitGridStrideLoop(b, loc, P, [&](OpBuilder &kb, Value point) {
-      auto parIvs = delinearize(kb, loc, point, parSizes);
+      auto parIvs = delinearize(kb, loc, point, parSizes, narrowIndex);
       auto pointAt = [&](ArrayRef<Value> redIvs) {
         SmallVector<Value> ivs(sizes.size());
         for (auto [i, d] : llvm::enumerate(parDims)) ivs[d] = parIvs[i];
@@ -714,7 +782,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       {
         OpBuilder::InsertionGuard g2(kb);
         kb.setInsertionPointToStart(loop.getBody());
-        auto redIvs = delinearize(kb, loc, loop.getInductionVar(), redSizes);
+        auto redIvs = delinearize(kb, loc, loop.getInductionVar(), redSizes, narrowIndex);
         SmallVector<Value> accIn(loop.getRegionIterArgs().begin(), loop.getRegionIterArgs().end());
         scf::YieldOp::create(kb, loc, emitBody(kb, loc, op, pointAt(redIvs), accIn)[0]);
       }
@@ -891,12 +959,12 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       Value bid = l.getBlockIds().x, tid = l.getThreadIds().x;
       Value p = arith::DivUIOp::create(kb, loc, bid, S);
       Value s = arith::RemUIOp::create(kb, loc, bid, S);
-      auto parIvs = delinearize(kb, loc, p, parSizes);
+      auto parIvs = delinearize(kb, loc, p, parSizes, narrowIndex);
       Value start = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, s, bs), tid);
       Value step = arith::MulIOp::create(kb, loc, S, bs);
       Value init = combinerIdentity(kb, loc, combiner, elt);
       auto accumulate = [&](OpBuilder &lb, Value r, Value acc) {
-        auto redIvs = delinearize(lb, loc, r, redSizes);
+        auto redIvs = delinearize(lb, loc, r, redSizes, narrowIndex);
         return emitBody(lb, loc, op, pointAt(parIvs, redIvs), acc)[0];
       };
       Value acc = emitStridedAccumulate(kb, loc, combiner, init, start, R, step, accumulate);
@@ -927,7 +995,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       auto ifOp = scf::IfOp::create(kb, loc, first, false);
       OpBuilder::InsertionGuard g(kb);
       kb.setInsertionPointToStart(&ifOp.getThenRegion().front());
-      auto parIvs = delinearize(kb, loc, p, parSizes);
+      auto parIvs = delinearize(kb, loc, p, parSizes, narrowIndex);
       SmallVector<Value> zeros(redDims.size(), cIndex(kb, loc, 0));
       OpOperand &outOperand = op.getDpsInitsMutable()[0];
       auto outIdx = applyMap(kb, loc, op.getMatchingIndexingMap(&outOperand), pointAt(parIvs, zeros));
@@ -954,7 +1022,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     }
     Value P = product(b, loc, parSizes);
     emitGridStrideLoop(b, loc, P, [&](OpBuilder &kb, Value point) {
-      auto parIvs = delinearize(kb, loc, point, parSizes);
+      auto parIvs = delinearize(kb, loc, point, parSizes, narrowIndex);
       SmallVector<Value> ivs(sizes.size());
       for (auto [i, d] : llvm::enumerate(parDims)) ivs[d] = parIvs[i];
       for (unsigned d : redDims) {

@@ -65,6 +65,15 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::func::FuncOp"> {
     the members run as their own kernels as above.
 
     Launches are guarded so that an empty iteration space launches nothing.
+
+    Block reductions combine within each warp by xor shuffles (any integer
+    or float width), then the warp results through shared memory.
+
+    Index width is chosen per kernel: where a kernel splits a linear index
+    into coordinates (more than one loop), the divisions are 32-bit when the
+    iteration space has at most 2^31 - 1 points and 64-bit otherwise; static
+    sizes decide at compile time, dynamic ones emit both kernels behind a
+    run-time check of the point count.
   }];
   let options = [
     Option<"blockSize", "block-size", "int64_t", "256", "threads per block (a power of two)">,
