@@ -102,6 +102,12 @@ def make_workloads(dry):
         lambda r: [r.uniform(0.99, 1.01, P)], (P[0] + 1) * P[1] * P[2] * 8,
         dict(np=lambda m, a: m.prod(a, axis=0), torch=lambda t, a: t.prod(a, dim=0), fuse=False,
              compile=False), 1e-10)
+    # Compute-bound: the byte floor does not apply (2 * 8192^3 flops; f32 without
+    # TF32 on every system: PyTorch's default, cuBLAS's default math mode).
+    add("matmul_f32_8192", "a @ b, 8192x8192 f32, TF32 off",
+        lambda r: [randn(r, R, R), randn(r, R, R)], 3 * R * R * 4,
+        dict(np=lambda m, a, b: m.matmul(a, b), torch=lambda t, a, b: t.matmul(a, b),
+             fuse=False, compile=False), 1e-4, reps=10)
     add("small_sqdiff_1e4", "sqdiff of 1e4 f32, per-call time with dispatch",
         lambda r: [randn(r, S), randn(r, S)], 3 * S * 4,
         dict(np=sqd, torch=sqd, fuse=True, compile=True), 1e-5, unit="us", reps=300,
@@ -164,6 +170,8 @@ class Systems:
                 jax.config.update("jax_enable_x64", True)
             except Exception as e:  # noqa: BLE001
                 print("jax x64 unavailable:", e, file=sys.stderr)
+            # f32 products exactly in f32 (JAX's default may use TF32 on the GPU).
+            jax.config.update("jax_default_matmul_precision", "highest")
             import jax.numpy as jnp
             self.jax, self.jnp = jax, jnp
             self.versions["jax"] = jax.__version__

@@ -96,7 +96,7 @@ int arrayc::driver::main(int argc, char **argv) {
   static cl::opt<bool> noFusion("no-fusion", cl::desc("One kernel/loop nest per operation"),
                                 cl::cat(category));
   static cl::opt<bool> noBlas("no-blas",
-                              cl::desc("CPU: matrix products as loops, not OpenBLAS GEMM"),
+                              cl::desc("Matrix products as loops (CPU) or kernels (cuda), not OpenBLAS/cuBLAS GEMM"),
                               cl::cat(category));
   static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"), cl::init(2),
                                     cl::Prefix, cl::cat(category));

@@ -105,7 +105,9 @@ void arrayc::buildCPULoweringPipeline(OpPassManager &pm, const PipelineOptions &
   addHostToLLVM(pm);
 }
 
-void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &) {
+void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  if (options.blas)
+    pm.addPass(createLinalgToBlas(LinalgToBlasOptions{/*cuda=*/true}));
   pm.addNestedPass<func::FuncOp>(createCopiesToLinalg());
   pm.addNestedPass<func::FuncOp>(createGPUMapLinalg());
   pm.addPass(createGPUDeviceBuffers());

@@ -26,7 +26,7 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
                      "(recomputing them); arrayc turns it on for the cuda target"),
       llvm::cl::init(false)};
   Option<bool> blas{*this, "blas",
-                    llvm::cl::desc("CPU: call OpenBLAS GEMM for matrix products"),
+                    llvm::cl::desc("Call OpenBLAS (CPU) or cuBLAS (cuda) GEMM for matrix products"),
                     llvm::cl::init(true)};
   Option<std::string> gpuArch{*this, "gpu-arch", llvm::cl::desc("CUDA target chip"),
                               llvm::cl::init("sm_90")};

@@ -233,8 +233,9 @@ FailureOr<GemmMatch> matchGemm(linalg::GenericOp op) {
   return match;
 }
 
-func::FuncOp declareGemm(PatternRewriter &rewriter, ModuleOp module, Type elt) {
-  std::string name = ("arrayc_rt_blas_gemm_" + gemmSuffix(elt)).str();
+func::FuncOp declareGemm(PatternRewriter &rewriter, ModuleOp module, Type elt, bool cuda) {
+  std::string name =
+      ((cuda ? "arrayc_rt_cublas_gemm_" : "arrayc_rt_blas_gemm_") + gemmSuffix(elt)).str();
   if (auto f = module.lookupSymbol<func::FuncOp>(name))
     return f;
   OpBuilder::InsertionGuard guard(rewriter);
@@ -249,7 +250,10 @@ func::FuncOp declareGemm(PatternRewriter &rewriter, ModuleOp module, Type elt) {
 }
 
 struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
-  using OpRewritePattern::OpRewritePattern;
+  GenericToGemm(MLIRContext *ctx, bool cuda) : OpRewritePattern(ctx), cuda(cuda) {}
+  /// cuBLAS on device buffers: only identity layouts and beta = 0.
+  bool cuda;
+
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
     FailureOr<GemmMatch> match = matchGemm(op);
@@ -260,8 +264,12 @@ struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
       return failure();
     Value out = op.getDpsInits()[0];
     Type elt = cast<MemRefType>(out.getType()).getElementType();
-    func::FuncOp callee = declareGemm(rewriter, module, elt);
     Operation *fill = findZeroFill(op, out);
+    if (cuda && (!fill || llvm::any_of(op->getOperands(), [](Value v) {
+                   return !cast<MemRefType>(v.getType()).getLayout().isIdentity();
+                 })))
+      return rewriter.notifyMatchFailure(op, "cuBLAS takes identity layouts and beta = 0");
+    func::FuncOp callee = declareGemm(rewriter, module, elt, cuda);
 
     Location loc = op.getLoc();
     // The descriptors passed by pointer are stack slots: the scope releases
@@ -294,9 +302,10 @@ struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
 };
 
 struct LinalgToBlasPass : arrayc::impl::LinalgToBlasBase<LinalgToBlasPass> {
+  using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    arrayc::populateLinalgToBlasPatterns(patterns);
+    arrayc::populateLinalgToBlasPatterns(patterns, cuda);
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns), config)))
@@ -305,6 +314,6 @@ struct LinalgToBlasPass : arrayc::impl::LinalgToBlasBase<LinalgToBlasPass> {
 };
 } // namespace
 
-void arrayc::populateLinalgToBlasPatterns(RewritePatternSet &patterns) {
-  patterns.add<GenericToGemm>(patterns.getContext());
+void arrayc::populateLinalgToBlasPatterns(RewritePatternSet &patterns, bool cuda) {
+  patterns.add<GenericToGemm>(patterns.getContext(), cuda);
 }

@@ -22,9 +22,9 @@ namespace arrayc {
 #define GEN_PASS_REGISTRATION
 #include "Transforms/Passes.h.inc"
 
-/// Rewrites buffer-level matrix-product generics into OpenBLAS GEMM calls
-/// (the patterns of `arrayc-linalg-to-blas`).
-void populateLinalgToBlasPatterns(mlir::RewritePatternSet &patterns);
+/// Rewrites buffer-level matrix-product generics into OpenBLAS GEMM calls, or
+/// with `cuda` cuBLAS ones (the patterns of `arrayc-linalg-to-blas`).
+void populateLinalgToBlasPatterns(mlir::RewritePatternSet &patterns, bool cuda = false);
 /// The patterns of `arrayc-fuse-elementwise`; `recompute` adds the cloning of
 /// cheap multi-use elementwise producers (one per consumer).
 void populateFuseElementwisePatterns(mlir::RewritePatternSet &patterns, bool recompute);

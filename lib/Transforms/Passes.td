@@ -154,7 +154,7 @@ def FuseElementwise : Pass<"arrayc-fuse-elementwise"> {
 }
 
 def LinalgToBlas : Pass<"arrayc-linalg-to-blas", "mlir::ModuleOp"> {
-  let summary = "Call OpenBLAS GEMM for buffer-level matrix products (CPU)";
+  let summary = "Call OpenBLAS (CPU) or cuBLAS (cuda) GEMM for buffer-level matrix products";
   let description = [{
     After bufferization, on the CPU target only. Each `linalg.generic` that
     is a (batched) matrix product -- two inputs and one output of one element
@@ -185,7 +185,18 @@ def LinalgToBlas : Pass<"arrayc-linalg-to-blas", "mlir::ModuleOp"> {
           : (memref<*xi64>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i32) -> ()
     }
     ```
+
+    With `cuda` (the cuda target, before `arrayc-gpu-map-linalg`) the call is
+    `arrayc_rt_cublas_gemm_<T>` on device buffers (runtime/src/cublas.cpp,
+    cuBLAS loaded at run time), and only products cuBLAS can take as they
+    are become calls: every operand with an identity layout (contiguous
+    row-major) and a zero fill of the result to fold into beta = 0. The rest
+    stay generics and become kernels.
   }];
+  let options = [
+    Option<"cuda", "cuda", "bool", /*default=*/"false",
+           "Call cuBLAS (arrayc_rt_cublas_gemm_*) on device buffers">
+  ];
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect",
                            "mlir::arith::ArithDialect"];
 }

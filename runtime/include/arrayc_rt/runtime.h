@@ -233,6 +233,21 @@ ARRAYC_RT_DECLARE_LINALG(c128)
 #undef ARRAYC_RT_DECLARE_LINALG
 
 /* ---- CUDA library (libarrayc_runtime_cuda) ------------------------- */
+
+/* Matrix products on device buffers through cuBLAS (src/cublas.cpp; cuBLAS
+ * is loaded with dlopen on first use): the arguments of
+ * arrayc_rt_blas_gemm_<S>, for plans with row-major or transposed operands
+ * and accumulate = 0 (what arrayc-linalg-to-blas emits with cuda=true).
+ * Errors (no cuBLAS, a layout it cannot take) print and exit 1. */
+#define ARRAYC_RT_DECLARE_CUBLAS_GEMM(S)                                                  \
+  ARRAYC_RT_API void arrayc_rt_cublas_gemm_##S(int64_t prank, void *pdesc, int64_t arank,  \
+                                               void *adesc, int64_t brank, void *bdesc,    \
+                                               int64_t crank, void *cdesc, int32_t accumulate);
+ARRAYC_RT_DECLARE_CUBLAS_GEMM(f32)
+ARRAYC_RT_DECLARE_CUBLAS_GEMM(f64)
+ARRAYC_RT_DECLARE_CUBLAS_GEMM(c64)
+ARRAYC_RT_DECLARE_CUBLAS_GEMM(c128)
+#undef ARRAYC_RT_DECLARE_CUBLAS_GEMM
 /* Number of CUDA devices; 0 when no driver/GPU. Never fails. */
 ARRAYC_RT_API int arrayc_rt_cuda_device_count(void);
 

@@ -1,0 +1,204 @@
+// Matrix products on the GPU through cuBLAS, for arrayc-linalg-to-blas on the
+// cuda target: the same plan and memref descriptors as the OpenBLAS entry
+// points (blas.cpp, gemm_plan.h), with device pointers. cuBLAS is loaded with
+// dlopen on the first product, so programs without one (and machines without
+// cuBLAS) never need it; its calls queue on the runtime's stream.
+//
+// The compiler sends only products it knows GEMM can address with beta = 0
+// (row-major or transposed operands with identity layouts, a zero fill of the
+// result folded in); anything else is reported, never computed wrongly.
+#include "gemm_plan.h"
+
+#include <cublas_v2.h>
+#include <cuda.h>
+#include <dlfcn.h>
+
+#include <complex>
+#include <cstdio>
+#include <mutex>
+#include <string>
+
+using namespace arrayc_rt::gemm;
+
+extern "C" ARRAYC_RT_API void *mgpuStreamCreate();
+
+namespace {
+
+// A ranked memref descriptor as MLIR lays it out: allocated and aligned
+// pointers, offset, sizes[rank], strides[rank] (the core's viewMemref is
+// internal to libarrayc_runtime).
+struct Descriptor {
+  int64_t rank;
+  char *data; // element 0
+  const int64_t *sizes, *strides;
+};
+Descriptor descriptor(int64_t rank, void *desc, size_t eltSize) {
+  auto *words = static_cast<int64_t *>(desc);
+  char *aligned = reinterpret_cast<char *>(words[1]);
+  return {rank, aligned ? aligned + words[2] * (int64_t)eltSize : nullptr, words + 3,
+          words + 3 + rank};
+}
+
+[[noreturn]] void fail(const char *name, const std::string &msg) {
+  std::string text = std::string(name) + ": " + msg;
+  arrayc_rt_fatal("", text.c_str());
+}
+
+struct CublasApi {
+  decltype(&cublasCreate_v2) create = nullptr;
+  decltype(&cublasSetStream_v2) setStream = nullptr;
+  decltype(&cublasSgemm_v2) sgemm = nullptr;
+  decltype(&cublasDgemm_v2) dgemm = nullptr;
+  decltype(&cublasCgemm_v2) cgemm = nullptr;
+  decltype(&cublasZgemm_v2) zgemm = nullptr;
+  cublasHandle_t handle = nullptr;
+  std::string error;
+};
+
+// The process's cuBLAS: loaded, one handle, bound to the runtime's stream.
+const CublasApi &cublas(const char *name) {
+  static CublasApi api;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    // The loader's path first, then the toolkit found at configure time and
+    // the usual toolkit location (not always on the loader's path).
+    void *lib = nullptr;
+    std::string candidates[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so",
+#ifdef ARRAYC_RT_CUDA_LIB_DIR
+                                std::string(ARRAYC_RT_CUDA_LIB_DIR) + "/libcublas.so.13",
+#endif
+                                "/usr/local/cuda/lib64/libcublas.so.13"};
+    for (const std::string &name : candidates)
+      if ((lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)))
+        break;
+    if (!lib) {
+      api.error = "cuBLAS (libcublas.so.13) not found; matrix products on the GPU need it "
+                  "(set LD_LIBRARY_PATH to CUDA's lib64)";
+      return;
+    }
+    auto sym = [&](auto &fn, const char *s) {
+      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, s));
+      if (!fn && api.error.empty())
+        api.error = std::string("cuBLAS lacks ") + s;
+    };
+    sym(api.create, "cublasCreate_v2");
+    sym(api.setStream, "cublasSetStream_v2");
+    sym(api.sgemm, "cublasSgemm_v2");
+    sym(api.dgemm, "cublasDgemm_v2");
+    sym(api.cgemm, "cublasCgemm_v2");
+    sym(api.zgemm, "cublasZgemm_v2");
+    if (!api.error.empty())
+      return;
+    if (cublasStatus_t st = api.create(&api.handle); st != CUBLAS_STATUS_SUCCESS) {
+      api.error = "cublasCreate failed (status " + std::to_string((int)st) + ")";
+      return;
+    }
+    if (cublasStatus_t st =
+            api.setStream(api.handle, reinterpret_cast<cudaStream_t>(mgpuStreamCreate()));
+        st != CUBLAS_STATUS_SUCCESS)
+      api.error = "cublasSetStream failed (status " + std::to_string((int)st) + ")";
+  });
+  if (!api.error.empty())
+    fail(name, api.error);
+  return api;
+}
+
+// Row-major C = A B is column-major C^T = B^T A^T: cuBLAS gets B first.
+cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+                        int n, int m, int k, const float *b, int ldb, const float *a, int lda,
+                        float *c, int ldc) {
+  const float one = 1, zero = 0;
+  return api.sgemm(api.handle, opb, opa, n, m, k, &one, b, ldb, a, lda, &zero, c, ldc);
+}
+cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+                        int n, int m, int k, const double *b, int ldb, const double *a,
+                        int lda, double *c, int ldc) {
+  const double one = 1, zero = 0;
+  return api.dgemm(api.handle, opb, opa, n, m, k, &one, b, ldb, a, lda, &zero, c, ldc);
+}
+cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+                        int n, int m, int k, const std::complex<float> *b, int ldb,
+                        const std::complex<float> *a, int lda, std::complex<float> *c,
+                        int ldc) {
+  const cuComplex one{1, 0}, zero{0, 0};
+  return api.cgemm(api.handle, opb, opa, n, m, k, &one,
+                   reinterpret_cast<const cuComplex *>(b), ldb,
+                   reinterpret_cast<const cuComplex *>(a), lda, &zero,
+                   reinterpret_cast<cuComplex *>(c), ldc);
+}
+cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+                        int n, int m, int k, const std::complex<double> *b, int ldb,
+                        const std::complex<double> *a, int lda, std::complex<double> *c,
+                        int ldc) {
+  const cuDoubleComplex one{1, 0}, zero{0, 0};
+  return api.zgemm(api.handle, opb, opa, n, m, k, &one,
+                   reinterpret_cast<const cuDoubleComplex *>(b), ldb,
+                   reinterpret_cast<const cuDoubleComplex *>(a), lda, &zero,
+                   reinterpret_cast<cuDoubleComplex *>(c), ldc);
+}
+
+template <typename T>
+void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, void *adesc,
+                 int64_t brank, void *bdesc, int64_t crank, void *cdesc, int32_t accumulate) {
+  Descriptor plan = descriptor(prank, pdesc, sizeof(int64_t));
+  if (prank != 1 || !plan.data || plan.strides[0] != 1)
+    fail(name, "bad plan");
+  if (accumulate)
+    fail(name, "accumulating into the result is not supported on the GPU");
+  Descriptor v[3] = {descriptor(arank, adesc, sizeof(T)), descriptor(brank, bdesc, sizeof(T)),
+                     descriptor(crank, cdesc, sizeof(T))};
+  Operand ops[3];
+  for (int o = 0; o < 3; ++o)
+    ops[o] = {v[o].rank, v[o].sizes, v[o].strides, v[o].data};
+  Shape sh;
+  std::string err;
+  if (resolve(reinterpret_cast<const int64_t *>(plan.data), plan.sizes[0], ops, sizeof(T), sh,
+              err) != ARRAYC_RT_OK)
+    fail(name, err);
+  if (sh.nbatch == 0 || sh.m == 0 || sh.n == 0)
+    return;
+  if (!sh.la.direct || !sh.lb.direct || !sh.lc.direct)
+    fail(name, "an operand's strides are not a row-major or transposed matrix");
+  if (sh.k == 0) {
+    // Nothing to multiply: the result is zeros.
+    sh.forEachBatch(sizeof(T), [&](char *, char *, char *c) {
+      CUresult r = cuMemsetD2D8Async(reinterpret_cast<CUdeviceptr>(c), sh.lc.ld * sizeof(T), 0,
+                                     sh.n * sizeof(T), sh.m,
+                                     reinterpret_cast<CUstream>(mgpuStreamCreate()));
+      if (r != CUDA_SUCCESS)
+        fail(name, "cuMemsetD2D8Async failed (" + std::to_string((int)r) + ")");
+    });
+    return;
+  }
+  const CublasApi &api = cublas(name);
+  cublasOperation_t opa = sh.la.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
+  cublasOperation_t opb = sh.lb.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
+  sh.forEachBatch(sizeof(T), [&](char *a, char *b, char *c) {
+    cublasStatus_t st = gemmCall(api, opb, opa, (int)sh.n, (int)sh.m, (int)sh.k,
+                                 reinterpret_cast<const T *>(b), (int)sh.lb.ld,
+                                 reinterpret_cast<const T *>(a), (int)sh.la.ld,
+                                 reinterpret_cast<T *>(c), (int)sh.lc.ld);
+    if (st != CUBLAS_STATUS_SUCCESS)
+      fail(name, "cuBLAS GEMM failed (status " + std::to_string((int)st) + ")");
+  });
+}
+
+} // namespace
+
+extern "C" {
+
+#define ARRAYC_RT_DEFINE_CUBLAS_GEMM(S, T)                                                \
+  ARRAYC_RT_API void arrayc_rt_cublas_gemm_##S(int64_t prank, void *pdesc, int64_t arank,  \
+                                               void *adesc, int64_t brank, void *bdesc,    \
+                                               int64_t crank, void *cdesc,                 \
+                                               int32_t accumulate) {                       \
+    cublasEntry<T>("arrayc_rt_cublas_gemm_" #S, prank, pdesc, arank, adesc, brank, bdesc,  \
+                   crank, cdesc, accumulate);                                              \
+  }
+ARRAYC_RT_DEFINE_CUBLAS_GEMM(f32, float)
+ARRAYC_RT_DEFINE_CUBLAS_GEMM(f64, double)
+ARRAYC_RT_DEFINE_CUBLAS_GEMM(c64, std::complex<float>)
+ARRAYC_RT_DEFINE_CUBLAS_GEMM(c128, std::complex<double>)
+#undef ARRAYC_RT_DEFINE_CUBLAS_GEMM
+
+} // extern "C"

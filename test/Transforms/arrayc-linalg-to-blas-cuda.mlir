@@ -1,0 +1,82 @@
+// RUN: arrayc-opt %s --arrayc-linalg-to-blas="cuda=true" -split-input-file | FileCheck %s
+
+// With cuda=true: a zero fill and a multiply-add generic on identity-layout
+// buffers become one cuBLAS call (beta = 0, the fill erased).
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+// CHECK-LABEL: func @matmul
+// CHECK-NOT: linalg.generic
+// CHECK-DAG: %[[ACC:.*]] = arith.constant 0 : i32
+// CHECK: memref.alloca_scope
+// CHECK: memref.alloca() : memref<10xi64>
+// CHECK: call @arrayc_rt_cublas_gemm_f64(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[ACC]])
+// CHECK-NOT: linalg.generic
+// CHECK-NOT: arrayc_rt_blas_gemm
+// CHECK: return
+func.func @matmul(%a: memref<?x?xf64>, %b: memref<?x?xf64>, %c: memref<?x?xf64>) {
+  %zero = arith.constant 0.0 : f64
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
+      outs(%c : memref<?x?xf64>) {
+  ^bb0(%out: f64):
+    linalg.yield %zero : f64
+  }
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x?xf64>, memref<?x?xf64>) outs(%c : memref<?x?xf64>) {
+  ^bb0(%x: f64, %y: f64, %o: f64):
+    %p = arith.mulf %x, %y : f64
+    %s = arith.addf %p, %o : f64
+    linalg.yield %s : f64
+  }
+  return
+}
+
+// -----
+
+// Without a zero fill to fold (the product accumulates into C) it stays a
+// generic: the GPU entry point computes beta = 0 only.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+// CHECK-LABEL: func @accumulate
+// CHECK-NOT: call
+// CHECK: linalg.generic
+func.func @accumulate(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %p, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A strided (transposed view) operand stays a generic on the GPU.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+// CHECK-LABEL: func @transposed
+// CHECK-NOT: call
+// CHECK: linalg.generic
+// CHECK: linalg.generic
+func.func @transposed(%a: memref<?x?xf32, strided<[1, ?]>>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
+      outs(%c : memref<?x?xf32>) {
+  ^bb0(%out: f32):
+    linalg.yield %zero : f32
+  }
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x?xf32, strided<[1, ?]>>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %p, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}
