@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 namespace arrayc {
@@ -259,7 +260,15 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    // Row groups first; their fallback clones are mapped one by one below.
+    // Loops of elementwise steps (scans) first, then row groups; their
+    // fallbacks are mapped one generic at a time below.
+    SmallVector<scf::ForOp> loops;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (!loop->getParentOfType<gpu::LaunchOp>())
+        loops.push_back(loop);
+    });
+    for (scf::ForOp loop : loops)
+      sinkLoopIntoKernel(loop);
     SmallVector<SmallVector<linalg::GenericOp>> groups;
     getOperation().walk([&](Block *block) { formRowGroups(*block, groups); });
     for (auto &group : groups)
@@ -340,6 +349,136 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
         return IndexWidth::Wide;
     }
     return IndexWidth::Narrow;
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Loops of elementwise steps: a host scf.for whose body is elementwise
+  // generics on views that give each point of the steps' iteration space
+  // its own elements in every step (a scan: step k combines x[..., k, ...]
+  // into the running total and writes out[..., k, ...]). Each point's steps
+  // then depend only on that point, so one kernel runs them: a thread per
+  // point, the loop inside, instead of one launch per step.
+  //===--------------------------------------------------------------------===//
+
+  /// Whether `sv` is a subview that drops exactly one dim (size 1) of its
+  /// source and keeps the others from offset 0 with unit strides: point p
+  /// of it is element (p with k inserted) of the source.
+  static std::optional<unsigned> droppedDimOf(memref::SubViewOp sv) {
+    llvm::SmallBitVector dropped = sv.getDroppedDims();
+    if (dropped.count() != 1)
+      return std::nullopt;
+    unsigned dim = dropped.find_first();
+    for (auto [d, off] : llvm::enumerate(sv.getStaticOffsets()))
+      if (d != dim && off != 0)
+        return std::nullopt;
+    for (int64_t stride : sv.getStaticStrides())
+      if (stride != 1)
+        return std::nullopt;
+    return dim;
+  }
+
+  void sinkLoopIntoKernel(scf::ForOp loop) {
+    if (loop.getNumResults() != 0)
+      return;
+    SmallVector<linalg::GenericOp> steps;
+    SmallVector<memref::AllocOp> allocs;
+    for (Operation &o : loop.getBody()->without_terminator()) {
+      if (auto g = dyn_cast<linalg::GenericOp>(o)) {
+        if (!g.hasPureBufferSemantics() || g.getNumReductionLoops() != 0 ||
+            !llvm::all_of(g.getIndexingMapsArray(),
+                          [](AffineMap m) { return m.isIdentity(); }))
+          return;
+        steps.push_back(g);
+        continue;
+      }
+      if (auto a = dyn_cast<memref::AllocOp>(o)) {
+        if (!llvm::all_of(a->getOperands(),
+                          [&](Value v) { return loop.isDefinedOutsideOfLoop(v); }))
+          return;
+        allocs.push_back(a); // a temporary of each step: hoisted, one for all
+        continue;
+      }
+      if (isa<memref::SubViewOp>(o) || (o.getNumRegions() == 0 && isMemoryEffectFree(&o)))
+        continue;
+      return;
+    }
+    if (steps.empty())
+      return;
+    unsigned rank = steps[0].getNumLoops();
+    auto invariant = [&](Value v) {
+      return loop.isDefinedOutsideOfLoop(v) ||
+             llvm::any_of(allocs, [&](memref::AllocOp a) { return a.getResult() == v; });
+    };
+    // Per buffer: used whole (one value) or through subviews dropping one dim.
+    llvm::DenseMap<Value, Value> wholeUse;
+    llvm::DenseMap<Value, unsigned> droppedUse;
+    for (linalg::GenericOp g : steps) {
+      if (g.getNumLoops() != rank)
+        return;
+      for (Value v : g->getOperands()) {
+        if (!isa<MemRefType>(v.getType()))
+          continue;
+        if (invariant(v)) {
+          Value base = baseBuffer(v);
+          if (droppedUse.count(base) || (wholeUse.count(base) && wholeUse[base] != v))
+            return;
+          wholeUse[base] = v;
+          continue;
+        }
+        auto sv = v.getDefiningOp<memref::SubViewOp>();
+        if (!sv || !invariant(sv.getSource()))
+          return;
+        std::optional<unsigned> dim = droppedDimOf(sv);
+        Value base = baseBuffer(sv.getSource());
+        if (!dim || wholeUse.count(base) || baseBuffer(sv.getSource()) != sv.getSource() ||
+            (droppedUse.count(base) && droppedUse[base] != *dim))
+          return;
+        droppedUse[base] = *dim;
+      }
+    }
+    // Every step's sizes from a loop-invariant operand (identity maps).
+    for (memref::AllocOp a : allocs)
+      a->moveBefore(loop);
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    SmallVector<SmallVector<Value>> sizes;
+    for (linalg::GenericOp g : steps) {
+      Value whole;
+      for (Value v : g->getOperands())
+        if (isa<MemRefType>(v.getType()) && invariant(v))
+          whole = v;
+      if (!whole)
+        return; // allocs stay hoisted: harmless, each step rewrites its temporary
+      SmallVector<Value> gs;
+      for (unsigned d = 0; d < rank; ++d)
+        gs.push_back(memref::DimOp::create(b, loc, whole, d));
+      sizes.push_back(gs);
+    }
+    Value same = arith::ConstantIntOp::create(b, loc, 1, 1);
+    for (auto &gs : llvm::drop_begin(sizes))
+      for (unsigned d = 0; d < rank; ++d)
+        same = arith::AndIOp::create(
+            b, loc, same,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, gs[d], sizes[0][d]));
+    auto ifOp = scf::IfOp::create(b, loc, same, /*withElse=*/true);
+    OpBuilder tb = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
+    emitGridStrideLoop(tb, loc, product(tb, loc, sizes[0]), [&](OpBuilder &kb, Value point) {
+      SmallVector<Value> ivs = delinearize(kb, loc, point, sizes[0]);
+      auto inner = scf::ForOp::create(kb, loc, loop.getLowerBound(), loop.getUpperBound(),
+                                      loop.getStep());
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(inner.getBody());
+      IRMapping mapping;
+      mapping.map(loop.getInductionVar(), inner.getInductionVar());
+      for (Operation &o : loop.getBody()->without_terminator()) {
+        Operation *clone = kb.clone(o, mapping);
+        if (auto step = dyn_cast<linalg::GenericOp>(clone)) {
+          storeOutputs(kb, loc, step, ivs, emitBody(kb, loc, step, ivs));
+          step.erase();
+        }
+      }
+    });
+    loop->moveBefore(ifOp.getElseRegion().front().getTerminator());
   }
 
   //===--------------------------------------------------------------------===//

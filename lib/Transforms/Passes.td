@@ -66,6 +66,14 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::func::FuncOp"> {
 
     Launches are guarded so that an empty iteration space launches nothing.
 
+    Loops of elementwise steps come first: a host `scf.for` (no results)
+    whose body holds only identity-mapped all-parallel generics of one rank,
+    allocations (hoisted) and views/pure ops, where every buffer is used
+    whole or through subviews that drop one and the same dim at offset 0
+    elsewhere (so each point of the steps' space owns its elements in every
+    step) -- a scan's loop -- becomes one kernel: a thread per point, the
+    loop inside (behind a run-time check that the steps' sizes agree).
+
     Block reductions combine within each warp by xor shuffles (any integer
     or float width), then the warp results through shared memory.
 
