@@ -71,6 +71,30 @@ bool isPlainMulAdd(linalg::GenericOp op) {
   });
 }
 
+/// extf(in0) and extf(in1) to f32, then mul and add in f32: the body of an
+/// f16/bf16 product accumulated in f32 (cuBLAS's GemmEx computes it so).
+bool isWidenedMulAdd(linalg::GenericOp op) {
+  Block &body = op.getRegion().front();
+  if (body.getOperations().size() != 5 || body.getNumArguments() != 3)
+    return false;
+  auto it = body.begin();
+  auto e0 = dyn_cast<arith::ExtFOp>(*it++);
+  auto e1 = dyn_cast<arith::ExtFOp>(*it++);
+  auto mul = dyn_cast<arith::MulFOp>(*it++);
+  auto add = dyn_cast<arith::AddFOp>(*it++);
+  auto yield = dyn_cast<linalg::YieldOp>(*it);
+  if (!e0 || !e1 || !mul || !add || !yield || yield.getNumOperands() != 1 ||
+      yield.getOperand(0) != add.getResult())
+    return false;
+  Value a = body.getArgument(0), b = body.getArgument(1), acc = body.getArgument(2);
+  bool ins = (e0.getIn() == a && e1.getIn() == b) || (e0.getIn() == b && e1.getIn() == a);
+  bool mulOk = (mul.getLhs() == e0 && mul.getRhs() == e1) ||
+               (mul.getLhs() == e1 && mul.getRhs() == e0);
+  bool addOk = (add.getLhs() == mul.getResult() && add.getRhs() == acc) ||
+               (add.getRhs() == mul.getResult() && add.getLhs() == acc);
+  return ins && mulOk && addOk && acc.getType().isF32();
+}
+
 bool isPositiveZero(Value v) {
   if (matchPattern(v, m_PosZeroFloat()))
     return true;
@@ -128,21 +152,30 @@ struct GemmMatch {
 /// The plan of runtime.h: [nloops, role per loop, then for A, B and C one
 /// entry per memref dimension: the loop it is indexed by, or -1 - c for a
 /// constant index c].
-FailureOr<GemmMatch> matchGemm(linalg::GenericOp op) {
+/// With `widened`, also f16/bf16 inputs with an f32 result and body
+/// (isWidenedMulAdd); `suffix` names the entry point's types.
+FailureOr<GemmMatch> matchGemm(linalg::GenericOp op, bool widened, std::string &suffix) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1 || !op.getRegion().hasOneBlock())
     return failure();
   SmallVector<Value> operands{op.getDpsInputs()[0], op.getDpsInputs()[1],
                               op.getDpsInits()[0]};
-  Type elt;
+  SmallVector<Type> elts;
   for (Value v : operands) {
     auto t = dyn_cast<MemRefType>(v.getType());
-    if (!t || (elt && t.getElementType() != elt))
+    if (!t)
       return failure();
-    elt = t.getElementType();
+    elts.push_back(t.getElementType());
   }
-  if (gemmSuffix(elt).empty() || !isPlainMulAdd(op))
+  if (elts[0] == elts[1] && elts[1] == elts[2] && !gemmSuffix(elts[0]).empty() &&
+      isPlainMulAdd(op)) {
+    suffix = gemmSuffix(elts[0]).str();
+  } else if (widened && elts[0] == elts[1] && (elts[0].isF16() || elts[0].isBF16()) &&
+             elts[2].isF32() && isWidenedMulAdd(op)) {
+    suffix = elts[0].isF16() ? "f16f32" : "bf16f32";
+  } else {
     return failure();
+  }
   // The result must not be read through an input.
   if (operands[2] == operands[0] || operands[2] == operands[1])
     return failure();
@@ -233,18 +266,18 @@ FailureOr<GemmMatch> matchGemm(linalg::GenericOp op) {
   return match;
 }
 
-func::FuncOp declareGemm(PatternRewriter &rewriter, ModuleOp module, Type elt, bool cuda) {
-  std::string name =
-      ((cuda ? "arrayc_rt_cublas_gemm_" : "arrayc_rt_blas_gemm_") + gemmSuffix(elt)).str();
+func::FuncOp declareGemm(PatternRewriter &rewriter, ModuleOp module, Type inElt, Type outElt,
+                         StringRef suffix, bool cuda) {
+  std::string name = (cuda ? "arrayc_rt_cublas_gemm_" : "arrayc_rt_blas_gemm_") + suffix.str();
   if (auto f = module.lookupSymbol<func::FuncOp>(name))
     return f;
   OpBuilder::InsertionGuard guard(rewriter);
   rewriter.setInsertionPointToStart(module.getBody());
   auto plan = UnrankedMemRefType::get(rewriter.getI64Type(), 0);
-  auto array = UnrankedMemRefType::get(elt, 0);
+  auto in = UnrankedMemRefType::get(inElt, 0), out = UnrankedMemRefType::get(outElt, 0);
   auto f = func::FuncOp::create(
       rewriter, module.getLoc(), name,
-      rewriter.getFunctionType({plan, array, array, array, rewriter.getI32Type()}, {}));
+      rewriter.getFunctionType({plan, in, in, out, rewriter.getI32Type()}, {}));
   f.setPrivate();
   return f;
 }
@@ -256,7 +289,8 @@ struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    FailureOr<GemmMatch> match = matchGemm(op);
+    std::string suffix;
+    FailureOr<GemmMatch> match = matchGemm(op, /*widened=*/cuda, suffix);
     if (failed(match))
       return rewriter.notifyMatchFailure(op, "not a GEMM-shaped contraction");
     auto module = op->getParentOfType<ModuleOp>();
@@ -264,12 +298,13 @@ struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
       return failure();
     Value out = op.getDpsInits()[0];
     Type elt = cast<MemRefType>(out.getType()).getElementType();
+    Type inElt = cast<MemRefType>(op.getDpsInputs()[0].getType()).getElementType();
     Operation *fill = findZeroFill(op, out);
     if (cuda && (!fill || llvm::any_of(op->getOperands(), [](Value v) {
                    return !cast<MemRefType>(v.getType()).getLayout().isIdentity();
                  })))
       return rewriter.notifyMatchFailure(op, "cuBLAS takes identity layouts and beta = 0");
-    func::FuncOp callee = declareGemm(rewriter, module, elt, cuda);
+    func::FuncOp callee = declareGemm(rewriter, module, inElt, elt, suffix, cuda);
 
     Location loc = op.getLoc();
     // The descriptors passed by pointer are stack slots: the scope releases
@@ -288,8 +323,9 @@ struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
     args.push_back(memref::CastOp::create(
         rewriter, loc, UnrankedMemRefType::get(rewriter.getI64Type(), 0), plan));
     for (Value v : {op.getDpsInputs()[0], op.getDpsInputs()[1], out})
-      args.push_back(
-          memref::CastOp::create(rewriter, loc, UnrankedMemRefType::get(elt, 0), v));
+      args.push_back(memref::CastOp::create(
+          rewriter, loc,
+          UnrankedMemRefType::get(cast<MemRefType>(v.getType()).getElementType(), 0), v));
     args.push_back(arith::ConstantOp::create(rewriter, loc,
                                              rewriter.getI32IntegerAttr(fill ? 0 : 1)));
     func::CallOp::create(rewriter, loc, callee, args);

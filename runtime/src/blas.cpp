@@ -70,7 +70,8 @@ arrayc_rt_status blasGemm(const int64_t *plan, int64_t planLen, const Operand (&
                           bool accumulate) {
   Shape sh;
   std::string err;
-  if (arrayc_rt_status st = resolve(plan, planLen, ops, sizeof(T), sh, err); st != ARRAYC_RT_OK)
+  const size_t sizes[3] = {sizeof(T), sizeof(T), sizeof(T)};
+  if (arrayc_rt_status st = resolve(plan, planLen, ops, sizes, sh, err); st != ARRAYC_RT_OK)
     return setError(st, "%s", err.c_str());
   if (sh.nbatch == 0 || sh.m == 0 || sh.n == 0)
     return ARRAYC_RT_OK;
@@ -87,7 +88,7 @@ arrayc_rt_status blasGemm(const int64_t *plan, int64_t planLen, const Operand (&
     return setError(ARRAYC_RT_ERR_NOMEM, "gemm: cannot allocate a packed matrix");
   }
 
-  sh.forEachBatch(sizeof(T), [&](char *pa0, char *pb0, char *pc0) {
+  sh.forEachBatch(sizes, [&](char *pa0, char *pb0, char *pc0) {
     T *p[3] = {reinterpret_cast<T *>(pa0), reinterpret_cast<T *>(pb0),
                reinterpret_cast<T *>(pc0)};
     if (k == 0) {

@@ -51,6 +51,11 @@ struct CublasApi {
   decltype(&cublasDgemm_v2) dgemm = nullptr;
   decltype(&cublasCgemm_v2) cgemm = nullptr;
   decltype(&cublasZgemm_v2) zgemm = nullptr;
+  // cublasGemmEx, C signature (the header also declares a C++ overload).
+  cublasStatus_t (*gemmEx)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int, int, int,
+                           const void *, const void *, cudaDataType, int, const void *,
+                           cudaDataType, int, const void *, void *, cudaDataType, int,
+                           cublasComputeType_t, cublasGemmAlgo_t) = nullptr;
   cublasHandle_t handle = nullptr;
   std::string error;
 };
@@ -87,6 +92,7 @@ const CublasApi &cublas(const char *name) {
     sym(api.dgemm, "cublasDgemm_v2");
     sym(api.cgemm, "cublasCgemm_v2");
     sym(api.zgemm, "cublasZgemm_v2");
+    sym(api.gemmEx, "cublasGemmEx");
     if (!api.error.empty())
       return;
     if (cublasStatus_t st = api.create(&api.handle); st != CUBLAS_STATUS_SUCCESS) {
@@ -137,7 +143,32 @@ cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOpera
                    reinterpret_cast<cuDoubleComplex *>(c), ldc);
 }
 
-template <typename T>
+// f16/bf16 inputs (2-byte storage types), f32 result and accumulation: as the
+// compiler's widened products (extf, mulf, addf in f32) compute them; cuBLAS
+// uses the tensor cores.
+struct F16 { uint16_t bits; };
+struct BF16 { uint16_t bits; };
+template <cudaDataType_t In>
+cublasStatus_t gemmExCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+                          int n, int m, int k, const void *b, int ldb, const void *a, int lda,
+                          float *c, int ldc) {
+  const float one = 1, zero = 0;
+  return api.gemmEx(api.handle, opb, opa, n, m, k, &one, b, In, ldb, a, In, lda, &zero, c,
+                    CUDA_R_32F, ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+}
+cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+                        int n, int m, int k, const F16 *b, int ldb, const F16 *a, int lda,
+                        float *c, int ldc) {
+  return gemmExCall<CUDA_R_16F>(api, opb, opa, n, m, k, b, ldb, a, lda, c, ldc);
+}
+cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+                        int n, int m, int k, const BF16 *b, int ldb, const BF16 *a, int lda,
+                        float *c, int ldc) {
+  return gemmExCall<CUDA_R_16BF>(api, opb, opa, n, m, k, b, ldb, a, lda, c, ldc);
+}
+
+// T: the inputs' element type, C: the result's (T unless widened).
+template <typename T, typename C = T>
 void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, void *adesc,
                  int64_t brank, void *bdesc, int64_t crank, void *cdesc, int32_t accumulate) {
   Descriptor plan = descriptor(prank, pdesc, sizeof(int64_t));
@@ -146,13 +177,14 @@ void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, vo
   if (accumulate)
     fail(name, "accumulating into the result is not supported on the GPU");
   Descriptor v[3] = {descriptor(arank, adesc, sizeof(T)), descriptor(brank, bdesc, sizeof(T)),
-                     descriptor(crank, cdesc, sizeof(T))};
+                     descriptor(crank, cdesc, sizeof(C))};
+  const size_t eltSizes[3] = {sizeof(T), sizeof(T), sizeof(C)};
   Operand ops[3];
   for (int o = 0; o < 3; ++o)
     ops[o] = {v[o].rank, v[o].sizes, v[o].strides, v[o].data};
   Shape sh;
   std::string err;
-  if (resolve(reinterpret_cast<const int64_t *>(plan.data), plan.sizes[0], ops, sizeof(T), sh,
+  if (resolve(reinterpret_cast<const int64_t *>(plan.data), plan.sizes[0], ops, eltSizes, sh,
               err) != ARRAYC_RT_OK)
     fail(name, err);
   if (sh.nbatch == 0 || sh.m == 0 || sh.n == 0)
@@ -161,9 +193,9 @@ void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, vo
     fail(name, "an operand's strides are not a row-major or transposed matrix");
   if (sh.k == 0) {
     // Nothing to multiply: the result is zeros.
-    sh.forEachBatch(sizeof(T), [&](char *, char *, char *c) {
-      CUresult r = cuMemsetD2D8Async(reinterpret_cast<CUdeviceptr>(c), sh.lc.ld * sizeof(T), 0,
-                                     sh.n * sizeof(T), sh.m,
+    sh.forEachBatch(eltSizes, [&](char *, char *, char *c) {
+      CUresult r = cuMemsetD2D8Async(reinterpret_cast<CUdeviceptr>(c), sh.lc.ld * sizeof(C), 0,
+                                     sh.n * sizeof(C), sh.m,
                                      reinterpret_cast<CUstream>(mgpuStreamCreate()));
       if (r != CUDA_SUCCESS)
         fail(name, "cuMemsetD2D8Async failed (" + std::to_string((int)r) + ")");
@@ -173,11 +205,11 @@ void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, vo
   const CublasApi &api = cublas(name);
   cublasOperation_t opa = sh.la.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
   cublasOperation_t opb = sh.lb.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
-  sh.forEachBatch(sizeof(T), [&](char *a, char *b, char *c) {
+  sh.forEachBatch(eltSizes, [&](char *a, char *b, char *c) {
     cublasStatus_t st = gemmCall(api, opb, opa, (int)sh.n, (int)sh.m, (int)sh.k,
                                  reinterpret_cast<const T *>(b), (int)sh.lb.ld,
                                  reinterpret_cast<const T *>(a), (int)sh.la.ld,
-                                 reinterpret_cast<T *>(c), (int)sh.lc.ld);
+                                 reinterpret_cast<C *>(c), (int)sh.lc.ld);
     if (st != CUBLAS_STATUS_SUCCESS)
       fail(name, "cuBLAS GEMM failed (status " + std::to_string((int)st) + ")");
   });
@@ -187,18 +219,20 @@ void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, vo
 
 extern "C" {
 
-#define ARRAYC_RT_DEFINE_CUBLAS_GEMM(S, T)                                                \
+#define ARRAYC_RT_DEFINE_CUBLAS_GEMM(S, ...)                                              \
   ARRAYC_RT_API void arrayc_rt_cublas_gemm_##S(int64_t prank, void *pdesc, int64_t arank,  \
                                                void *adesc, int64_t brank, void *bdesc,    \
                                                int64_t crank, void *cdesc,                 \
                                                int32_t accumulate) {                       \
-    cublasEntry<T>("arrayc_rt_cublas_gemm_" #S, prank, pdesc, arank, adesc, brank, bdesc,  \
-                   crank, cdesc, accumulate);                                              \
+    cublasEntry<__VA_ARGS__>("arrayc_rt_cublas_gemm_" #S, prank, pdesc, arank, adesc,      \
+                             brank, bdesc, crank, cdesc, accumulate);                      \
   }
 ARRAYC_RT_DEFINE_CUBLAS_GEMM(f32, float)
 ARRAYC_RT_DEFINE_CUBLAS_GEMM(f64, double)
 ARRAYC_RT_DEFINE_CUBLAS_GEMM(c64, std::complex<float>)
 ARRAYC_RT_DEFINE_CUBLAS_GEMM(c128, std::complex<double>)
+ARRAYC_RT_DEFINE_CUBLAS_GEMM(f16f32, F16, float)
+ARRAYC_RT_DEFINE_CUBLAS_GEMM(bf16f32, BF16, float)
 #undef ARRAYC_RT_DEFINE_CUBLAS_GEMM
 
 } // extern "C"

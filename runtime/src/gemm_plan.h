@@ -56,15 +56,16 @@ struct Shape {
   std::vector<int64_t> size, batch, stride[3];
   char *base[3] = {nullptr, nullptr, nullptr};
 
-  // Calls f(a, b, c) with the byte addresses of each batch element's matrices.
-  template <typename F> void forEachBatch(size_t eltSize, F f) const {
+  // Calls f(a, b, c) with the byte addresses of each batch element's matrices
+  // (eltSize[o]: operand o's element size in bytes).
+  template <typename F> void forEachBatch(const size_t (&eltSize)[3], F f) const {
     std::vector<int64_t> idx(batch.size(), 0);
     for (int64_t it = 0; it < nbatch; ++it) {
       char *p[3];
       for (int o = 0; o < 3; ++o) {
         char *q = base[o];
         for (size_t j = 0; j < batch.size(); ++j)
-          q += idx[j] * stride[o][batch[j]] * (int64_t)eltSize;
+          q += idx[j] * stride[o][batch[j]] * (int64_t)eltSize[o];
         p[o] = q;
       }
       f(p[0], p[1], p[2]);
@@ -94,7 +95,7 @@ inline arrayc_rt_status planError(std::string &err, arrayc_rt_status st, const c
 // with its message in `err`. An empty product (nbatch, m or n of 0) leaves
 // s.nbatch or s.m/s.n 0.
 inline arrayc_rt_status resolve(const int64_t *plan, int64_t planLen, const Operand (&ops)[3],
-                                size_t eltSize, Shape &s, std::string &err) {
+                                const size_t (&eltSize)[3], Shape &s, std::string &err) {
   if (!plan || planLen < 1 || plan[0] < 0 || plan[0] > kMaxLoops)
     return planError(err, ARRAYC_RT_ERR_INVALID, "gemm: bad plan");
   const int64_t nloops = plan[0];
@@ -142,7 +143,7 @@ inline arrayc_rt_status resolve(const int64_t *plan, int64_t planLen, const Oper
         if (c >= op.sizes[d])
           return planError(err, ARRAYC_RT_ERR_SHAPE, "gemm: index %lld out of bounds %lld",
                           (long long)c, (long long)op.sizes[d]);
-        s.base[o] += c * op.strides[d] * (int64_t)eltSize;
+        s.base[o] += c * op.strides[d] * (int64_t)eltSize[o];
         continue;
       }
       if (e >= nloops || has[o][e])

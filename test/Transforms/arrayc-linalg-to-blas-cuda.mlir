@@ -80,3 +80,35 @@ func.func @transposed(%a: memref<?x?xf32, strided<[1, ?]>>, %b: memref<?x?xf32>,
   }
   return
 }
+
+// -----
+
+// An f16 product accumulated in f32 (extf on both inputs, mul and add in f32,
+// as convert-ndarray-to-linalg emits f16 matmul) becomes cuBLAS GemmEx with
+// f16 inputs and an f32 result; the truncation to f16 stays a generic.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+// CHECK-LABEL: func @widened
+// CHECK: call @arrayc_rt_cublas_gemm_f16f32(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) : (memref<*xi64>, memref<*xf16>, memref<*xf16>, memref<*xf32>, i32) -> ()
+// CHECK-NOT: arith.extf
+// CHECK: return
+func.func @widened(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
+      outs(%c : memref<?x?xf32>) {
+  ^bb0(%out: f32):
+    linalg.yield %zero : f32
+  }
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) {
+  ^bb0(%x: f16, %y: f16, %o: f32):
+    %xf = arith.extf %x : f16 to f32
+    %yf = arith.extf %y : f16 to f32
+    %p = arith.mulf %yf, %xf : f32
+    %s = arith.addf %p, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -224,3 +224,26 @@ func.func @dot(%v: memref<?xf32>, %w: memref<?xf32>, %r: memref<f32>) {
   }
   return
 }
+
+// -----
+
+// On the CPU an f16 product accumulated in f32 stays on loops (OpenBLAS has no
+// half-precision GEMM).
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+// CHECK-LABEL: func @widened_cpu
+// CHECK-NOT: call
+// CHECK: linalg.generic
+func.func @widened_cpu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>) {
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%c : memref<?x?xf32>) {
+  ^bb0(%x: f16, %y: f16, %o: f32):
+    %xf = arith.extf %x : f16 to f32
+    %yf = arith.extf %y : f16 to f32
+    %p = arith.mulf %yf, %xf : f32
+    %s = arith.addf %p, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}

@@ -247,6 +247,9 @@ ARRAYC_RT_DECLARE_CUBLAS_GEMM(f32)
 ARRAYC_RT_DECLARE_CUBLAS_GEMM(f64)
 ARRAYC_RT_DECLARE_CUBLAS_GEMM(c64)
 ARRAYC_RT_DECLARE_CUBLAS_GEMM(c128)
+/* f16/bf16 inputs, f32 result, f32 accumulation (tensor cores). */
+ARRAYC_RT_DECLARE_CUBLAS_GEMM(f16f32)
+ARRAYC_RT_DECLARE_CUBLAS_GEMM(bf16f32)
 #undef ARRAYC_RT_DECLARE_CUBLAS_GEMM
 /* Number of CUDA devices; 0 when no driver/GPU. Never fails. */
 ARRAYC_RT_API int arrayc_rt_cuda_device_count(void);
