@@ -430,25 +430,29 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
           return;
         std::optional<unsigned> dim = droppedDimOf(sv);
         Value base = baseBuffer(sv.getSource());
-        if (!dim || wholeUse.count(base) || baseBuffer(sv.getSource()) != sv.getSource() ||
+        if (!dim || wholeUse.count(base) || base != sv.getSource() ||
             (droppedUse.count(base) && droppedUse[base] != *dim))
           return;
         droppedUse[base] = *dim;
       }
     }
-    // Every step's sizes from a loop-invariant operand (identity maps).
+    // Every step's sizes from a loop-invariant operand (identity maps); the
+    // IR changes only once the loop is known to qualify.
+    SmallVector<Value> wholes;
+    for (linalg::GenericOp g : steps) {
+      auto it = llvm::find_if(g->getOperands(), [&](Value v) {
+        return isa<MemRefType>(v.getType()) && invariant(v);
+      });
+      if (it == g->getOperands().end())
+        return;
+      wholes.push_back(*it);
+    }
     for (memref::AllocOp a : allocs)
       a->moveBefore(loop);
     OpBuilder b(loop);
     Location loc = loop.getLoc();
     SmallVector<SmallVector<Value>> sizes;
-    for (linalg::GenericOp g : steps) {
-      Value whole;
-      for (Value v : g->getOperands())
-        if (isa<MemRefType>(v.getType()) && invariant(v))
-          whole = v;
-      if (!whole)
-        return; // allocs stay hoisted: harmless, each step rewrites its temporary
+    for (Value whole : wholes) {
       SmallVector<Value> gs;
       for (unsigned d = 0; d < rank; ++d)
         gs.push_back(memref::DimOp::create(b, loc, whole, d));
