@@ -238,23 +238,54 @@ OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
       return getLhs();
   return {};
 }
+/// The element of a splat constant `v`, looking through broadcasts (a Python
+/// scalar exponent reaches `pow` broadcast to the base's, maybe dynamic, shape).
+static Attribute splatElement(Value v) {
+  while (auto b = v.getDefiningOp<BroadcastInDimOp>())
+    v = b.getInput();
+  Attribute attr;
+  if (!matchPattern(v, m_Constant(&attr)))
+    return {};
+  auto splat = dyn_cast<SplatElementsAttr>(attr);
+  return splat ? splat.getSplatValue<Attribute>() : Attribute();
+}
+
+/// NumPy's fast paths of `array ** scalar` (`fast_scalar_power`): x ** 2 is
+/// `square` (x * x, also for integers), x ** 0.5 is `sqrt` for floats; and
+/// x ** 1 is x. Both give NumPy's answers bit for bit, and x * x avoids a
+/// general `powf` (a log and an exp) per element.
 LogicalResult PowOp::canonicalize(PowOp op, PatternRewriter &rewriter) {
-  Attribute rhs;
-  if (!matchPattern(op.getRhs(), m_Constant(&rhs)))
+  Attribute v = splatElement(op.getRhs());
+  if (!v)
     return failure();
-  auto splat = dyn_cast<SplatElementsAttr>(rhs);
-  if (!splat)
+  if (auto f = dyn_cast<FloatAttr>(v)) {
+    if (f.getValue().isExactlyValue(2.0)) {
+      rewriter.replaceOpWithNewOp<MulOp>(op, op.getType(), op.getLhs(), op.getLhs());
+      return success();
+    }
+    if (f.getValue().isExactlyValue(0.5) && isa<FloatType>(getElementTypeOrSelf(op.getType()))) {
+      rewriter.replaceOpWithNewOp<SqrtOp>(op, op.getType(), op.getLhs());
+      return success();
+    }
+    if (f.getValue().isExactlyValue(1.0)) {
+      rewriter.replaceOp(op, op.getLhs());
+      return success();
+    }
     return failure();
-  Attribute v = splat.getSplatValue<Attribute>();
-  bool two = false;
-  if (auto f = dyn_cast<FloatAttr>(v))
-    two = f.getValue().isExactlyValue(2.0);
-  else if (auto i = dyn_cast<IntegerAttr>(v))
-    two = i.getValue() == 2 && i.getType().getIntOrFloatBitWidth() > 2;
-  if (!two)
-    return failure();
-  rewriter.replaceOpWithNewOp<MulOp>(op, op.getType(), op.getLhs(), op.getLhs());
-  return success();
+  }
+  if (auto i = dyn_cast<IntegerAttr>(v)) {
+    if (i.getType().getIntOrFloatBitWidth() <= 2)
+      return failure(); // bool (and i2): 2 does not exist
+    if (i.getValue() == 2) {
+      rewriter.replaceOpWithNewOp<MulOp>(op, op.getType(), op.getLhs(), op.getLhs());
+      return success();
+    }
+    if (i.getValue() == 1) {
+      rewriter.replaceOp(op, op.getLhs());
+      return success();
+    }
+  }
+  return failure();
 }
 
 OpFoldResult NegOp::fold(FoldAdaptor) {

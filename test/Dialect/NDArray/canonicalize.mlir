@@ -134,3 +134,38 @@ func.func @pow_small(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   %b = ndarray.pow %x, %two : tensor<4xf32>
   return %a, %b : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// Tests NumPy's fast paths through a broadcast scalar exponent (the form the
+// frontend gives `x ** 2` on a dynamically shaped x): 2 -> x * x, 0.5 -> sqrt
+// (floats), 1 -> x; integer x ** 2 -> x * x. Other exponents stay pow.
+// CHECK-LABEL: func @pow_broadcast_scalar
+// CHECK-SAME: (%[[X:.*]]: tensor<?xf32>, %[[I:.*]]: tensor<?xi32>)
+// CHECK-DAG: %[[M:.*]] = ndarray.mul %[[X]], %[[X]] : tensor<?xf32>
+// CHECK-DAG: %[[S:.*]] = ndarray.sqrt %[[X]] : tensor<?xf32>
+// CHECK-DAG: %[[P:.*]] = ndarray.pow %[[X]], %{{.*}} : tensor<?xf32>
+// CHECK-DAG: %[[IM:.*]] = ndarray.mul %[[I]], %[[I]] : tensor<?xi32>
+// CHECK: return %[[M]], %[[S]], %[[X]], %[[P]], %[[IM]]
+func.func @pow_broadcast_scalar(%x: tensor<?xf32>, %i: tensor<?xi32>)
+    -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xi32>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf32>
+  %two = ndarray.constant dense<2.0> : tensor<f32>
+  %half = ndarray.constant dense<0.5> : tensor<f32>
+  %one = ndarray.constant dense<1.0> : tensor<f32>
+  %three = ndarray.constant dense<3.0> : tensor<f32>
+  %itwo = ndarray.constant dense<2> : tensor<i32>
+  %b2 = ndarray.broadcast_in_dim %two [](%n) : tensor<f32> -> tensor<?xf32>
+  %bh = ndarray.broadcast_in_dim %half [](%n) : tensor<f32> -> tensor<?xf32>
+  %b1 = ndarray.broadcast_in_dim %one [](%n) : tensor<f32> -> tensor<?xf32>
+  %b3 = ndarray.broadcast_in_dim %three [](%n) : tensor<f32> -> tensor<?xf32>
+  %m = tensor.dim %i, %c0 : tensor<?xi32>
+  %bi = ndarray.broadcast_in_dim %itwo [](%m) : tensor<i32> -> tensor<?xi32>
+  %p2 = ndarray.pow %x, %b2 : tensor<?xf32>
+  %ph = ndarray.pow %x, %bh : tensor<?xf32>
+  %p1 = ndarray.pow %x, %b1 : tensor<?xf32>
+  %p3 = ndarray.pow %x, %b3 : tensor<?xf32>
+  %pi = ndarray.pow %i, %bi : tensor<?xi32>
+  return %p2, %ph, %p1, %p3, %pi : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xi32>
+}
