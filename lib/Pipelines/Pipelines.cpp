@@ -109,7 +109,7 @@ void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &op
   if (options.blas)
     pm.addPass(createLinalgToBlas(LinalgToBlasOptions{/*cuda=*/true}));
   pm.addNestedPass<func::FuncOp>(createCopiesToLinalg());
-  pm.addNestedPass<func::FuncOp>(createGPUMapLinalg());
+  pm.addPass(createGPUMapLinalg());
   pm.addPass(createGPUDeviceBuffers());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createGpuKernelOutliningPass());

@@ -256,32 +256,119 @@ Value emitStridedAccumulate(OpBuilder &kb, Location loc, Operation *combiner, Va
   return loop.getResult(0);
 }
 
+/// Clones the body of `op` with its input block arguments bound to `inputs`
+/// and its output ones to `outs` (unbound when empty: the body must not read
+/// them); returns the yielded values. No linalg.index in the body.
+SmallVector<Value> cloneBody(OpBuilder &b, linalg::GenericOp op, ValueRange inputs,
+                             ValueRange outs) {
+  IRMapping mapping;
+  Block &body = op.getRegion().front();
+  for (auto [i, v] : llvm::enumerate(inputs))
+    mapping.map(body.getArgument(i), v);
+  for (auto [k, v] : llvm::enumerate(outs))
+    mapping.map(body.getArgument(inputs.size() + k), v);
+  for (Operation &inner : body.without_terminator())
+    b.clone(inner, mapping);
+  SmallVector<Value> yields;
+  for (Value y : body.getTerminator()->getOperands())
+    yields.push_back(mapping.lookupOrDefault(y));
+  return yields;
+}
+
+/// True (an i1) when every buffer among `values` is 16-byte aligned.
+Value allAligned16(OpBuilder &b, Location loc, ValueRange values) {
+  Value aligned = arith::ConstantIntOp::create(b, loc, 1, 1);
+  Value c16 = cIndex(b, loc, 16), zero = cIndex(b, loc, 0);
+  for (Value v : values) {
+    if (!isa<MemRefType>(v.getType()))
+      continue;
+    Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, v);
+    Value rem = arith::RemUIOp::create(b, loc, ptr, c16);
+    aligned = arith::AndIOp::create(
+        b, loc, aligned, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem, zero));
+  }
+  return aligned;
+}
+
+/// Flat 1-d views of `op`'s (contiguous, identity-layout) buffer operands;
+/// other operands as they are.
+SmallVector<Value> flatViews(OpBuilder &b, Location loc, linalg::GenericOp op) {
+  SmallVector<Value> flat;
+  for (Value v : op->getOperands()) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    if (!type || type.getRank() <= 1) {
+      flat.push_back(v);
+      continue;
+    }
+    ReassociationIndices all;
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      all.push_back(d);
+    flat.push_back(memref::CollapseShapeOp::create(b, loc, v, {all}).getResult());
+  }
+  return flat;
+}
+
+/// Alignment of `width` elements of `elt` at a multiple of `width` in a
+/// 16-byte aligned buffer.
+llvm::MaybeAlign vectorAlign(Type elt, int64_t width) {
+  return llvm::MaybeAlign(std::min<int64_t>(16, width * elt.getIntOrFloatBitWidth() / 8));
+}
+
+/// Loads of `width` elements at `base` (a multiple of `width`) of each buffer
+/// input of `op`, 16 bytes for the widest element type (null for scalar
+/// inputs).
+SmallVector<Value> loadVectors(OpBuilder &b, Location loc, linalg::GenericOp op,
+                               ArrayRef<Value> flat, Value base, int64_t width) {
+  SmallVector<Value> vectors(op.getNumDpsInputs());
+  for (unsigned i = 0; i < vectors.size(); ++i)
+    if (auto type = dyn_cast<MemRefType>(flat[i].getType()))
+      vectors[i] = vector::LoadOp::create(b, loc, VectorType::get({width}, type.getElementType()),
+                                          flat[i], base, /*nontemporal=*/false,
+                                          vectorAlign(type.getElementType(), width));
+  return vectors;
+}
+
+/// The inputs' values in lane `lane` of `vectors` (scalar inputs as they are).
+SmallVector<Value> laneValues(OpBuilder &b, Location loc, ArrayRef<Value> vectors,
+                              ArrayRef<Value> flat, int64_t lane) {
+  SmallVector<Value> values;
+  for (auto [i, v] : llvm::enumerate(vectors))
+    values.push_back(v ? Value(vector::ExtractOp::create(b, loc, v, lane)) : flat[i]);
+  return values;
+}
+
 struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
   using Base::Base;
 
   void runOnOperation() override {
+    for (auto fn : llvm::make_early_inc_range(getOperation().getOps<func::FuncOp>()))
+      if (failed(mapFunction(fn)))
+        return signalPassFailure();
+  }
+
+  LogicalResult mapFunction(func::FuncOp fn) {
     // Loops of elementwise steps (scans) first, then row groups; their
     // fallbacks are mapped one generic at a time below.
     SmallVector<scf::ForOp> loops;
-    getOperation().walk([&](scf::ForOp loop) {
+    fn.walk([&](scf::ForOp loop) {
       if (!loop->getParentOfType<gpu::LaunchOp>())
         loops.push_back(loop);
     });
     for (scf::ForOp loop : loops)
       sinkLoopIntoKernel(loop);
     SmallVector<SmallVector<linalg::GenericOp>> groups;
-    getOperation().walk([&](Block *block) { formRowGroups(*block, groups); });
+    fn.walk([&](Block *block) { formRowGroups(*block, groups); });
     for (auto &group : groups)
       emitRowGroup(group);
     SmallVector<linalg::GenericOp> ops;
-    getOperation().walk([&](linalg::GenericOp op) {
+    fn.walk([&](linalg::GenericOp op) {
       if (!op->getParentOfType<gpu::LaunchOp>())
         ops.push_back(op);
     });
     for (linalg::GenericOp op : ops) {
       if (!op.hasPureBufferSemantics()) {
-        op.emitOpError("arrayc-gpu-map-linalg expects buffer semantics (run bufferization first)");
-        return signalPassFailure();
+        return op.emitOpError(
+            "arrayc-gpu-map-linalg expects buffer semantics (run bufferization first)");
       }
       OpBuilder b(op);
       Location loc = op.getLoc();
@@ -318,6 +405,25 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       }
       op.erase();
     }
+    return success();
+  }
+
+  /// Blocks of `blockSize` threads the device keeps resident (one wave), read
+  /// at run time: a call of the runtime's arrayc_rt_gpu_resident_blocks,
+  /// declared in the module on first use.
+  Value residentBlocks(OpBuilder &b, Location loc) {
+    ModuleOp module = getOperation();
+    constexpr StringLiteral name = "arrayc_rt_gpu_resident_blocks";
+    auto i64 = b.getI64Type();
+    auto callee = module.lookupSymbol<func::FuncOp>(name);
+    if (!callee) {
+      OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+      callee = func::FuncOp::create(mb, loc, name, mb.getFunctionType({i64}, {i64}));
+      callee.setPrivate();
+    }
+    Value threads = arith::ConstantIntOp::create(b, loc, i64, blockSize);
+    Value n = func::CallOp::create(b, loc, callee, ValueRange{threads}).getResult(0);
+    return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), n);
   }
 
   //===--------------------------------------------------------------------===//
@@ -751,26 +857,43 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     return widest == 0 ? 0 : 16 / widest;
   }
 
+  /// Elements per 16-byte load for a reduction's first stage: every input a
+  /// buffer read whole and in order (identity maps over all loops, identity
+  /// layouts, byte-sized or wider elements), the `numParallel` parallel loops
+  /// outermost (so each output's reduction domain is one contiguous run of
+  /// every input), no linalg.index; else 0.
+  static int64_t reductionVectorWidth(linalg::GenericOp op, unsigned numParallel) {
+    auto iters = op.getIteratorTypesArray();
+    for (auto [d, it] : llvm::enumerate(iters))
+      if ((it == utils::IteratorType::parallel) != (d < numParallel))
+        return 0;
+    if (!op.getRegion().front().getOps<linalg::IndexOp>().empty())
+      return 0;
+    int64_t widest = 0;
+    for (OpOperand *in : op.getDpsInputOperands()) {
+      auto type = dyn_cast<MemRefType>(in->get().getType());
+      if (!type)
+        continue;
+      Type elt = type.getElementType();
+      if (!elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() % 8 != 0 ||
+          !type.getLayout().isIdentity() || !op.getMatchingIndexingMap(in).isIdentity())
+        return 0;
+      widest = std::max<int64_t>(widest, elt.getIntOrFloatBitWidth() / 8);
+    }
+    return widest == 0 ? 0 : 16 / widest;
+  }
+
   void mapParallel(OpBuilder &b, Location loc, linalg::GenericOp op,
                    ArrayRef<Value> sizes) {
     Value total = product(b, loc, sizes);
-    Value zero = cIndex(b, loc, 0), bs = cIndex(b, loc, blockSize);
+    Value zero = cIndex(b, loc, 0);
     Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, total, zero);
     int64_t width = vectorWidth(op);
     if (width > 1) {
       // 16-byte accesses when every buffer is 16-byte aligned (checked at run
       // time: buffers handed in by a host program may not be); else scalar.
-      Value aligned = arith::ConstantIntOp::create(b, loc, 1, 1);
-      Value c16 = cIndex(b, loc, 16);
-      for (Value v : op->getOperands()) {
-        if (!isa<MemRefType>(v.getType()))
-          continue;
-        Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, v);
-        Value rem = arith::RemUIOp::create(b, loc, ptr, c16);
-        aligned = arith::AndIOp::create(
-            b, loc, aligned, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rem, zero));
-      }
-      auto ifOp = scf::IfOp::create(b, loc, aligned, /*withElse=*/true);
+      auto ifOp = scf::IfOp::create(b, loc, allAligned16(b, loc, op->getOperands()),
+                                    /*withElse=*/true);
       OpBuilder tb = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
       emitVectorParallel(tb, loc, op, sizes, total, nonEmpty, width);
       OpBuilder eb = OpBuilder::atBlockBegin(&ifOp.getElseRegion().front());
@@ -814,27 +937,12 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
   void emitVectorParallel(OpBuilder &b, Location loc, linalg::GenericOp op,
                           ArrayRef<Value> sizes, Value total, Value nonEmpty,
                           int64_t width) {
-    // Flat 1-d views of the (contiguous) buffers.
-    SmallVector<Value> flat;
-    for (Value v : op->getOperands()) {
-      auto type = dyn_cast<MemRefType>(v.getType());
-      if (!type) {
-        flat.push_back(v);
-        continue;
-      }
-      ReassociationIndices all;
-      for (int64_t d = 0; d < type.getRank(); ++d)
-        all.push_back(d);
-      flat.push_back(type.getRank() == 1
-                         ? v
-                         : memref::CollapseShapeOp::create(b, loc, v, {all}).getResult());
-    }
+    auto flat = flatViews(b, loc, op);
     Value bs = cIndex(b, loc, blockSize), w = cIndex(b, loc, width);
     Value groups = arith::DivUIOp::create(b, loc, total, w);
     Value grid = arith::MinUIOp::create(
         b, loc, arith::MaxUIOp::create(b, loc, ceilDiv(b, loc, groups, bs), cIndex(b, loc, 1)),
         cIndex(b, loc, maxBlocks));
-    Block &body = op.getRegion().front();
     unsigned numInputs = op.getNumDpsInputs();
     emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
       auto [gid, stride] = gridStride(kb, loc, l);
@@ -843,30 +951,19 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
         OpBuilder::InsertionGuard g(kb);
         kb.setInsertionPointToStart(loop.getBody());
         Value base = arith::MulIOp::create(kb, loc, loop.getInductionVar(), w);
-        SmallVector<Value> vectors(numInputs);
-        for (unsigned i = 0; i < numInputs; ++i)
-          if (auto type = dyn_cast<MemRefType>(flat[i].getType()))
-            vectors[i] = vector::LoadOp::create(
-                kb, loc, VectorType::get({width}, type.getElementType()), flat[i], base,
-                /*nontemporal=*/false, llvm::MaybeAlign(16));
+        auto vectors = loadVectors(kb, loc, op, flat, base, width);
         SmallVector<SmallVector<Value>> lanes(op.getNumDpsInits());
-        for (int64_t lane = 0; lane < width; ++lane) {
-          IRMapping mapping;
-          for (unsigned i = 0; i < numInputs; ++i)
-            mapping.map(body.getArgument(i),
-                        vectors[i] ? Value(vector::ExtractOp::create(kb, loc, vectors[i], lane))
-                                   : flat[i]);
-          for (Operation &inner : body.without_terminator())
-            kb.clone(inner, mapping);
-          for (auto [k, y] : llvm::enumerate(body.getTerminator()->getOperands()))
-            lanes[k].push_back(mapping.lookupOrDefault(y));
-        }
+        for (int64_t lane = 0; lane < width; ++lane)
+          for (auto [k, y] : llvm::enumerate(
+                   cloneBody(kb, op, laneValues(kb, loc, vectors, flat, lane), {})))
+            lanes[k].push_back(y);
         for (auto [k, values] : llvm::enumerate(lanes)) {
           Value out = flat[numInputs + k];
           auto type = cast<MemRefType>(out.getType());
           Value vec = vector::FromElementsOp::create(
               kb, loc, VectorType::get({width}, type.getElementType()), values);
-          vector::StoreOp::create(kb, loc, vec, out, base, false, llvm::MaybeAlign(16));
+          vector::StoreOp::create(kb, loc, vec, out, base, false,
+                                  vectorAlign(type.getElementType(), width));
         }
       }
       // Scalar tail.
@@ -1075,11 +1172,16 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       return true;
     }
     Value zero = cIndex(b, loc, 0), one = cIndex(b, loc, 1), bs = cIndex(b, loc, blockSize);
-    // S slices per output: enough blocks to fill the GPU when outputs are
-    // few, at least 16 elements per thread, and S <= 4096 for stage 2.
+    // S slices per output: P * S about one wave of resident blocks (read from
+    // the device at run time) when outputs are few, at least 16 elements per
+    // thread, and S <= 4096 for stage 2.
+    Value Pmin1 = arith::MaxUIOp::create(b, loc, P, one);
     Value byWork = ceilDiv(b, loc, R, cIndex(b, loc, blockSize * 16));
-    Value byOutputs = ceilDiv(b, loc, cIndex(b, loc, 4096), arith::MaxUIOp::create(b, loc, P, one));
-    Value S = arith::MaxUIOp::create(b, loc, one, arith::MinUIOp::create(b, loc, byWork, byOutputs));
+    Value byOutputs = ceilDiv(b, loc, cIndex(b, loc, 4096), Pmin1);
+    Value byWave = ceilDiv(b, loc, residentBlocks(b, loc), Pmin1);
+    Value S = arith::MaxUIOp::create(
+        b, loc, one,
+        arith::MinUIOp::create(b, loc, byWork, arith::MinUIOp::create(b, loc, byOutputs, byWave)));
     Value grid = arith::MulIOp::create(b, loc, P, S);
     Value nonEmpty = arith::AndIOp::create(
         b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero),
@@ -1096,28 +1198,68 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       return ivs;
     };
 
-    // Stage 1.
-    emitLaunch(b, loc, nonEmpty, grid, blockSize, smemType, [&](OpBuilder &kb, gpu::LaunchOp l) {
-      Value smem = l.getWorkgroupAttributions()[0];
-      Value bid = l.getBlockIds().x, tid = l.getThreadIds().x;
-      Value p = arith::DivUIOp::create(kb, loc, bid, S);
-      Value s = arith::RemUIOp::create(kb, loc, bid, S);
-      auto parIvs = delinearize(kb, loc, p, parSizes, narrowIndex);
-      Value start = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, s, bs), tid);
-      Value step = arith::MulIOp::create(kb, loc, S, bs);
-      Value init = combinerIdentity(kb, loc, combiner, elt);
-      auto accumulate = [&](OpBuilder &lb, Value r, Value acc) {
-        auto redIvs = delinearize(lb, loc, r, redSizes, narrowIndex);
-        return emitBody(lb, loc, op, pointAt(parIvs, redIvs), acc)[0];
-      };
-      Value acc = emitStridedAccumulate(kb, loc, combiner, init, start, R, step, accumulate);
-      Value total = emitBlockReduce(kb, loc, combiner, smem, tid, acc);
-      Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, cIndex(kb, loc, 0));
-      auto ifOp = scf::IfOp::create(kb, loc, first, false);
-      OpBuilder::InsertionGuard g(kb);
-      kb.setInsertionPointToStart(&ifOp.getThenRegion().front());
-      memref::StoreOp::create(kb, loc, total, partial, bid);
-    });
+    // Stage 1: block (p, s) folds its slice of output p's reduction domain,
+    // from element `from` on in steps of the S slices' threads, then the
+    // block's threads together, into partial[bid]. With `width` > 1 it first
+    // reads groups of `width` elements with 16-byte loads (see
+    // reductionVectorWidth) and `from` is where those groups end.
+    auto emitStage1 = [&](OpBuilder &sb, int64_t width) {
+      emitLaunch(sb, loc, nonEmpty, grid, blockSize, smemType, [&](OpBuilder &kb, gpu::LaunchOp l) {
+        Value smem = l.getWorkgroupAttributions()[0];
+        Value bid = l.getBlockIds().x, tid = l.getThreadIds().x;
+        Value p = arith::DivUIOp::create(kb, loc, bid, S);
+        Value s = arith::RemUIOp::create(kb, loc, bid, S);
+        auto parIvs = delinearize(kb, loc, p, parSizes, narrowIndex);
+        Value start = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, s, bs), tid);
+        Value step = arith::MulIOp::create(kb, loc, S, bs);
+        Value acc = combinerIdentity(kb, loc, combiner, elt);
+        Value from = start;
+        if (width > 1) {
+          Value w = cIndex(kb, loc, width);
+          Value groups = arith::DivUIOp::create(kb, loc, R, w);
+          Value rowBase = arith::MulIOp::create(kb, loc, p, R);
+          auto flat = flatViews(kb, loc, op);
+          auto accumulateGroup = [&](OpBuilder &lb, Value g, Value a) {
+            Value base = arith::AddIOp::create(lb, loc, rowBase, arith::MulIOp::create(lb, loc, g, w));
+            auto vectors = loadVectors(lb, loc, op, flat, base, width);
+            for (int64_t lane = 0; lane < width; ++lane)
+              a = cloneBody(lb, op, laneValues(lb, loc, vectors, flat, lane), a)[0];
+            return a;
+          };
+          acc = emitStridedAccumulate(kb, loc, combiner, acc, start, groups, step, accumulateGroup);
+          from = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, groups, w), start);
+        }
+        auto accumulate = [&](OpBuilder &lb, Value r, Value a) {
+          auto redIvs = delinearize(lb, loc, r, redSizes, narrowIndex);
+          return emitBody(lb, loc, op, pointAt(parIvs, redIvs), a)[0];
+        };
+        acc = emitStridedAccumulate(kb, loc, combiner, acc, from, R, step, accumulate);
+        Value total = emitBlockReduce(kb, loc, combiner, smem, tid, acc);
+        Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, cIndex(kb, loc, 0));
+        auto ifOp = scf::IfOp::create(kb, loc, first, false);
+        OpBuilder::InsertionGuard g(kb);
+        kb.setInsertionPointToStart(&ifOp.getThenRegion().front());
+        memref::StoreOp::create(kb, loc, total, partial, bid);
+      });
+    };
+    int64_t width = reductionVectorWidth(op, parDims.size());
+    if (width > 1) {
+      // Each group's 16 bytes are aligned when every input's buffer is and
+      // each row starts at a multiple of `width` (one row, or R % width == 0).
+      Value rowsAligned = arith::OrIOp::create(
+          b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, P, one),
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                arith::RemUIOp::create(b, loc, R, cIndex(b, loc, width)), zero));
+      Value cond = arith::AndIOp::create(b, loc, rowsAligned,
+                                         allAligned16(b, loc, op.getDpsInputs()));
+      auto ifOp = scf::IfOp::create(b, loc, cond, /*withElse=*/true);
+      OpBuilder tb = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
+      emitStage1(tb, width);
+      OpBuilder eb = OpBuilder::atBlockBegin(&ifOp.getElseRegion().front());
+      emitStage1(eb, 1);
+    } else {
+      emitStage1(b, 1);
+    }
 
     // Stage 2.
     emitLaunch(b, loc, nonEmpty, P, blockSize, smemType, [&](OpBuilder &kb, gpu::LaunchOp l) {

@@ -21,7 +21,7 @@ def CopiesToLinalg : Pass<"arrayc-copies-to-linalg", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
-def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::func::FuncOp"> {
+def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::ModuleOp"> {
   let summary = "Map buffer-level linalg.generic ops to gpu.launch kernels";
   let description = [{
     Runs after bufferization and `linalg-generalize-named-ops`. Each
@@ -90,7 +90,7 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
                            "mlir::memref::MemRefDialect", "mlir::arith::ArithDialect",
                            "mlir::affine::AffineDialect", "mlir::linalg::LinalgDialect",
-                           "mlir::vector::VectorDialect"];
+                           "mlir::vector::VectorDialect", "mlir::func::FuncDialect"];
 }
 
 def GPUDeviceBuffers : Pass<"arrayc-gpu-device-buffers", "mlir::ModuleOp"> {

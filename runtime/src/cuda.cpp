@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <mutex>
 
 namespace {
@@ -134,6 +135,30 @@ ARRAYC_RT_API int arrayc_rt_cuda_device_count(void) {
   if (cuInit(0) != CUDA_SUCCESS) return 0;
   if (cuDeviceGetCount(&n) != CUDA_SUCCESS) return 0;
   return n;
+}
+
+ARRAYC_RT_API int64_t arrayc_rt_gpu_resident_blocks(int64_t threadsPerBlock) {
+  // Multiprocessors and threads per multiprocessor of the device launches go
+  // to (gDefaultDevice), read once per device.
+  static std::mutex mutex;
+  static std::map<int32_t, std::pair<int, int>> cache;
+  primaryContext();
+  std::lock_guard<std::mutex> g(mutex);
+  auto it = cache.find(gDefaultDevice);
+  if (it == cache.end()) {
+    CUdevice dev;
+    int sms = 0, threads = 0;
+    CU_CHECK(cuDeviceGet(&dev, gDefaultDevice), "reading the launch configuration");
+    CU_CHECK(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev),
+             "multiprocessor count");
+    CU_CHECK(cuDeviceGetAttribute(&threads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR,
+                                  dev),
+             "threads per multiprocessor");
+    it = cache.emplace(gDefaultDevice, std::make_pair(sms, threads)).first;
+  }
+  auto [sms, threads] = it->second;
+  int64_t perSM = threadsPerBlock > 0 ? threads / threadsPerBlock : 1;
+  return (int64_t)sms * (perSM > 0 ? perSM : 1);
 }
 
 ARRAYC_RT_API void *mgpuModuleLoad(void *data, size_t /*gpuBlobSize*/) {

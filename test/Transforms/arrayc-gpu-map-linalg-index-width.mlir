@@ -1,4 +1,4 @@
-// RUN: arrayc-opt %s -pass-pipeline='builtin.module(func.func(arrayc-gpu-map-linalg))' -split-input-file | FileCheck %s
+// RUN: arrayc-opt %s -arrayc-gpu-map-linalg -split-input-file | FileCheck %s
 
 // Index width per kernel: a kernel that divides a linear index into
 // coordinates does it in 32 bits when the iteration space has at most

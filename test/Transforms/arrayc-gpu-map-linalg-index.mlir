@@ -1,4 +1,4 @@
-// RUN: arrayc-opt %s -pass-pipeline='builtin.module(func.func(arrayc-gpu-map-linalg))' | FileCheck %s
+// RUN: arrayc-opt %s -arrayc-gpu-map-linalg | FileCheck %s
 
 #id = affine_map<(d0) -> (d0)>
 // Tests that linalg.index in a generic's body becomes the thread's loop index

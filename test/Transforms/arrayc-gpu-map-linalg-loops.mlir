@@ -1,4 +1,4 @@
-// RUN: arrayc-opt %s -pass-pipeline='builtin.module(func.func(arrayc-gpu-map-linalg))' -split-input-file | FileCheck %s
+// RUN: arrayc-opt %s -arrayc-gpu-map-linalg -split-input-file | FileCheck %s
 
 // A scan's step loop (as convert-ndarray-to-linalg emits it, bufferized): each
 // step combines column k of x into the running total and writes column k of

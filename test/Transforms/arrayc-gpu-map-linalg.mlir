@@ -1,4 +1,4 @@
-// RUN: arrayc-opt %s -pass-pipeline='builtin.module(func.func(arrayc-gpu-map-linalg))' -split-input-file | FileCheck %s
+// RUN: arrayc-opt %s -arrayc-gpu-map-linalg -split-input-file | FileCheck %s
 
 #id = affine_map<(d0) -> (d0)>
 // Tests that an elementwise generic over whole buffers becomes a 16-byte

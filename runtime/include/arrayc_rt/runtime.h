@@ -254,6 +254,13 @@ ARRAYC_RT_DECLARE_CUBLAS_GEMM(bf16f32)
 /* Number of CUDA devices; 0 when no driver/GPU. Never fails. */
 ARRAYC_RT_API int arrayc_rt_cuda_device_count(void);
 
+/* Blocks of `threads_per_block` threads the current device keeps resident at
+ * once (multiprocessors x blocks per multiprocessor by threads; registers and
+ * shared memory are not counted): one full wave, what compiled reductions size
+ * their first stage by. Read from the device on first use and cached; errors
+ * (no driver or device) print and exit 1, as a launch would. */
+ARRAYC_RT_API int64_t arrayc_rt_gpu_resident_blocks(int64_t threads_per_block);
+
 /* The device memory pool (libarrayc_runtime_cuda): caching and stream-ordered;
  * compiled code allocates through it. Names follow CuPy's MemoryPool. */
 ARRAYC_RT_API size_t arrayc_rt_pool_used_bytes(void);   /* handed out */
