@@ -7,7 +7,7 @@ set -uo pipefail
 root=/tmp/arrayc-libs
 mkdir -p "$root"
 tar -C "$root" -xJf .device-carry/llvm.tar.xz
-for d in .device-carry/rtdebs/*.deb; do dpkg -x "$d" "$root"; done
+tar -C "$root" -xJf .device-carry/rt.tar.xz
 sys="$root/usr/lib/x86_64-linux-gnu"
 export LD_LIBRARY_PATH="$root/usr/lib/llvm-22/lib:$sys:$sys/openblas-pthread:${LD_LIBRARY_PATH:-}"
 # AOT executables link the runtime's system libraries by the absolute paths found
