@@ -214,8 +214,8 @@ Operation *reductionCombiner(linalg::GenericOp op) {
 }
 
 /// Folds `accumulate(r, acc)` over r = start, start + step, ... < count into
-/// `init`: kUnroll independent accumulators over r, r+step, ..., so each
-/// thread has kUnroll loads in flight (the chain through one accumulator
+/// `init` (combined once, whatever it holds): kUnroll independent
+/// accumulators over r, r+step, ..., so each thread has kUnroll loads in flight (the chain through one accumulator
 /// would otherwise serialize them), combined at the end, then a remainder
 /// loop from the first r the main loop did not take.
 Value emitStridedAccumulate(OpBuilder &kb, Location loc, Operation *combiner, Value init,
@@ -227,7 +227,10 @@ Value emitStridedAccumulate(OpBuilder &kb, Location loc, Operation *combiner, Va
   Value limit = arith::SelectOp::create(kb, loc, fits, arith::SubIOp::create(kb, loc, count, span),
                                         cIndex(kb, loc, 0));
   Value wide = arith::MulIOp::create(kb, loc, step, cIndex(kb, loc, kUnroll));
-  SmallVector<Value> inits(kUnroll, init);
+  // `init` seeds the first chain only (it may already hold a partial result);
+  // the others start from the combiner's identity.
+  SmallVector<Value> inits(kUnroll, combinerIdentity(kb, loc, combiner, init.getType()));
+  inits[0] = init;
   auto main = scf::ForOp::create(kb, loc, start, limit, wide, inits);
   {
     OpBuilder::InsertionGuard g(kb);

@@ -13,13 +13,17 @@
 // CHECK: arith.index_castui %[[RES]] : i64 to index
 // CHECK: memref.extract_aligned_pointer_as_index %arg0
 // CHECK: memref.extract_aligned_pointer_as_index %arg1
+// The remainder's 4 chains: the first starts from the groups' result, the
+// other 3 from the identity (-0.0), so the groups count once.
 // CHECK: scf.if
 // CHECK: gpu.launch
 // CHECK: scf.for {{.*}} -> (f64, f64, f64, f64)
 // CHECK: vector.load %arg0[%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
 // CHECK: vector.load %arg1[%{{.*}}] {alignment = 16 : i64} : memref<?xf32>, vector<4xf32>
 // CHECK-COUNT-4: vector.extract %{{.*}}[{{[0-3]}}] : f32 from vector<4xf32>
-// CHECK: scf.for
+// CHECK: %[[GROUPS:.*]] = scf.for {{.*}} -> (f64) {
+// CHECK: %[[ID2:.*]] = arith.constant -0.000000e+00 : f64
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[GROUPS]], %{{.*}} = %[[ID2]], %{{.*}} = %[[ID2]], %{{.*}} = %[[ID2]]) -> (f64, f64, f64, f64)
 // CHECK: memref.load %arg0
 // CHECK: gpu.shuffle  xor
 // CHECK: } else {
