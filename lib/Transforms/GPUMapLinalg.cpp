@@ -778,17 +778,162 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
             AffineMap(),
             gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup)));
     }
+    int64_t width = rowVectorWidth(group);
+    if (width <= 1) {
+      emitRowGroupKernel(tb, loc, group, sizes, combiners, smemTypes, 1);
+    } else {
+      // 16-byte accesses when every streamed buffer is 16-byte aligned and
+      // every member's row length is a multiple of `width` (each row then
+      // starts on a group); else the scalar kernel.
+      Value cond = arith::ConstantIntOp::create(tb, loc, 1, 1);
+      for (auto [op, opSizes] : llvm::zip(group, sizes)) {
+        SmallVector<Value> streamed;
+        bool any = false;
+        for (OpOperand &operand : op->getOpOperands()) {
+          any |= rowStreamed(op, operand);
+          if (rowStreamed(op, operand) || rowInner(op, operand))
+            streamed.push_back(operand.get());
+        }
+        if (!any)
+          continue; // a member with one point per row runs scalar
+        Value count = product(tb, loc, ArrayRef<Value>(opSizes).drop_front());
+        Value whole = arith::CmpIOp::create(
+            tb, loc, arith::CmpIPredicate::eq,
+            arith::RemUIOp::create(tb, loc, count, cIndex(tb, loc, width)), cIndex(tb, loc, 0));
+        cond = arith::AndIOp::create(tb, loc, cond,
+                                     arith::AndIOp::create(tb, loc, whole,
+                                                           allAligned16(tb, loc, streamed)));
+      }
+      auto vecIf = scf::IfOp::create(tb, loc, cond, /*withElse=*/true);
+      OpBuilder vb = OpBuilder::atBlockBegin(&vecIf.getThenRegion().front());
+      emitRowGroupKernel(vb, loc, group, sizes, combiners, smemTypes, width);
+      OpBuilder sb = OpBuilder::atBlockBegin(&vecIf.getElseRegion().front());
+      emitRowGroupKernel(sb, loc, group, sizes, combiners, smemTypes, 1);
+    }
+    for (linalg::GenericOp op : group)
+      op.erase();
+  }
+
+  /// An operand of a row-group member read or written whole and in order
+  /// (identity map over all loops, at least one beside the row's, identity
+  /// layout, byte-sized or wider elements): with vectors, 16 bytes per access
+  /// at row * count + j.
+  static bool rowStreamed(linalg::GenericOp op, OpOperand &operand) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type || !type.getLayout().isIdentity() ||
+        !op.getMatchingIndexingMap(&operand).isIdentity() || rowUniform(op, operand))
+      return false;
+    Type elt = type.getElementType();
+    return elt.isIntOrFloat() && elt.getIntOrFloatBitWidth() % 8 == 0;
+  }
+
+  /// An operand that is the same for the whole row (its map uses no loop but
+  /// the row's, d0): loaded once per row.
+  static bool rowUniform(linalg::GenericOp op, OpOperand &operand) {
+    if (!isa<MemRefType>(operand.get().getType()))
+      return true;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    for (unsigned d = 1; d < map.getNumDims(); ++d)
+      if (map.isFunctionOfDim(d))
+        return false;
+    return true;
+  }
+
+  /// An input read along the row's inner points but the same for every row
+  /// (a layernorm's scale: map (d0, d1, ...) -> (d1, ...), identity layout):
+  /// with vectors, 16 bytes per access at j.
+  static bool rowInner(linalg::GenericOp op, OpOperand &operand) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type || !type.getLayout().isIdentity() || op.isDpsInit(&operand))
+      return false;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (map.getNumResults() + 1 != map.getNumDims() || map.getNumResults() == 0)
+      return false;
+    for (auto [k, e] : llvm::enumerate(map.getResults())) {
+      auto d = dyn_cast<AffineDimExpr>(e);
+      if (!d || d.getPosition() != k + 1)
+        return false;
+    }
+    Type elt = type.getElementType();
+    return elt.isIntOrFloat() && elt.getIntOrFloatBitWidth() % 8 == 0;
+  }
+
+  /// Elements per 16-byte access of the row group's kernel, or 0 when some
+  /// member cannot take vectors: in members with a streamed operand, every
+  /// input streamed, row-inner or row-uniform, every output streamed (an elementwise
+  /// member, not read in the body) or the reduction's row-uniform result, no
+  /// linalg.index. Members without one (one point per row) run scalar.
+  static int64_t rowVectorWidth(ArrayRef<linalg::GenericOp> group) {
+    int64_t widest = 0;
+    for (linalg::GenericOp op : group) {
+      Block &body = op.getRegion().front();
+      if (!body.getOps<linalg::IndexOp>().empty())
+        return 0;
+      bool reduction = rowKind(op) == RowKind::Reduction;
+      if (llvm::none_of(op->getOpOperands(),
+                        [&](OpOperand &o) { return rowStreamed(op, o); }))
+        continue; // one point per row (a fill of row results): runs scalar
+      for (OpOperand &operand : op->getOpOperands()) {
+        bool init = op.isDpsInit(&operand);
+        if (rowStreamed(op, operand)) {
+          if (init && (reduction || !body.getArgument(operand.getOperandNumber()).use_empty()))
+            return 0;
+          widest = std::max<int64_t>(
+              widest,
+              cast<MemRefType>(operand.get().getType()).getElementTypeBitWidth() / 8);
+          continue;
+        }
+        if (rowInner(op, operand)) {
+          widest = std::max<int64_t>(
+              widest,
+              cast<MemRefType>(operand.get().getType()).getElementTypeBitWidth() / 8);
+          continue;
+        }
+        if (!rowUniform(op, operand) || (init && !reduction))
+          return 0;
+      }
+    }
+    return widest == 0 ? 0 : 16 / widest;
+  }
+
+  /// The row group's kernel (see emitRowGroup); with `width` > 1 each thread
+  /// takes groups of `width` consecutive points of the row, its streamed
+  /// operands moved 16 bytes at a time and row-uniform inputs loaded once
+  /// per row (rowVectorWidth; the caller checks alignment and row lengths).
+  void emitRowGroupKernel(OpBuilder &tb, Location loc, ArrayRef<linalg::GenericOp> group,
+                          ArrayRef<SmallVector<Value>> sizes, ArrayRef<Operation *> combiners,
+                          ArrayRef<Type> smemTypes, int64_t width) {
+    Value rows = sizes[0][0];
     Value grid = arith::MinUIOp::create(tb, loc, rows, cIndex(tb, loc, maxBlocks));
     Value nonEmpty =
         arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ugt, rows, cIndex(tb, loc, 0));
     emitLaunch(tb, loc, nonEmpty, grid, blockSize, smemTypes, [&](OpBuilder &kb, gpu::LaunchOp l) {
       Value tid = l.getThreadIds().x, bs = cIndex(kb, loc, blockSize);
+      // Flat views of the streamed operands, made once.
+      SmallVector<SmallVector<Value>> flats;
+      if (width > 1)
+        for (linalg::GenericOp op : group) {
+          SmallVector<Value> flat;
+          for (OpOperand &operand : op->getOpOperands()) {
+            auto type = dyn_cast<MemRefType>(operand.get().getType());
+            if (!(rowStreamed(op, operand) || rowInner(op, operand)) || type.getRank() <= 1) {
+              flat.push_back(operand.get());
+              continue;
+            }
+            ReassociationIndices all;
+            for (int64_t d = 0; d < type.getRank(); ++d)
+              all.push_back(d);
+            flat.push_back(memref::CollapseShapeOp::create(kb, loc, operand.get(), {all}));
+          }
+          flats.push_back(flat);
+        }
       auto rowLoop = scf::ForOp::create(kb, loc, l.getBlockIds().x, rows, l.getGridSize().x);
       OpBuilder::InsertionGuard g(kb);
       kb.setInsertionPointToStart(rowLoop.getBody());
       Value row = rowLoop.getInductionVar();
       unsigned nextSmem = 0;
-      for (auto [i, op] : llvm::enumerate(group)) {
+      for (auto [i, member] : llvm::enumerate(group)) {
+        linalg::GenericOp op = member;
         ArrayRef<Value> inner = ArrayRef<Value>(sizes[i]).drop_front();
         Value count = product(kb, loc, inner);
         auto pointAt = [&](OpBuilder &pb, Value j) {
@@ -796,13 +941,62 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
           llvm::append_range(ivs, delinearize(pb, loc, j, inner));
           return ivs;
         };
+        SmallVector<Value> rowStart{row};
+        rowStart.append(inner.size(), cIndex(kb, loc, 0));
+        // With vectors: groups of `width` points, the inputs of each lane
+        // (row-uniform ones loaded here, once per row), stored lanes.
+        bool vec = width > 1 && llvm::any_of(op->getOpOperands(), [&](OpOperand &o) {
+                     return rowStreamed(op, o);
+                   });
+        Value groups, base;
+        SmallVector<Value> uniform;
+        if (vec) {
+          Value w = cIndex(kb, loc, width);
+          groups = arith::DivUIOp::create(kb, loc, count, w);
+          base = arith::MulIOp::create(kb, loc, row, count);
+          for (OpOperand *in : op.getDpsInputOperands()) {
+            Value v = in->get();
+            if (isa<MemRefType>(v.getType()) && !rowStreamed(op, *in) && !rowInner(op, *in))
+              v = memref::LoadOp::create(
+                  kb, loc, v, applyMap(kb, loc, op.getMatchingIndexingMap(in), rowStart));
+            uniform.push_back(v);
+          }
+        }
+        auto laneInputs = [&](OpBuilder &lb, Value g) {
+          Value j = arith::MulIOp::create(lb, loc, g, cIndex(lb, loc, width));
+          Value at = arith::AddIOp::create(lb, loc, base, j);
+          SmallVector<SmallVector<Value>> lanes(width);
+          for (auto [k, in] : llvm::enumerate(op.getDpsInputOperands())) {
+            Value vec;
+            if (rowStreamed(op, *in) || rowInner(op, *in)) {
+              auto type = cast<MemRefType>(in->get().getType());
+              vec = vector::LoadOp::create(
+                  lb, loc, VectorType::get({width}, type.getElementType()), flats[i][k],
+                  rowStreamed(op, *in) ? at : j,
+                  /*nontemporal=*/false, vectorAlign(type.getElementType(), width));
+            }
+            for (int64_t lane = 0; lane < width; ++lane)
+              lanes[lane].push_back(vec ? Value(vector::ExtractOp::create(lb, loc, vec, lane))
+                                        : uniform[k]);
+          }
+          return std::make_pair(at, lanes);
+        };
         if (Operation *combiner = combiners[i]) {
           Type elt = cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType();
           Value init = combinerIdentity(kb, loc, combiner, elt);
-          Value acc = emitStridedAccumulate(
-              kb, loc, combiner, init, tid, count, bs, [&](OpBuilder &lb, Value j, Value a) {
-                return emitBody(lb, loc, op, pointAt(lb, j), a)[0];
-              });
+          Value acc;
+          if (vec)
+            acc = emitStridedAccumulate(
+                kb, loc, combiner, init, tid, groups, bs, [&](OpBuilder &lb, Value g, Value a) {
+                  for (auto &inputs : laneInputs(lb, g).second)
+                    a = cloneBody(lb, op, inputs, a)[0];
+                  return a;
+                });
+          else
+            acc = emitStridedAccumulate(
+                kb, loc, combiner, init, tid, count, bs, [&](OpBuilder &lb, Value j, Value a) {
+                  return emitBody(lb, loc, op, pointAt(lb, j), a)[0];
+                });
           Value smem = l.getWorkgroupAttributions()[nextSmem++];
           Value total = emitBlockReduce(kb, loc, combiner, smem, tid, acc);
           Value first =
@@ -810,13 +1004,27 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
           auto ifFirst = scf::IfOp::create(kb, loc, first, false);
           OpBuilder::InsertionGuard g2(kb);
           kb.setInsertionPointToStart(&ifFirst.getThenRegion().front());
-          SmallVector<Value> ivs{row};
-          ivs.append(inner.size(), cIndex(kb, loc, 0));
           OpOperand &outOperand = op.getDpsInitsMutable()[0];
-          auto outIdx = applyMap(kb, loc, op.getMatchingIndexingMap(&outOperand), ivs);
+          auto outIdx = applyMap(kb, loc, op.getMatchingIndexingMap(&outOperand), rowStart);
           Value out = outOperand.get();
           Value old = memref::LoadOp::create(kb, loc, out, outIdx);
           memref::StoreOp::create(kb, loc, combine(kb, combiner, total, old), out, outIdx);
+        } else if (vec) {
+          auto loop = scf::ForOp::create(kb, loc, tid, groups, bs);
+          OpBuilder::InsertionGuard g2(kb);
+          kb.setInsertionPointToStart(loop.getBody());
+          auto [at, lanes] = laneInputs(kb, loop.getInductionVar());
+          SmallVector<SmallVector<Value>> results(op.getNumDpsInits());
+          for (auto &inputs : lanes)
+            for (auto [k, y] : llvm::enumerate(cloneBody(kb, op, inputs, {})))
+              results[k].push_back(y);
+          for (auto [k, values] : llvm::enumerate(results)) {
+            Value out = flats[i][op.getNumDpsInputs() + k];
+            Type elt = cast<MemRefType>(out.getType()).getElementType();
+            Value vec = vector::FromElementsOp::create(kb, loc, VectorType::get({width}, elt),
+                                                       values);
+            vector::StoreOp::create(kb, loc, vec, out, at, false, vectorAlign(elt, width));
+          }
         } else {
           auto loop = scf::ForOp::create(kb, loc, tid, count, bs);
           OpBuilder::InsertionGuard g2(kb);
@@ -828,8 +1036,6 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
           gpu::BarrierOp::create(kb, loc);
       }
     });
-    for (linalg::GenericOp op : group)
-      op.erase();
   }
 
   /// Elements per 16-byte vector access when every array operand of `op` is

@@ -3,7 +3,10 @@
 // Softmax after fusion: fill, row max, fill, row sum of exp, normalize. The
 // five generics become one kernel with one block per row (behind a run-time
 // check: enough rows, equal row counts); the else branch keeps them as
-// their own kernels.
+// their own kernels. Inside, a second check (16-byte aligned buffers, row
+// length a multiple of 4) picks the kernel that moves the row 4 floats at a
+// time, the row max loaded once per row for the later members; else the
+// scalar one.
 #id1 = affine_map<(d0) -> (d0)>
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
@@ -11,19 +14,31 @@
 // CHECK: %[[ROWS:.*]] = memref.dim %arg0, %c0
 // CHECK: %[[TAKE:.*]] = arith.cmpi uge, %{{.*}}, %c512
 // CHECK: scf.if %{{.*}} {
+// CHECK: arith.remui %{{.*}}, %c4
+// CHECK: memref.extract_aligned_pointer_as_index %arg0
+// CHECK: scf.if %{{.*}} {
 // CHECK: gpu.launch
 // CHECK-SAME: workgroup(%[[S0:.*]] : memref<256xf32, #gpu.address_space<workgroup>>, %[[S1:.*]] : memref<256xf64, #gpu.address_space<workgroup>>)
 // CHECK: scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
+// CHECK-COUNT-4: arith.maximumf
 // CHECK: gpu.barrier
-// CHECK: arith.maximumf
 // CHECK: gpu.barrier
-// CHECK: gpu.barrier
+// CHECK: memref.load %{{.*}}[%[[ROW]]] : memref<?xf32>
+// CHECK: scf.for
+// CHECK: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
 // CHECK: math.exp
 // CHECK: arith.addf {{.*}} : f64
 // CHECK: gpu.barrier
+// CHECK: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
 // CHECK: math.exp
 // CHECK: arith.divf
+// CHECK: vector.store {{.*}} : memref<?xf32>, vector<4xf32>
 // CHECK-NOT: gpu.launch
+// CHECK: } else {
+// CHECK: gpu.launch
+// CHECK-NOT: vector.load
+// CHECK: arith.maximumf
 // CHECK: } else {
 // CHECK-COUNT-8: gpu.launch
 // CHECK: return
