@@ -156,7 +156,9 @@ def NDArray_PowOp : NDArray_BinaryOp<"pow"> {
     %z = ndarray.pow %x, %y : tensor<?xf32>
     ```
   }];
-  // x ** 1 folds to x; x ** 2 becomes x * x (exact: one rounding either way).
+  // NumPy's fast paths for a splat exponent (also through a broadcast): x ** 1
+  // folds to x; x ** 2 becomes x * x, x ** 0.5 sqrt(x) for floats (what NumPy
+  // computes for them).
   let hasFolder = 1;
   let hasCanonicalizeMethod = 1;
 }

@@ -42,7 +42,14 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::ModuleOp"> {
       partial buffer (S > 1 when outputs are few, so a full reduction still
       fills the GPU). Stage 2 runs one block per output over its S partials.
       No atomics: any combiner and type, NaN-propagating max/min included,
-      and the same result every run. A reduction along an outer axis (an
+      and the same result every run. P*S is about one wave of resident
+      blocks, read from the device at run time (a call of the runtime's
+      `arrayc_rt_gpu_resident_blocks`, declared by this pass, which is why
+      it runs on the module). When every input is read whole and in order
+      with the parallel loops outermost, stage 1 reads 16 bytes per load
+      (behind a run-time check of alignment and row length; the scalar
+      stage 1 otherwise), then the remainder one element at a time.
+      A reduction along an outer axis (an
       input's last dimension is parallel, e.g. `sum(a, axis=0)`) instead runs
       one thread per output, consecutive threads on consecutive outputs, so
       every step reads a coalesced row;
@@ -62,7 +69,12 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::ModuleOp"> {
     softmax and layernorm read each row from DRAM once; later passes over
     the row hit the caches. A run-time check takes that kernel when the
     members' row counts agree and there are at least 512 rows; otherwise
-    the members run as their own kernels as above.
+    the members run as their own kernels as above. Inside it, when every
+    member's operands are streamed (identity maps and layouts), read along
+    the row the same for every row (a layernorm's scale) or row results,
+    a second check (16-byte alignment, row lengths a multiple of the
+    width) takes a kernel that moves 16 bytes per access, loading row
+    results once per row; else the scalar row kernel.
 
     Launches are guarded so that an empty iteration space launches nothing.
 
