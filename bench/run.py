@@ -98,6 +98,10 @@ def make_workloads(dry):
     add("layernorm_8192", "row layernorm, eps 1e-5, no affine, 8192x8192 f32",
         lambda r: [randn(r, R, R)], 2 * R * R * 4,
         dict(np=layernorm, torch=layernorm_t, fuse=False, compile=True), 1e-5)
+    add("transpose_8192", "a.T made contiguous, 8192x8192 f32", lambda r: [randn(r, R, R)],
+        2 * R * R * 4,
+        dict(np=lambda m, a: a.T.copy(), torch=lambda t, a: a.t().contiguous(),
+             fuse=False, compile=True), 0.0)
     add("prod_axis0_f64", "prod(a, axis=0), 1024x512x512 f64 (a uniform [0.99,1.01))",
         lambda r: [r.uniform(0.99, 1.01, P)], (P[0] + 1) * P[1] * P[2] * 8,
         dict(np=lambda m, a: m.prod(a, axis=0), torch=lambda t, a: t.prod(a, dim=0), fuse=False,
