@@ -35,6 +35,12 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::ModuleOp"> {
       (`vector.load`/`vector.store` with 16-byte alignment: `ld.global.v4.f32`),
       guarded by a run-time check that all buffers are 16-byte aligned (the
       scalar kernel runs otherwise), with a scalar tail for the last elements;
+    - all-parallel ops that read an input with its last two dimensions
+      swapped against the loops (`a.T`), every other buffer in order:
+      32x32 tiles of the last two loops, block-stride over tiles; the
+      transposed inputs' tile is read along their rows into shared memory
+      (32x33), then the output tile written along its rows from the shared
+      tile's columns, so both sides are coalesced;
     - reductions with one output and a recognized combiner (add, mul, and, or,
       xor, max/min in their float and integer forms): two stages. Stage 1 runs
       P*S blocks: block (p, s) accumulates slice s of output p's reduction
