@@ -363,9 +363,17 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     fn.walk([&](Block *block) { formRowGroups(*block, groups); });
     for (auto &group : groups)
       emitRowGroup(group);
+    SmallVector<linalg::GenericOp> reductions;
+    fn.walk([&](linalg::GenericOp op) {
+      if (!op->getParentOfType<gpu::LaunchOp>() && op.hasPureBufferSemantics() &&
+          op.getNumReductionLoops() > 0 && reductionCombiner(op))
+        reductions.push_back(op);
+    });
+    for (linalg::GenericOp op : reductions)
+      foldIntoReduction(op);
     SmallVector<linalg::GenericOp> ops;
     fn.walk([&](linalg::GenericOp op) {
-      if (!op->getParentOfType<gpu::LaunchOp>())
+      if (!op->getParentOfType<gpu::LaunchOp>() && !epilogueOf.count(op))
         ops.push_back(op);
     });
     for (linalg::GenericOp op : ops) {
@@ -406,9 +414,124 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
         break;
       }
       }
+      if (linalg::GenericOp epilogue = epilogues.lookup(op)) {
+        epilogueOf.erase(epilogue);
+        epilogue.erase();
+      }
+      epilogues.erase(op);
+      initValues.erase(op);
       op.erase();
     }
     return success();
+  }
+
+  //===--------------------------------------------------------------------===//
+  // A reduction's neighbours folded into its kernels: the fill of its output
+  // just before it, and a 0-d elementwise op on its result just after it.
+  //===--------------------------------------------------------------------===//
+
+  /// The value a fill of the reduction's output wrote (its kernel stores
+  /// combine(total, value) without reading the output); absent: it reads it.
+  DenseMap<Operation *, Value> initValues;
+  /// A full reduction's 0-d epilogue, computed by its stage 2 from the total.
+  DenseMap<Operation *, linalg::GenericOp> epilogues;
+  DenseSet<Operation *> epilogueOf;
+
+  /// The nearest op before (`forward` false) or after `op` in its block that
+  /// is not an allocation or an op without memory effects and regions.
+  static Operation *neighbour(Operation *op, bool forward) {
+    for (Operation *o = forward ? op->getNextNode() : op->getPrevNode(); o;
+         o = forward ? o->getNextNode() : o->getPrevNode())
+      if (!isa<memref::AllocOp>(o) && !(o->getNumRegions() == 0 && isMemoryEffectFree(o)))
+        return o;
+    return nullptr;
+  }
+
+  /// Folds the fill of `op`'s output just before it (a generic with no
+  /// buffer inputs writing the whole output with a constant) into `op`: the
+  /// fill moves right before `op` under `if (reduction size == 0)` (an empty
+  /// reduction still gives the fill's value) and `op`'s kernels combine with
+  /// the constant instead of loading the output. For a full reduction (no
+  /// parallel loops) a following 0-d generic reading its result becomes part
+  /// of its stage 2. Each saves a launch.
+  void foldIntoReduction(linalg::GenericOp op) {
+    Value out = op.getDpsInits()[0];
+    // True when the reduction is empty (its kernels launch nothing).
+    Value empty;
+    auto isEmpty = [&] {
+      if (empty)
+        return empty;
+      OpBuilder b(op);
+      Location loc = op.getLoc();
+      SmallVector<Value> redSizes;
+      auto ranges = cast<linalg::LinalgOp>(op.getOperation()).createLoopRanges(b, loc);
+      for (auto [r, it] : llvm::zip(ranges, op.getIteratorTypesArray()))
+        if (it == utils::IteratorType::reduction)
+          redSizes.push_back(getValueOrCreateConstantIndexOp(b, loc, r.size));
+      empty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, product(b, loc, redSizes),
+                                    cIndex(b, loc, 0));
+      return empty;
+    };
+    auto fill = dyn_cast_or_null<linalg::GenericOp>(neighbour(op, /*forward=*/false));
+    if (fill && fill.getNumDpsInits() == 1 && fill.getDpsInits()[0] == out &&
+        fill.getNumReductionLoops() == 0 &&
+        fill.getMatchingIndexingMap(fill.getDpsInitOperand(0)).isIdentity() &&
+        llvm::none_of(fill.getDpsInputs(),
+                      [](Value v) { return isa<MemRefType>(v.getType()); })) {
+      Value yielded = fill.getRegion().front().getTerminator()->getOperand(0);
+      if (auto cst = yielded.getDefiningOp<arith::ConstantOp>();
+          cst && cst->getParentRegion() != &fill.getRegion()) {
+        OpBuilder b(op);
+        auto ifOp = scf::IfOp::create(b, op.getLoc(), isEmpty(), /*withElse=*/false);
+        fill->moveBefore(ifOp.getThenRegion().front().getTerminator());
+        initValues[op] = cst;
+      }
+    }
+    if (op.getNumParallelLoops() != 0)
+      return;
+    auto epilogue = dyn_cast_or_null<linalg::GenericOp>(neighbour(op, /*forward=*/true));
+    if (!epilogue || epilogue.getNumLoops() != 0 || !epilogue.hasPureBufferSemantics() ||
+        !llvm::is_contained(epilogue.getDpsInputs(), out) ||
+        !epilogue.getRegion().front().getOps<linalg::IndexOp>().empty())
+      return;
+    for (Value init : epilogue.getDpsInits())
+      if (init == out || llvm::is_contained(op.getDpsInputs(), init))
+        return;
+    // Stage 2 computes it, so the reduction moves down to it (only
+    // allocations and ops without memory effects sit between: the epilogue's
+    // output may be allocated there). An empty reduction launches no stage
+    // 2, so a copy runs (as its own kernel) in that case only.
+    isEmpty();
+    op->moveBefore(epilogue);
+    OpBuilder b(epilogue);
+    auto ifOp = scf::IfOp::create(b, epilogue.getLoc(), isEmpty(), /*withElse=*/false);
+    b.setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
+    b.clone(*epilogue);
+    epilogues[op] = epilogue;
+    epilogueOf.insert(epilogue);
+  }
+
+  /// Stores combine(total, output's old value, or the folded fill's value)
+  /// at `outIdx`, then the folded epilogue's outputs from it, if any.
+  void storeReductionResult(OpBuilder &kb, Location loc, linalg::GenericOp op,
+                            Operation *combiner, Value total, ArrayRef<Value> outIdx) {
+    Value out = op.getDpsInits()[0];
+    Value init = initValues.lookup(op);
+    if (!init)
+      init = memref::LoadOp::create(kb, loc, out, outIdx);
+    Value result = combine(kb, combiner, total, init);
+    memref::StoreOp::create(kb, loc, result, out, outIdx);
+    linalg::GenericOp epilogue = epilogues.lookup(op);
+    if (!epilogue)
+      return;
+    SmallVector<Value> inputs;
+    for (Value v : epilogue.getDpsInputs())
+      inputs.push_back(v == out ? result
+                       : isa<MemRefType>(v.getType())
+                           ? Value(memref::LoadOp::create(kb, loc, v, ValueRange{}))
+                           : v);
+    for (auto [init2, y] : llvm::zip(epilogue.getDpsInits(), cloneBody(kb, epilogue, inputs, {})))
+      memref::StoreOp::create(kb, loc, y, init2, ValueRange{});
   }
 
   /// Blocks of `blockSize` threads the device keeps resident (one wave), read
@@ -1393,9 +1516,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       SmallVector<Value> zeros(redDims.size(), cIndex(kb, loc, 0));
       OpOperand &outOperand = op.getDpsInitsMutable()[0];
       auto outIdx = applyMap(kb, loc, op.getMatchingIndexingMap(&outOperand), pointAt(zeros));
-      Value out = outOperand.get();
-      Value old = memref::LoadOp::create(kb, loc, out, outIdx);
-      memref::StoreOp::create(kb, loc, combine(kb, combiner, loop.getResult(0), old), out, outIdx);
+      storeReductionResult(kb, loc, op, combiner, loop.getResult(0), outIdx);
     });
   }
 
@@ -1648,9 +1769,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       SmallVector<Value> zeros(redDims.size(), cIndex(kb, loc, 0));
       OpOperand &outOperand = op.getDpsInitsMutable()[0];
       auto outIdx = applyMap(kb, loc, op.getMatchingIndexingMap(&outOperand), pointAt(parIvs, zeros));
-      Value out = outOperand.get();
-      Value old = memref::LoadOp::create(kb, loc, out, outIdx);
-      memref::StoreOp::create(kb, loc, combine(kb, combiner, total, old), out, outIdx);
+      storeReductionResult(kb, loc, op, combiner, total, outIdx);
     });
     memref::DeallocOp::create(b, loc, partial);
     return true;

@@ -1,0 +1,80 @@
+// RUN: arrayc-opt %s -arrayc-gpu-map-linalg -split-input-file | FileCheck %s
+
+// Tests folding a reduction's neighbours into its kernels: the fill of its
+// accumulator runs only when the reduction is empty (stage 2 combines with
+// the fill's constant instead of loading the accumulator), and the 0-d op
+// after the full reduction is computed by stage 2 from the total (a copy of
+// it runs, as its own kernel, only for an empty reduction). The non-empty
+// case launches stage 1 and stage 2, nothing else.
+// CHECK-LABEL: func @mean_sq
+// CHECK: %[[EMPTY:.*]] = arith.cmpi eq, %{{.*}}, %c0
+// CHECK: scf.if %[[EMPTY]] {
+// CHECK: gpu.launch
+// CHECK: memref.store %cst, %[[ACC:.*]][] : memref<f64>
+// CHECK: %[[RES:.*]] = memref.alloc() : memref<f32>
+// CHECK: gpu.launch
+// CHECK: vector.load
+// CHECK: gpu.launch
+// CHECK-NOT: memref.load %[[ACC]][]
+// CHECK: %[[T:.*]] = arith.addf %{{.*}}, %cst : f64
+// CHECK: memref.store %[[T]], %[[ACC]][] : memref<f64>
+// CHECK: %[[F:.*]] = arith.truncf %[[T]] : f64 to f32
+// CHECK: %[[D:.*]] = arith.divf %[[F]], %{{.*}} : f32
+// CHECK: memref.store %[[D]], %[[RES]][] : memref<f32>
+// CHECK: scf.if %[[EMPTY]] {
+// CHECK: gpu.launch
+// CHECK: memref.load %[[ACC]][] : memref<f64>
+// CHECK: arith.truncf
+// CHECK-NOT: gpu.launch
+// CHECK: return %[[RES]]
+#in = affine_map<(d0) -> (d0)>
+#out = affine_map<(d0) -> ()>
+#s = affine_map<() -> ()>
+func.func @mean_sq(%x: memref<?xf32>) -> memref<f32> {
+  %zero = arith.constant 0.0 : f64
+  %n = arith.constant 1024.0 : f32
+  %acc = memref.alloc() : memref<f64>
+  linalg.generic {indexing_maps = [#s], iterator_types = []} outs(%acc : memref<f64>) {
+  ^bb0(%o: f64):
+    linalg.yield %zero : f64
+  }
+  linalg.generic {indexing_maps = [#in, #out], iterator_types = ["reduction"]}
+      ins(%x : memref<?xf32>) outs(%acc : memref<f64>) {
+  ^bb0(%a: f32, %o: f64):
+    %m = arith.mulf %a, %a : f32
+    %e = arith.extf %m : f32 to f64
+    %r = arith.addf %e, %o : f64
+    linalg.yield %r : f64
+  }
+  %res = memref.alloc() : memref<f32>
+  linalg.generic {indexing_maps = [#s, #s], iterator_types = []} ins(%acc : memref<f64>) outs(%res : memref<f32>) {
+  ^bb0(%a: f64, %o: f32):
+    %t = arith.truncf %a : f64 to f32
+    %d = arith.divf %t, %n : f32
+    linalg.yield %d : f32
+  }
+  return %res : memref<f32>
+}
+
+// -----
+
+#in = affine_map<(d0) -> (d0)>
+#out = affine_map<(d0) -> ()>
+// Tests that an accumulator written by something other than a constant fill
+// is loaded and combined in stage 2 (nothing folded).
+// CHECK-LABEL: func @accumulate_into
+// CHECK: gpu.launch
+// CHECK: gpu.launch
+// CHECK: %[[OLD:.*]] = memref.load %arg1[] : memref<f32>
+// CHECK: arith.addf %{{.*}}, %[[OLD]] : f32
+// CHECK-NOT: gpu.launch
+// CHECK: return
+func.func @accumulate_into(%x: memref<?xf32>, %acc: memref<f32>) {
+  linalg.generic {indexing_maps = [#in, #out], iterator_types = ["reduction"]}
+      ins(%x : memref<?xf32>) outs(%acc : memref<f32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.addf %a, %o : f32
+    linalg.yield %r : f32
+  }
+  return
+}
