@@ -1751,16 +1751,16 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       Value smem = l.getWorkgroupAttributions()[0];
       Value p = l.getBlockIds().x, tid = l.getThreadIds().x;
       Value base = arith::MulIOp::create(kb, loc, p, S);
+      // 4 partials in flight per thread (S is about a wave of blocks: ~4
+      // per thread), not one dependent load after another.
       Value init = combinerIdentity(kb, loc, combiner, elt);
-      auto loop = scf::ForOp::create(kb, loc, tid, S, bs, ValueRange{init});
-      {
-        OpBuilder::InsertionGuard g(kb);
-        kb.setInsertionPointToStart(loop.getBody());
-        Value v = memref::LoadOp::create(
-            kb, loc, partial, ValueRange{arith::AddIOp::create(kb, loc, base, loop.getInductionVar())});
-        scf::YieldOp::create(kb, loc, combine(kb, combiner, v, loop.getRegionIterArgs()[0]));
-      }
-      Value total = emitBlockReduce(kb, loc, combiner, smem, tid, loop.getResult(0));
+      Value acc = emitStridedAccumulate(
+          kb, loc, combiner, init, tid, S, bs, [&](OpBuilder &lb, Value i, Value a) {
+            Value v = memref::LoadOp::create(
+                lb, loc, partial, ValueRange{arith::AddIOp::create(lb, loc, base, i)});
+            return combine(lb, combiner, v, a);
+          });
+      Value total = emitBlockReduce(kb, loc, combiner, smem, tid, acc);
       Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, cIndex(kb, loc, 0));
       auto ifOp = scf::IfOp::create(kb, loc, first, false);
       OpBuilder::InsertionGuard g(kb);
