@@ -6,6 +6,7 @@
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/BufferizationToMemRef/BufferizationToMemRef.h"
 #include "mlir/Conversion/ComplexToLLVM/ComplexToLLVM.h"
 #include "mlir/Conversion/ComplexToStandard/ComplexToStandard.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -19,6 +20,7 @@
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -53,7 +55,7 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
   pm.addPass(createCSEPass());
 }
 
-void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &) {
+void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &options) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   // Loops (scf.for/scf.while from `for`/`while`) may yield a fresh tensor
@@ -64,6 +66,17 @@ void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &) 
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Free every buffer when its last user is done (ownership-based
+  // deallocation): temporaries of a call, and of each loop iteration, go
+  // back to the allocator instead of living until the program exits. A
+  // function returning its argument returns a copy (the caller owns every
+  // result): bufferization.clone becomes alloc + copy. Not yet on the cuda
+  // target: deallocations of several buffers lower to a host helper working
+  // on index arrays, which arrayc-gpu-device-buffers would place on the GPU.
+  if (options.dealloc) {
+    bufferization::buildBufferDeallocationPipeline(pm, {});
+    pm.addPass(createConvertBufferizationToMemRefPass());
+  }
   pm.addPass(createExportCInterface());
 }
 
@@ -162,12 +175,14 @@ void arrayc::buildCPUPipeline(OpPassManager &pm, const PipelineOptions &options)
 }
 
 void arrayc::buildCUDAPipeline(OpPassManager &pm, const PipelineOptions &options) {
-  // As arrayc does for the cuda target: recompute cheap shared producers.
+  // As arrayc does for the cuda target: recompute cheap shared producers, no
+  // deallocation pipeline (see buildBufferizePipeline).
   PipelineOptions linalgOptions;
   linalgOptions.copyOptionValuesFrom(options);
   linalgOptions.recompute = true;
+  linalgOptions.dealloc = false;
   buildLinalgPipeline(pm, linalgOptions);
-  buildBufferizePipeline(pm, options);
+  buildBufferizePipeline(pm, linalgOptions);
   buildGPUKernelPipeline(pm, options);
   buildCUDALoweringPipeline(pm, options);
 }

@@ -25,6 +25,12 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("Fuse cheap multi-use elementwise producers into each consumer "
                      "(recomputing them); arrayc turns it on for the cuda target"),
       llvm::cl::init(false)};
+  Option<bool> dealloc{
+      *this, "dealloc",
+      llvm::cl::desc("Free buffers after their last use (ownership-based deallocation); "
+                     "arrayc turns it off for the cuda target, whose device-buffer "
+                     "placement cannot yet take the lowering's host-side helper"),
+      llvm::cl::init(true)};
   Option<bool> blas{*this, "blas",
                     llvm::cl::desc("Call OpenBLAS (CPU) or cuBLAS (cuda) GEMM for matrix products"),
                     llvm::cl::init(true)};
