@@ -130,7 +130,6 @@ int arrayc::driver::main(int argc, char **argv) {
   pipelineOptions.fusion = !noFusion;
   pipelineOptions.blas = !noBlas;
   pipelineOptions.recompute = cuda;
-  pipelineOptions.dealloc = !cuda;
   pipelineOptions.gpuArch = !gpuArch.empty() ? gpuArch.getValue()
                                              : deviceArch.value_or(std::string("sm_90"));
   pipelineOptions.cudaToolkit = arrayc::defaultCudaToolkit().str();

@@ -70,9 +70,9 @@ void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &op
   // deallocation): temporaries of a call, and of each loop iteration, go
   // back to the allocator instead of living until the program exits. A
   // function returning its argument returns a copy (the caller owns every
-  // result): bufferization.clone becomes alloc + copy. Not yet on the cuda
-  // target: deallocations of several buffers lower to a host helper working
-  // on index arrays, which arrayc-gpu-device-buffers would place on the GPU.
+  // result): bufferization.clone becomes alloc + copy. On the cuda target the
+  // lowering's host helper (dealloc_helper) and its index arrays stay on the
+  // host (arrayc-gpu-device-buffers).
   if (options.dealloc) {
     bufferization::buildBufferDeallocationPipeline(pm, {});
     pm.addPass(createConvertBufferizationToMemRefPass());
@@ -175,12 +175,10 @@ void arrayc::buildCPUPipeline(OpPassManager &pm, const PipelineOptions &options)
 }
 
 void arrayc::buildCUDAPipeline(OpPassManager &pm, const PipelineOptions &options) {
-  // As arrayc does for the cuda target: recompute cheap shared producers, no
-  // deallocation pipeline (see buildBufferizePipeline).
+  // As arrayc does for the cuda target: recompute cheap shared producers.
   PipelineOptions linalgOptions;
   linalgOptions.copyOptionValuesFrom(options);
   linalgOptions.recompute = true;
-  linalgOptions.dealloc = false;
   buildLinalgPipeline(pm, linalgOptions);
   buildBufferizePipeline(pm, linalgOptions);
   buildGPUKernelPipeline(pm, options);

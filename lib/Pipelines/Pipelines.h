@@ -27,9 +27,7 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::init(false)};
   Option<bool> dealloc{
       *this, "dealloc",
-      llvm::cl::desc("Free buffers after their last use (ownership-based deallocation); "
-                     "arrayc turns it off for the cuda target, whose device-buffer "
-                     "placement cannot yet take the lowering's host-side helper"),
+      llvm::cl::desc("Free buffers after their last use (ownership-based deallocation)"),
       llvm::cl::init(true)};
   Option<bool> blas{*this, "blas",
                     llvm::cl::desc("Call OpenBLAS (CPU) or cuBLAS (cuda) GEMM for matrix products"),

@@ -37,6 +37,40 @@ bool onlyHostUses(Value v) {
   return true;
 }
 
+/// The host function upstream's deallocation lowering emits for a
+/// `bufferization.dealloc` of several buffers (it compares base pointers held
+/// in index arrays): it runs on the host, on host arrays.
+bool isDeallocHelper(func::FuncOp fn) { return fn && fn.getSymName() == "dealloc_helper"; }
+
+/// True when the buffer `v` is only touched by host code: scalar loads and
+/// stores, deallocation, pointer extraction and calls of external (runtime)
+/// functions or of the deallocation helper, never inside a kernel. Such a
+/// buffer (the index and flag arrays the deallocation lowering builds) stays
+/// in host memory.
+bool hostOnlyBuffer(Value v) {
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (user->getParentOfType<gpu::LaunchOp>())
+      return false;
+    if (isa<ViewLikeOpInterface, memref::CastOp>(user)) {
+      for (Value r : user->getResults())
+        if (!hostOnlyBuffer(r))
+          return false;
+      continue;
+    }
+    if (isa<memref::LoadOp, memref::StoreOp, memref::DeallocOp,
+            memref::ExtractAlignedPointerAsIndexOp>(user))
+      continue;
+    auto call = dyn_cast<func::CallOp>(user);
+    if (!call)
+      return false;
+    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
+    if (!callee || !(callee.isExternal() || isDeallocHelper(callee)))
+      return false;
+  }
+  return true;
+}
+
 /// Emits `op` between a `gpu.wait async` and a `gpu.wait`, the form the
 /// upstream gpu-to-llvm lowering accepts for allocation and copies.
 template <typename Fn>
@@ -51,7 +85,8 @@ void synchronously(OpBuilder &b, Location loc, Fn &&fn) {
 /// (after the rewrite above, the only globals left are those kernels never read).
 bool isHostBuffer(Value v) {
   while (Operation *def = v.getDefiningOp()) {
-    if (isa<memref::AllocaOp, memref::GetGlobalOp>(def))
+    // (After the rewrite, a memref.alloc left is one hostOnlyBuffer kept.)
+    if (isa<memref::AllocaOp, memref::AllocOp, memref::GetGlobalOp>(def))
       return true;
     if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
       v = view.getViewSource();
@@ -120,10 +155,27 @@ void hostStoreToDevice(memref::StoreOp store) {
 struct GPUDeviceBuffersPass : arrayc::impl::GPUDeviceBuffersBase<GPUDeviceBuffersPass> {
   void runOnOperation() override {
     SmallVector<Operation *> work;
+    // Deallocations of host-only buffers stay memref.dealloc.
+    auto hostDealloc = [](memref::DeallocOp d) {
+      Value v = d.getMemref();
+      while (Operation *def = v.getDefiningOp()) {
+        if (auto alloc = dyn_cast<memref::AllocOp>(def))
+          return hostOnlyBuffer(alloc);
+        if (auto cast = dyn_cast<memref::CastOp>(def)) {
+          v = cast.getSource();
+          continue;
+        }
+        return false;
+      }
+      return false;
+    };
     getOperation().walk([&](Operation *op) {
-      if (op->getParentOfType<gpu::LaunchOp>() || op->getParentOfType<gpu::GPUModuleOp>())
+      if (op->getParentOfType<gpu::LaunchOp>() || op->getParentOfType<gpu::GPUModuleOp>() ||
+          isDeallocHelper(op->getParentOfType<func::FuncOp>()))
         return;
-      if (isa<memref::AllocOp, memref::DeallocOp>(op))
+      if (auto alloc = dyn_cast<memref::AllocOp>(op); alloc && !hostOnlyBuffer(alloc))
+        work.push_back(op);
+      else if (auto d = dyn_cast<memref::DeallocOp>(op); d && !hostDealloc(d))
         work.push_back(op);
       else if (auto g = dyn_cast<memref::GetGlobalOp>(op); g && !onlyHostUses(g))
         work.push_back(op);
@@ -170,7 +222,8 @@ struct GPUDeviceBuffersPass : arrayc::impl::GPUDeviceBuffersBase<GPUDeviceBuffer
     // globals copied to the device count as device buffers).
     SmallVector<Operation *> scalarAccesses;
     getOperation().walk([&](Operation *op) {
-      if (op->getParentOfType<gpu::LaunchOp>() || op->getParentOfType<gpu::GPUModuleOp>())
+      if (op->getParentOfType<gpu::LaunchOp>() || op->getParentOfType<gpu::GPUModuleOp>() ||
+          isDeallocHelper(op->getParentOfType<func::FuncOp>()))
         return;
       if (auto load = dyn_cast<memref::LoadOp>(op); load && !isHostBuffer(load.getMemref()))
         scalarAccesses.push_back(op);

@@ -614,6 +614,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       return;
     SmallVector<linalg::GenericOp> steps;
     SmallVector<memref::AllocOp> allocs;
+    SmallVector<memref::DeallocOp> deallocs;
     for (Operation &o : loop.getBody()->without_terminator()) {
       if (auto g = dyn_cast<linalg::GenericOp>(o)) {
         if (!g.hasPureBufferSemantics() || g.getNumReductionLoops() != 0 ||
@@ -628,6 +629,14 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
                           [&](Value v) { return loop.isDefinedOutsideOfLoop(v); }))
           return;
         allocs.push_back(a); // a temporary of each step: hoisted, one for all
+        continue;
+      }
+      if (auto d = dyn_cast<memref::DeallocOp>(o)) {
+        // Its release at the end of each step (the deallocation pipeline):
+        // after the loop, once, with the hoisted allocation.
+        if (!llvm::any_of(allocs, [&](memref::AllocOp a) { return a.getResult() == d.getMemref(); }))
+          return;
+        deallocs.push_back(d);
         continue;
       }
       if (isa<memref::SubViewOp>(o) || (o.getNumRegions() == 0 && isMemoryEffectFree(&o)))
@@ -707,6 +716,8 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       IRMapping mapping;
       mapping.map(loop.getInductionVar(), inner.getInductionVar());
       for (Operation &o : loop.getBody()->without_terminator()) {
+        if (isa<memref::DeallocOp>(o))
+          continue;
         Operation *clone = kb.clone(o, mapping);
         if (auto step = dyn_cast<linalg::GenericOp>(clone)) {
           storeOutputs(kb, loc, step, ivs, emitBody(kb, loc, step, ivs));
@@ -715,6 +726,11 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       }
     });
     loop->moveBefore(ifOp.getElseRegion().front().getTerminator());
+    Operation *after = ifOp;
+    for (memref::DeallocOp d : deallocs) {
+      d->moveAfter(after);
+      after = d;
+    }
   }
 
   //===--------------------------------------------------------------------===//

@@ -1,5 +1,5 @@
 // REQUIRES: cuda
-// RUN: arrayc-opt %s --arrayc-linalg-pipeline --arrayc-bufferize-pipeline="dealloc=false" --arrayc-gpu-kernel-pipeline | FileCheck %s --check-prefix=GPU
+// RUN: arrayc-opt %s --arrayc-linalg-pipeline --arrayc-bufferize-pipeline --arrayc-gpu-kernel-pipeline | FileCheck %s --check-prefix=GPU
 // RUN: arrayc-opt %s --arrayc-cuda-pipeline="gpu-format=isa gpu-arch=sm_90" | FileCheck %s --check-prefix=BIN
 // RUN: arrayc-opt %s --arrayc-cuda-pipeline="gpu-format=isa gpu-arch=sm_90" | FileCheck %s --check-prefix=HOST
 

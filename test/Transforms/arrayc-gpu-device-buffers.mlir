@@ -12,7 +12,11 @@
 func.func @buffers(%n: index) {
   %s = memref.alloca() : memref<2xi64>
   %m = memref.alloc(%n) : memref<?xf32>
+  call @consume(%m) : (memref<?xf32>) -> ()
   memref.dealloc %m : memref<?xf32>
+  return
+}
+func.func private @consume(%m: memref<?xf32>) {
   return
 }
 
@@ -86,5 +90,47 @@ func.func @host_scalar(%m: memref<i1>, %o: memref<f32>, %v: f32) {
   scf.if %c {
     memref.store %v, %o[] : memref<f32>
   }
+  return
+}
+
+// -----
+
+// Tests that the deallocation lowering's index and flag arrays (touched only
+// by host stores, pointer extraction and the dealloc helper) stay in host
+// memory, that the helper's own scalar accesses stay host accesses, and that
+// a buffer a kernel may read still moves to the device.
+// CHECK-LABEL: func @dealloc_arrays
+// CHECK: %[[IDX:.*]] = memref.alloc() : memref<2xindex>
+// CHECK: memref.store %{{.*}}, %[[IDX]][%{{.*}}] : memref<2xindex>
+// CHECK: gpu.alloc
+// CHECK: call @dealloc_helper
+// CHECK: memref.dealloc %[[IDX]] : memref<2xindex>
+// CHECK: gpu.dealloc
+// CHECK-LABEL: func.func private @dealloc_helper
+// CHECK-NOT: gpu.
+// CHECK: memref.load %arg0
+// CHECK-NOT: gpu.
+// CHECK: return
+func.func @dealloc_arrays(%p: index, %q: index, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %idx = memref.alloc() : memref<2xindex>
+  memref.store %p, %idx[%c0] : memref<2xindex>
+  memref.store %q, %idx[%c1] : memref<2xindex>
+  %cast = memref.cast %idx : memref<2xindex> to memref<?xindex>
+  %data = memref.alloc(%n) : memref<?xf32>
+  %dcast = memref.cast %data : memref<?xf32> to memref<*xf32>
+  call @kernel_user(%data) : (memref<?xf32>) -> ()
+  call @dealloc_helper(%cast) : (memref<?xindex>) -> ()
+  memref.dealloc %idx : memref<2xindex>
+  memref.dealloc %data : memref<?xf32>
+  return
+}
+func.func private @kernel_user(%d: memref<?xf32>) {
+  return
+}
+func.func private @dealloc_helper(%a: memref<?xindex>) {
+  %c0 = arith.constant 0 : index
+  %v = memref.load %a[%c0] : memref<?xindex>
   return
 }

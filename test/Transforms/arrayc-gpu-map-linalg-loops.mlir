@@ -67,3 +67,46 @@ func.func @row_and_column(%a: memref<?x?xf32>) {
   }
   return
 }
+
+// -----
+
+// A step loop with a temporary allocated and freed in each step (what the
+// deallocation pipeline leaves): still one kernel; the allocation is hoisted
+// before the loop and its release moves after the whole construct (the else
+// branch's loop of launches included), once.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func @scan_with_temp
+// CHECK: %[[T:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK: scf.if
+// CHECK: gpu.launch
+// CHECK-NOT: memref.dealloc
+// CHECK: } else {
+// CHECK: scf.for
+// CHECK-NOT: memref.dealloc
+// CHECK: }
+// CHECK: memref.dealloc %[[T]]
+// CHECK-NEXT: return
+func.func @scan_with_temp(%x: memref<?x?xf32>, %total: memref<?xf32>, %out: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = memref.dim %x, %c0 : memref<?x?xf32>
+  %n = memref.dim %x, %c1 : memref<?x?xf32>
+  scf.for %k = %c0 to %n step %c1 {
+    %xs = memref.subview %x[0, %k] [%r, 1] [1, 1] : memref<?x?xf32> to memref<?xf32, strided<[?], offset: ?>>
+    %t = memref.alloc(%r) : memref<?xf32>
+    linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]}
+        ins(%xs : memref<?xf32, strided<[?], offset: ?>>) outs(%total, %t : memref<?xf32>, memref<?xf32>) {
+    ^bb0(%a: f32, %tt: f32, %o: f32):
+      %s = arith.addf %a, %tt : f32
+      linalg.yield %s, %s : f32, f32
+    }
+    %os = memref.subview %out[0, %k] [%r, 1] [1, 1] : memref<?x?xf32> to memref<?xf32, strided<[?], offset: ?>>
+    linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+        ins(%t : memref<?xf32>) outs(%os : memref<?xf32, strided<[?], offset: ?>>) {
+    ^bb0(%a: f32, %o: f32):
+      linalg.yield %a : f32
+    }
+    memref.dealloc %t : memref<?xf32>
+  }
+  return
+}
