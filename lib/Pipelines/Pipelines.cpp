@@ -179,6 +179,7 @@ void arrayc::buildCUDAPipeline(OpPassManager &pm, const PipelineOptions &options
   PipelineOptions linalgOptions;
   linalgOptions.copyOptionValuesFrom(options);
   linalgOptions.recompute = true;
+  linalgOptions.dealloc = false; // as arrayc does for cuda, for now
   buildLinalgPipeline(pm, linalgOptions);
   buildBufferizePipeline(pm, linalgOptions);
   buildGPUKernelPipeline(pm, options);

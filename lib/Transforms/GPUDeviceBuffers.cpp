@@ -43,10 +43,10 @@ bool onlyHostUses(Value v) {
 bool isDeallocHelper(func::FuncOp fn) { return fn && fn.getSymName() == "dealloc_helper"; }
 
 /// True when the buffer `v` is only touched by host code: scalar loads and
-/// stores, deallocation, pointer extraction and calls of external (runtime)
-/// functions or of the deallocation helper, never inside a kernel. Such a
-/// buffer (the index and flag arrays the deallocation lowering builds) stays
-/// in host memory.
+/// stores, deallocation, pointer extraction and calls of the deallocation
+/// helper, never inside a kernel. Such a buffer (the index and flag arrays
+/// the deallocation lowering builds) stays in host memory. Runtime calls do
+/// not count: cuBLAS and the linalg/fft entry points take device buffers.
 bool hostOnlyBuffer(Value v) {
   for (OpOperand &use : v.getUses()) {
     Operation *user = use.getOwner();
@@ -65,7 +65,7 @@ bool hostOnlyBuffer(Value v) {
     if (!call)
       return false;
     auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
-    if (!callee || !(callee.isExternal() || isDeallocHelper(callee)))
+    if (!isDeallocHelper(callee))
       return false;
   }
   return true;
