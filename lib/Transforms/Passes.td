@@ -119,8 +119,11 @@ def GPUDeviceBuffers : Pass<"arrayc-gpu-device-buffers", "mlir::ModuleOp"> {
     and constant globals that kernels read are copied to device memory once
     per use site. Stack buffers (`memref.alloca`, used for small host-side
     records such as the shape a `.npy` header gives) and globals only runtime
-    calls read (strings) stay on the host. The runtime's print/save/load
-    entry points recognize device pointers and stage through the host.
+    calls read (strings) stay on the host, and so do heap buffers that only
+    host loads/stores, deallocation and the deallocation lowering's
+    `dealloc_helper` touch (its index and flag arrays; the helper itself
+    runs on the host). The runtime's print/save/load entry points recognize
+    device pointers and stage through the host.
 
     Host code that reads one element of a device buffer (a scalar condition of
     `if`/`while`, a loop bound) gets it through a one-thread kernel into a
