@@ -211,6 +211,9 @@ private:
   std::string file;
   bool failed = false;
   llvm::StringSet<> npAliases{"np", "numpy"};
+  /// Expressions already evaluated once for the statement being generated
+  /// (the index of `x[i] op= y`, read and written): eval gives the value.
+  llvm::DenseMap<const Expr *, Val> pinned;
   llvm::StringMap<FuncInfo> funcs;
   std::vector<std::string> funcOrder;
   Scope *scope = nullptr;
@@ -682,6 +685,46 @@ bool Gen::genAugAssign(const Stmt &s) {
                            "<<", ">>"},
                           s.op))
     return fail(s.loc, "operator '" + s.op + "=' is not supported yet");
+  // Python evaluates the subscript's index expressions once, then reads the
+  // element, evaluates the value, and stores: pin the indices so that the
+  // read and the store use the same ones (`x[randint(0, n)] += 1`).
+  SmallVector<const Expr *> indices;
+  if (t.kind == ExprKind::Subscript && t.rhs) {
+    auto add = [&](const Expr *e) {
+      if (e && e->kind != ExprKind::Ellipsis && e->kind != ExprKind::None)
+        indices.push_back(e);
+    };
+    auto addIndex = [&](const Expr *e) {
+      if (e && e->kind == ExprKind::Slice)
+        for (const ExprPtr &part : e->elts)
+          add(part.get());
+      else
+        add(e);
+    };
+    // x[i][j] op= y: the indices of every subscript in the chain, in
+    // Python's order (i before j).
+    SmallVector<const Expr *> chain;
+    for (const Expr *sub = &t; sub && sub->kind == ExprKind::Subscript && sub->rhs;
+         sub = sub->lhs.get())
+      chain.push_back(sub);
+    for (const Expr *sub : llvm::reverse(chain)) {
+      if (sub->rhs->kind == ExprKind::Tuple)
+        for (const ExprPtr &e : sub->rhs->elts)
+          addIndex(e.get());
+      else
+        addIndex(sub->rhs.get());
+    }
+  }
+  auto unpin = llvm::make_scope_exit([&] {
+    for (const Expr *e : indices)
+      pinned.erase(e);
+  });
+  for (const Expr *e : indices) {
+    OptVal v = eval(*e);
+    if (!v)
+      return false;
+    pinned[e] = *v;
+  }
   OptVal cur = eval(t);
   if (!cur)
     return false;
@@ -921,6 +964,8 @@ static bool isBuiltinConstant(llvm::StringRef n) {
 }
 
 OptVal Gen::eval(const Expr &e) {
+  if (auto it = pinned.find(&e); it != pinned.end())
+    return it->second;
   OptVal v = evalImpl(e);
   if (v && v->kind == Val::Lit && e.kind != ExprKind::Name)
     v->at = e.loc;
