@@ -78,6 +78,27 @@ llvm::StringRef arrayc::frontend::dtypeName(DType t) {
   return "?";
 }
 
+llvm::StringRef arrayc::frontend::numpyDtypeName(DType t) {
+  switch (t) {
+  case DType::Bool: return "bool";
+  case DType::I8: return "int8";
+  case DType::I16: return "int16";
+  case DType::I32: return "int32";
+  case DType::I64: return "int64";
+  case DType::U8: return "uint8";
+  case DType::U16: return "uint16";
+  case DType::U32: return "uint32";
+  case DType::U64: return "uint64";
+  case DType::F16: return "float16";
+  case DType::BF16: return "bfloat16";
+  case DType::F32: return "float32";
+  case DType::F64: return "float64";
+  case DType::C64: return "complex64";
+  case DType::C128: return "complex128";
+  }
+  return "?";
+}
+
 mlir::Type arrayc::frontend::toMLIR(DType t, mlir::MLIRContext *ctx) {
   switch (t) {
   case DType::Bool: return mlir::IntegerType::get(ctx, 1);

@@ -34,6 +34,9 @@ DType complexPart(DType t);
 /// i16/u16 -> c64; f64 and wider integers -> c128; complex stays).
 DType complexFor(DType t);
 llvm::StringRef dtypeName(DType t);
+/// NumPy's name of `t` (`str(x.dtype)`: float32, int64, complex128, ...;
+/// bf16 as ml_dtypes calls it, bfloat16).
+llvm::StringRef numpyDtypeName(DType t);
 mlir::Type toMLIR(DType t, mlir::MLIRContext *ctx);
 
 /// The kind of a weak (Python) scalar: NEP 50 lets the array's dtype win.
