@@ -472,8 +472,13 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
                                     cIndex(b, loc, 0));
       return empty;
     };
+    // The kernels must not read the accumulator as an input (they would see
+    // it unfilled).
+    bool readsOut = llvm::any_of(op.getDpsInputs(), [&](Value v) {
+      return isa<MemRefType>(v.getType()) && baseBuffer(v) == baseBuffer(out);
+    });
     auto fill = dyn_cast_or_null<linalg::GenericOp>(neighbour(op, /*forward=*/false));
-    if (fill && fill.getNumDpsInits() == 1 && fill.getDpsInits()[0] == out &&
+    if (!readsOut && fill && fill.getNumDpsInits() == 1 && fill.getDpsInits()[0] == out &&
         fill.getNumReductionLoops() == 0 &&
         fill.getMatchingIndexingMap(fill.getDpsInitOperand(0)).isIdentity() &&
         llvm::none_of(fill.getDpsInputs(),

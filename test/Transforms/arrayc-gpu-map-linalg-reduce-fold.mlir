@@ -78,3 +78,35 @@ func.func @accumulate_into(%x: memref<?xf32>, %acc: memref<f32>) {
   }
   return
 }
+
+// -----
+
+#in = affine_map<(d0) -> (d0)>
+#out = affine_map<(d0) -> ()>
+// Tests that a fill is not folded when the reduction also reads the
+// accumulator as an input: the fill's kernel runs first, unconditionally.
+// CHECK-LABEL: func @reads_accumulator
+// CHECK-NOT: arith.cmpi eq
+// CHECK: gpu.launch
+// CHECK: memref.store %cst, %[[ACC:.*]][] : memref<f32>
+// CHECK: gpu.launch
+// CHECK: memref.load %[[ACC]][]
+// CHECK: gpu.launch
+// CHECK: memref.load %[[ACC]][]
+// CHECK: return
+func.func @reads_accumulator(%x: memref<?xf32>) -> memref<f32> {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<f32>
+  linalg.generic {indexing_maps = [affine_map<() -> ()>], iterator_types = []} outs(%acc : memref<f32>) {
+  ^bb0(%o: f32):
+    linalg.yield %zero : f32
+  }
+  linalg.generic {indexing_maps = [#in, #out, #out], iterator_types = ["reduction"]}
+      ins(%x, %acc : memref<?xf32>, memref<f32>) outs(%acc : memref<f32>) {
+  ^bb0(%a: f32, %c: f32, %o: f32):
+    %m = arith.addf %a, %c : f32
+    %r = arith.addf %m, %o : f32
+    linalg.yield %r : f32
+  }
+  return %acc : memref<f32>
+}
