@@ -14,27 +14,39 @@ using namespace mlir;
 
 namespace {
 
+/// True when every user of `v`, looking through views and casts, satisfies
+/// `ok`.
+bool allUsers(Value v, function_ref<bool(Operation *)> ok) {
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (isa<ViewLikeOpInterface, memref::CastOp>(user)) {
+      for (Value r : user->getResults())
+        if (!allUsers(r, ok))
+          return false;
+      continue;
+    }
+    if (!ok(user))
+      return false;
+  }
+  return true;
+}
+
+/// The function `op` calls, if it is a func.call of one in the module.
+func::FuncOp calleeOf(Operation *op) {
+  auto call = dyn_cast<func::CallOp>(op);
+  return call ? SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr())
+              : func::FuncOp();
+}
+
 /// True when every use of `v` (through views and casts) is a call of an
 /// external (runtime) function, which takes host memory: the strings of
 /// paths and messages. Anything else may reach a kernel, directly or through
 /// calls, returns, branches and loops, so it must live on the device.
 bool onlyHostUses(Value v) {
-  for (OpOperand &use : v.getUses()) {
-    Operation *user = use.getOwner();
-    if (isa<ViewLikeOpInterface, memref::CastOp>(user)) {
-      for (Value r : user->getResults())
-        if (!onlyHostUses(r))
-          return false;
-      continue;
-    }
-    auto call = dyn_cast<func::CallOp>(user);
-    if (!call)
-      return false;
-    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
-    if (!callee || !callee.isExternal())
-      return false;
-  }
-  return true;
+  return allUsers(v, [](Operation *user) {
+    func::FuncOp callee = calleeOf(user);
+    return callee && callee.isExternal();
+  });
 }
 
 /// The host function upstream's deallocation lowering emits for a
@@ -48,27 +60,14 @@ bool isDeallocHelper(func::FuncOp fn) { return fn && fn.getSymName() == "dealloc
 /// the deallocation lowering builds) stays in host memory. Runtime calls do
 /// not count: cuBLAS and the linalg/fft entry points take device buffers.
 bool hostOnlyBuffer(Value v) {
-  for (OpOperand &use : v.getUses()) {
-    Operation *user = use.getOwner();
+  return allUsers(v, [](Operation *user) {
     if (user->getParentOfType<gpu::LaunchOp>())
       return false;
-    if (isa<ViewLikeOpInterface, memref::CastOp>(user)) {
-      for (Value r : user->getResults())
-        if (!hostOnlyBuffer(r))
-          return false;
-      continue;
-    }
     if (isa<memref::LoadOp, memref::StoreOp, memref::DeallocOp,
             memref::ExtractAlignedPointerAsIndexOp>(user))
-      continue;
-    auto call = dyn_cast<func::CallOp>(user);
-    if (!call)
-      return false;
-    auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(call, call.getCalleeAttr());
-    if (!isDeallocHelper(callee))
-      return false;
-  }
-  return true;
+      return true;
+    return isDeallocHelper(calleeOf(user));
+  });
 }
 
 /// Emits `op` between a `gpu.wait async` and a `gpu.wait`, the form the

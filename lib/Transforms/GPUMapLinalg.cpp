@@ -85,29 +85,17 @@ SmallVector<Value> applyMap(OpBuilder &b, Location loc, AffineMap map,
   return indices;
 }
 
-/// Clones the body of `op` at loop point `ivs`. Input operands are loaded;
-/// output block arguments read `outValues` when given, else memory. Returns
-/// the yielded values.
-SmallVector<Value> emitBody(OpBuilder &b, Location loc, linalg::GenericOp op,
-                            ArrayRef<Value> ivs, ArrayRef<Value> outValues = {}) {
+/// Clones the body of `op` with its input block arguments bound to `inputs`
+/// and its output ones to `outs` (unbound when empty: the body must not read
+/// them), linalg.index d bound to ivs[d]; returns the yielded values.
+SmallVector<Value> cloneBody(OpBuilder &b, linalg::GenericOp op, ValueRange inputs,
+                             ValueRange outs, ArrayRef<Value> ivs = {}) {
   IRMapping mapping;
   Block &body = op.getRegion().front();
-  for (OpOperand &operand : op->getOpOperands()) {
-    BlockArgument arg = body.getArgument(operand.getOperandNumber());
-    bool isInit = op.isDpsInit(&operand);
-    if (isInit && !outValues.empty()) {
-      mapping.map(arg, outValues[operand.getOperandNumber() - op.getNumDpsInputs()]);
-      continue;
-    }
-    if (isInit && arg.use_empty())
-      continue;
-    Value v = operand.get();
-    if (isa<MemRefType>(v.getType())) {
-      auto idx = applyMap(b, loc, op.getMatchingIndexingMap(&operand), ivs);
-      v = memref::LoadOp::create(b, loc, v, idx);
-    }
-    mapping.map(arg, v);
-  }
+  for (auto [i, v] : llvm::enumerate(inputs))
+    mapping.map(body.getArgument(i), v);
+  for (auto [k, v] : llvm::enumerate(outs))
+    mapping.map(body.getArgument(inputs.size() + k), v);
   for (Operation &inner : body.without_terminator()) {
     if (auto index = dyn_cast<linalg::IndexOp>(inner)) {
       mapping.map(index.getResult(), ivs[index.getDim()]);
@@ -119,6 +107,31 @@ SmallVector<Value> emitBody(OpBuilder &b, Location loc, linalg::GenericOp op,
   for (Value y : body.getTerminator()->getOperands())
     yields.push_back(mapping.lookupOrDefault(y));
   return yields;
+}
+
+/// Clones the body of `op` at loop point `ivs`. Input operands are loaded;
+/// output block arguments read `outValues` when given, else memory (when the
+/// body reads them). Returns the yielded values.
+SmallVector<Value> emitBody(OpBuilder &b, Location loc, linalg::GenericOp op,
+                            ArrayRef<Value> ivs, ArrayRef<Value> outValues = {}) {
+  Block &body = op.getRegion().front();
+  SmallVector<Value> inputs, outs;
+  for (OpOperand &operand : op->getOpOperands()) {
+    bool isInit = op.isDpsInit(&operand);
+    Value v = operand.get();
+    if (isInit && !outValues.empty()) {
+      outs.push_back(outValues[operand.getOperandNumber() - op.getNumDpsInputs()]);
+      continue;
+    }
+    // An output the body never reads stays unloaded (its argument is unused).
+    if (isa<MemRefType>(v.getType()) &&
+        !(isInit && body.getArgument(operand.getOperandNumber()).use_empty())) {
+      auto idx = applyMap(b, loc, op.getMatchingIndexingMap(&operand), ivs);
+      v = memref::LoadOp::create(b, loc, v, idx);
+    }
+    (isInit ? outs : inputs).push_back(v);
+  }
+  return cloneBody(b, op, inputs, outs, ivs);
 }
 
 void storeOutputs(OpBuilder &b, Location loc, linalg::GenericOp op,
@@ -215,9 +228,10 @@ Operation *reductionCombiner(linalg::GenericOp op) {
 
 /// Folds `accumulate(r, acc)` over r = start, start + step, ... < count into
 /// `init` (combined once, whatever it holds): kUnroll independent
-/// accumulators over r, r+step, ..., so each thread has kUnroll loads in flight (the chain through one accumulator
-/// would otherwise serialize them), combined at the end, then a remainder
-/// loop from the first r the main loop did not take.
+/// accumulators over r, r+step, ..., so each thread has kUnroll loads in
+/// flight (the chain through one accumulator would otherwise serialize them),
+/// combined at the end, then a remainder loop from the first r the main loop
+/// did not take.
 Value emitStridedAccumulate(OpBuilder &kb, Location loc, Operation *combiner, Value init,
                             Value start, Value count, Value step,
                             function_ref<Value(OpBuilder &, Value, Value)> accumulate) {
@@ -259,25 +273,6 @@ Value emitStridedAccumulate(OpBuilder &kb, Location loc, Operation *combiner, Va
   return loop.getResult(0);
 }
 
-/// Clones the body of `op` with its input block arguments bound to `inputs`
-/// and its output ones to `outs` (unbound when empty: the body must not read
-/// them); returns the yielded values. No linalg.index in the body.
-SmallVector<Value> cloneBody(OpBuilder &b, linalg::GenericOp op, ValueRange inputs,
-                             ValueRange outs) {
-  IRMapping mapping;
-  Block &body = op.getRegion().front();
-  for (auto [i, v] : llvm::enumerate(inputs))
-    mapping.map(body.getArgument(i), v);
-  for (auto [k, v] : llvm::enumerate(outs))
-    mapping.map(body.getArgument(inputs.size() + k), v);
-  for (Operation &inner : body.without_terminator())
-    b.clone(inner, mapping);
-  SmallVector<Value> yields;
-  for (Value y : body.getTerminator()->getOperands())
-    yields.push_back(mapping.lookupOrDefault(y));
-  return yields;
-}
-
 /// True (an i1) when every buffer among `values` is 16-byte aligned.
 Value allAligned16(OpBuilder &b, Location loc, ValueRange values) {
   Value aligned = arith::ConstantIntOp::create(b, loc, 1, 1);
@@ -293,22 +288,35 @@ Value allAligned16(OpBuilder &b, Location loc, ValueRange values) {
   return aligned;
 }
 
+/// A flat 1-d view of the contiguous (identity-layout) buffer `v`; `v`
+/// itself when it is not a buffer of rank 2 or more.
+Value flatView(OpBuilder &b, Location loc, Value v) {
+  auto type = dyn_cast<MemRefType>(v.getType());
+  if (!type || type.getRank() <= 1)
+    return v;
+  ReassociationIndices all;
+  for (int64_t d = 0; d < type.getRank(); ++d)
+    all.push_back(d);
+  return memref::CollapseShapeOp::create(b, loc, v, {all}).getResult();
+}
+
 /// Flat 1-d views of `op`'s (contiguous, identity-layout) buffer operands;
 /// other operands as they are.
 SmallVector<Value> flatViews(OpBuilder &b, Location loc, linalg::GenericOp op) {
   SmallVector<Value> flat;
-  for (Value v : op->getOperands()) {
-    auto type = dyn_cast<MemRefType>(v.getType());
-    if (!type || type.getRank() <= 1) {
-      flat.push_back(v);
-      continue;
-    }
-    ReassociationIndices all;
-    for (int64_t d = 0; d < type.getRank(); ++d)
-      all.push_back(d);
-    flat.push_back(memref::CollapseShapeOp::create(b, loc, v, {all}).getResult());
-  }
+  for (Value v : op->getOperands())
+    flat.push_back(flatView(b, loc, v));
   return flat;
+}
+
+/// Bytes per element of the buffer type `type` when its elements are
+/// integers or floats of a whole number of bytes (vector and tile accesses
+/// need that), else 0.
+int64_t elementBytes(MemRefType type) {
+  Type elt = type.getElementType();
+  if (!elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() % 8 != 0)
+    return 0;
+  return elt.getIntOrFloatBitWidth() / 8;
 }
 
 /// Alignment of `width` elements of `elt` at a multiple of `width` in a
@@ -505,7 +513,8 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     // Stage 2 computes it, so the reduction moves down to it (only
     // allocations and ops without memory effects sit between: the epilogue's
     // output may be allocated there). An empty reduction launches no stage
-    // 2, so a copy runs (as its own kernel) in that case only.
+    // 2, so a copy runs (as its own kernel) in that case only. The emptiness
+    // test is built where the reduction stood, before it moves.
     isEmpty();
     op->moveBefore(epilogue);
     OpBuilder b(epilogue);
@@ -967,8 +976,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     if (!type || !type.getLayout().isIdentity() ||
         !op.getMatchingIndexingMap(&operand).isIdentity() || rowUniform(op, operand))
       return false;
-    Type elt = type.getElementType();
-    return elt.isIntOrFloat() && elt.getIntOrFloatBitWidth() % 8 == 0;
+    return elementBytes(type) != 0;
   }
 
   /// An operand that is the same for the whole row (its map uses no loop but
@@ -998,15 +1006,15 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       if (!d || d.getPosition() != k + 1)
         return false;
     }
-    Type elt = type.getElementType();
-    return elt.isIntOrFloat() && elt.getIntOrFloatBitWidth() % 8 == 0;
+    return elementBytes(type) != 0;
   }
 
   /// Elements per 16-byte access of the row group's kernel, or 0 when some
   /// member cannot take vectors: in members with a streamed operand, every
-  /// input streamed, row-inner or row-uniform, every output streamed (an elementwise
-  /// member, not read in the body) or the reduction's row-uniform result, no
-  /// linalg.index. Members without one (one point per row) run scalar.
+  /// input streamed, row-inner or row-uniform, every output streamed (an
+  /// elementwise member, not read in the body) or the reduction's row-uniform
+  /// result, no linalg.index. Members without one (one point per row) run
+  /// scalar.
   static int64_t rowVectorWidth(ArrayRef<linalg::GenericOp> group) {
     int64_t widest = 0;
     for (linalg::GenericOp op : group) {
@@ -1019,18 +1027,11 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
         continue; // one point per row (a fill of row results): runs scalar
       for (OpOperand &operand : op->getOpOperands()) {
         bool init = op.isDpsInit(&operand);
-        if (rowStreamed(op, operand)) {
-          if (init && (reduction || !body.getArgument(operand.getOperandNumber()).use_empty()))
-            return 0;
-          widest = std::max<int64_t>(
-              widest,
-              cast<MemRefType>(operand.get().getType()).getElementTypeBitWidth() / 8);
-          continue;
-        }
-        if (rowInner(op, operand)) {
-          widest = std::max<int64_t>(
-              widest,
-              cast<MemRefType>(operand.get().getType()).getElementTypeBitWidth() / 8);
+        if (rowStreamed(op, operand) && init &&
+            (reduction || !body.getArgument(operand.getOperandNumber()).use_empty()))
+          return 0;
+        if (rowStreamed(op, operand) || rowInner(op, operand)) {
+          widest = std::max(widest, elementBytes(cast<MemRefType>(operand.get().getType())));
           continue;
         }
         if (!rowUniform(op, operand) || (init && !reduction))
@@ -1058,17 +1059,10 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       if (width > 1)
         for (linalg::GenericOp op : group) {
           SmallVector<Value> flat;
-          for (OpOperand &operand : op->getOpOperands()) {
-            auto type = dyn_cast<MemRefType>(operand.get().getType());
-            if (!(rowStreamed(op, operand) || rowInner(op, operand)) || type.getRank() <= 1) {
-              flat.push_back(operand.get());
-              continue;
-            }
-            ReassociationIndices all;
-            for (int64_t d = 0; d < type.getRank(); ++d)
-              all.push_back(d);
-            flat.push_back(memref::CollapseShapeOp::create(kb, loc, operand.get(), {all}));
-          }
+          for (OpOperand &operand : op->getOpOperands())
+            flat.push_back(rowStreamed(op, operand) || rowInner(op, operand)
+                               ? flatView(kb, loc, operand.get())
+                               : operand.get());
           flats.push_back(flat);
         }
       auto rowLoop = scf::ForOp::create(kb, loc, l.getBlockIds().x, rows, l.getGridSize().x);
@@ -1199,13 +1193,12 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
           return 0;
         continue;
       }
-      Type elt = type.getElementType();
-      if (!elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() % 8 != 0 ||
-          !type.getLayout().isIdentity() || !op.getMatchingIndexingMap(&operand).isIdentity())
+      if (!elementBytes(type) || !type.getLayout().isIdentity() ||
+          !op.getMatchingIndexingMap(&operand).isIdentity())
         return 0;
       if (op.isDpsInit(&operand) && !body.getArgument(operand.getOperandNumber()).use_empty())
         return 0;
-      widest = std::max<int64_t>(widest, elt.getIntOrFloatBitWidth() / 8);
+      widest = std::max(widest, elementBytes(type));
     }
     return widest == 0 ? 0 : 16 / widest;
   }
@@ -1227,11 +1220,10 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       auto type = dyn_cast<MemRefType>(in->get().getType());
       if (!type)
         continue;
-      Type elt = type.getElementType();
-      if (!elt.isIntOrFloat() || elt.getIntOrFloatBitWidth() % 8 != 0 ||
-          !type.getLayout().isIdentity() || !op.getMatchingIndexingMap(in).isIdentity())
+      if (!elementBytes(type) || !type.getLayout().isIdentity() ||
+          !op.getMatchingIndexingMap(in).isIdentity())
         return 0;
-      widest = std::max<int64_t>(widest, elt.getIntOrFloatBitWidth() / 8);
+      widest = std::max(widest, elementBytes(type));
     }
     return widest == 0 ? 0 : 16 / widest;
   }
@@ -1272,8 +1264,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       auto type = dyn_cast<MemRefType>(operand.get().getType());
       if (!type)
         continue;
-      if (!type.getElementType().isIntOrFloat() ||
-          type.getElementType().getIntOrFloatBitWidth() % 8 != 0)
+      if (!elementBytes(type))
         return false;
       if (transposedInput(op, operand)) {
         any = true;
