@@ -31,6 +31,7 @@ dot_1e8           dot       dotp      float  ARRAYC_RT_F32 2 1 0
 softmax_8192      softmax   softmax   float  ARRAYC_RT_F32 1 2 2
 layernorm_8192    layernorm layernorm float  ARRAYC_RT_F32 1 2 2
 transpose_8192    transpose transpose float  ARRAYC_RT_F32 1 2 2
+cumsum_2e26       cumsum    cumsum    float  ARRAYC_RT_F32 1 1 1
 prod_axis0_f64    prod0     prod0     double ARRAYC_RT_F64 1 3 2
 matmul_f32_8192   matmul    matmul    float  ARRAYC_RT_F32 2 2 2
 small_sqdiff_1e4  sqdiff    sqdiff    float  ARRAYC_RT_F32 2 1 1

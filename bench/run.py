@@ -102,6 +102,11 @@ def make_workloads(dry):
         2 * R * R * 4,
         dict(np=lambda m, a: a.T.copy(), torch=lambda t, a: a.t().contiguous(),
              fuse=False, compile=True), 0.0)
+    # A scan reads x once and writes the result once at best (arrayc reads x twice:
+    # tile totals, then the tiles' scans).
+    add("cumsum_2e26", "cumsum(x), 2^26 f32", lambda r: [randn(r, N)], 2 * N * 4,
+        dict(np=lambda m, x: m.cumsum(x), torch=lambda t, x: t.cumsum(x, dim=0), fuse=False,
+             compile=True), 1e-4)
     add("prod_axis0_f64", "prod(a, axis=0), 1024x512x512 f64 (a uniform [0.99,1.01))",
         lambda r: [r.uniform(0.99, 1.01, P)], (P[0] + 1) * P[1] * P[2] * 8,
         dict(np=lambda m, a: m.prod(a, axis=0), torch=lambda t, a: t.prod(a, dim=0), fuse=False,

@@ -130,9 +130,6 @@ int arrayc::driver::main(int argc, char **argv) {
   pipelineOptions.fusion = !noFusion;
   pipelineOptions.blas = !noBlas;
   pipelineOptions.recompute = cuda;
-  // Deallocation on the cuda target waits for a GPU run of the suite (see
-  // docs/architecture.md, known limits).
-  pipelineOptions.dealloc = !cuda;
   pipelineOptions.gpuArch = !gpuArch.empty() ? gpuArch.getValue()
                                              : deviceArch.value_or(std::string("sm_90"));
   pipelineOptions.cudaToolkit = arrayc::defaultCudaToolkit().str();

@@ -125,6 +125,10 @@ void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &op
   pm.addPass(createGPUMapLinalg());
   pm.addPass(createGPUDeviceBuffers());
   pm.addPass(createCanonicalizerPass());
+  // Constants (hoisted out of the launches by the canonicalizer) back into
+  // them, so kernels see them as constants rather than parameters: a
+  // division by 32 stays a shift.
+  pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createCSEPass());
 }
@@ -179,7 +183,6 @@ void arrayc::buildCUDAPipeline(OpPassManager &pm, const PipelineOptions &options
   PipelineOptions linalgOptions;
   linalgOptions.copyOptionValuesFrom(options);
   linalgOptions.recompute = true;
-  linalgOptions.dealloc = false; // as arrayc does for cuda, for now
   buildLinalgPipeline(pm, linalgOptions);
   buildBufferizePipeline(pm, linalgOptions);
   buildGPUKernelPipeline(pm, options);

@@ -365,8 +365,11 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       if (!loop->getParentOfType<gpu::LaunchOp>())
         loops.push_back(loop);
     });
-    for (scf::ForOp loop : loops)
+    for (scf::ForOp loop : loops) {
+      if (std::optional<ScanLoop> scan = matchScanLoop(loop))
+        emitParallelScan(loop, *scan); // keeps `loop` for short rows
       sinkLoopIntoKernel(loop);
+    }
     SmallVector<SmallVector<linalg::GenericOp>> groups;
     fn.walk([&](Block *block) { formRowGroups(*block, groups); });
     for (auto &group : groups)
@@ -745,6 +748,296 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       d->moveAfter(after);
       after = d;
     }
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Scans along the innermost axis (loops marked kScanLoopAttr). Each row of
+  // n elements is cut into tiles of kScanItems * blockSize; a block scans a
+  // tile with warp shuffles (lane l of warp w holds elements w*32*K + j*32 + l,
+  // j < K, so every load and store is coalesced) and shared memory across
+  // warps. Rows of more than one tile take three kernels (reduce, then scan,
+  // then scan again): tile totals, their scan per row (in place), and each
+  // tile's scan seeded with the total of the tiles before it. Rows shorter
+  // than kScanMinLength keep the loop, a thread per row.
+  //===--------------------------------------------------------------------===//
+
+  static constexpr int64_t kScanItems = 16;
+  static constexpr int64_t kScanMinLength = 256;
+  static constexpr int64_t kWarp = 32;
+
+  /// A scan loop's input and output buffers and the op combining an element
+  /// into the running total.
+  struct ScanLoop {
+    Value input, output;
+    Operation *combiner = nullptr;
+  };
+
+  /// The scan of `loop` when it is a marked scan from 0 in steps of 1 along
+  /// the innermost axis of one input and one output, with a combiner whose
+  /// identity we know; else nothing.
+  std::optional<ScanLoop> matchScanLoop(scf::ForOp loop) {
+    if (!loop->hasAttr(arrayc::kScanLoopAttr) || loop.getNumResults() != 0 || blockSize < kWarp ||
+        blockSize % kWarp != 0 || !isConstantIntValue(loop.getLowerBound(), 0) ||
+        !isConstantIntValue(loop.getStep(), 1))
+      return std::nullopt;
+    ScanLoop scan;
+    for (Operation &o : loop.getBody()->without_terminator()) {
+      auto g = dyn_cast<linalg::GenericOp>(o);
+      if (!g)
+        continue;
+      for (OpOperand &operand : g->getOpOperands()) {
+        auto sv = operand.get().getDefiningOp<memref::SubViewOp>();
+        if (!sv || !loop.isDefinedOutsideOfLoop(sv.getSource()))
+          continue;
+        std::optional<unsigned> dim = droppedDimOf(sv);
+        if (!dim || *dim + 1 != static_cast<unsigned>(sv.getSourceType().getRank()))
+          return std::nullopt;
+        bool read = g.isDpsInput(&operand);
+        Value &slot = read ? scan.input : scan.output;
+        if (slot && slot != sv.getSource())
+          return std::nullopt;
+        slot = sv.getSource();
+        if (!read)
+          continue;
+        // The step folding x[k] into the total: one binary op of x[k].
+        Block &body = g.getRegion().front();
+        Operation &first = body.front();
+        if (body.getOperations().size() != 2 || first.getNumOperands() != 2 ||
+            first.getNumResults() != 1 ||
+            !llvm::is_contained(first.getOperands(), body.getArgument(operand.getOperandNumber())))
+          return std::nullopt;
+        scan.combiner = &first;
+      }
+    }
+    if (!scan.input || !scan.output || !scan.combiner)
+      return std::nullopt;
+    Type elt = cast<MemRefType>(scan.output.getType()).getElementType();
+    if (cast<MemRefType>(scan.input.getType()).getElementType() != elt ||
+        scan.combiner->getResult(0).getType() != elt || !elt.isIntOrFloat())
+      return std::nullopt;
+    OpBuilder probe(loop);
+    Value id = combinerIdentity(probe, loop.getLoc(), scan.combiner, elt);
+    if (!id)
+      return std::nullopt;
+    id.getDefiningOp()->erase();
+    return scan;
+  }
+
+  /// Scans the tile of kScanItems * blockSize elements from `start` of a row
+  /// of `length` elements (those past it read as the identity) after
+  /// `prefix`: `store(i, v)` gets each element's inclusive scan when given.
+  /// Returns the tile's total (without `prefix`) in every thread. Uses
+  /// `smem[0, warps)`.
+  Value emitTileScan(OpBuilder &kb, Location loc, Operation *combiner, Value smem, Value tid,
+                     Value start, Value length, Value prefix,
+                     function_ref<Value(OpBuilder &, Value)> load,
+                     function_ref<void(OpBuilder &, Value, Value)> store) {
+    Type elt = prefix.getType();
+    Value identity = combinerIdentity(kb, loc, combiner, elt);
+    Value warpSize = cIndex(kb, loc, kWarp);
+    Value lane = arith::RemUIOp::create(kb, loc, tid, warpSize);
+    Value warp = arith::DivUIOp::create(kb, loc, tid, warpSize);
+    Value base = arith::AddIOp::create(
+        kb, loc, start,
+        arith::AddIOp::create(kb, loc,
+                              arith::MulIOp::create(kb, loc, warp, cIndex(kb, loc, kWarp * kScanItems)),
+                              lane));
+    Value last = arith::SubIOp::create(kb, loc, length, cIndex(kb, loc, 1));
+    SmallVector<Value> index, inside, values;
+    for (int64_t j = 0; j < kScanItems; ++j) {
+      Value i = arith::AddIOp::create(kb, loc, base, cIndex(kb, loc, j * kWarp));
+      Value in = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, i, length);
+      // Every load in bounds (the row's last element for those past it), so
+      // all kScanItems are issued before the first is used.
+      Value v = load(kb, arith::MinUIOp::create(kb, loc, i, last));
+      index.push_back(i);
+      inside.push_back(in);
+      values.push_back(arith::SelectOp::create(kb, loc, in, v, identity));
+    }
+    // Per item: the warp's inclusive scan (shuffles up), after the totals of
+    // the items before it.
+    Value carry = identity;
+    SmallVector<Value> scanned;
+    for (Value v : values) {
+      for (int64_t offset = 1; offset < kWarp; offset *= 2) {
+        Value up = emitShuffle(kb, loc, v, offset, kWarp, gpu::ShuffleMode::UP);
+        Value has = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::uge, lane,
+                                          cIndex(kb, loc, offset));
+        v = arith::SelectOp::create(kb, loc, has, combine(kb, combiner, up, v), v);
+      }
+      scanned.push_back(combine(kb, combiner, carry, v));
+      carry = combine(kb, combiner, carry,
+                      emitShuffle(kb, loc, v, kWarp - 1, kWarp, gpu::ShuffleMode::IDX));
+    }
+    // Warp totals through shared memory: each warp's prefix, the tile's total.
+    gpu::BarrierOp::create(kb, loc);
+    {
+      Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, lane, cIndex(kb, loc, 0));
+      auto ifOp = scf::IfOp::create(kb, loc, first, false);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      memref::StoreOp::create(kb, loc, carry, smem, warp);
+    }
+    gpu::BarrierOp::create(kb, loc);
+    Value before = identity, total = identity;
+    for (int64_t w = 0; w < blockSize / kWarp; ++w) {
+      Value t = memref::LoadOp::create(kb, loc, smem, ValueRange{cIndex(kb, loc, w)});
+      Value earlier = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, cIndex(kb, loc, w), warp);
+      before = arith::SelectOp::create(kb, loc, earlier, combine(kb, combiner, before, t), before);
+      total = combine(kb, combiner, total, t);
+    }
+    if (store) {
+      Value front = combine(kb, combiner, prefix, before);
+      for (auto [i, in, v] : llvm::zip(index, inside, scanned)) {
+        auto ifOp = scf::IfOp::create(kb, loc, in, false);
+        OpBuilder::InsertionGuard g(kb);
+        kb.setInsertionPointToStart(&ifOp.getThenRegion().front());
+        store(kb, i, combine(kb, combiner, front, v));
+      }
+    }
+    return total;
+  }
+
+  /// A launch of at most maxBlocks blocks, block b taking jobs b, b + grid,
+  /// ... < `jobs` (each block's trip count is the same for all its threads,
+  /// so `body` may use barriers).
+  void emitBlockPerJob(OpBuilder &b, Location loc, Value guard, Value jobs, TypeRange workgroup,
+                       function_ref<void(OpBuilder &, gpu::LaunchOp, Value)> body) {
+    Value grid = arith::MinUIOp::create(b, loc, jobs, cIndex(b, loc, maxBlocks));
+    emitLaunch(b, loc, guard, grid, blockSize, workgroup, [&](OpBuilder &kb, gpu::LaunchOp l) {
+      auto loop = scf::ForOp::create(kb, loc, l.getBlockIds().x, jobs, l.getGridSize().x);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(loop.getBody());
+      body(kb, l, loop.getInductionVar());
+    });
+  }
+
+  void emitParallelScan(scf::ForOp loop, const ScanLoop &scan) {
+    OpBuilder b(loop);
+    Location loc = loop.getLoc();
+    Operation *combiner = scan.combiner;
+    auto outType = cast<MemRefType>(scan.output.getType());
+    Type elt = outType.getElementType();
+    SmallVector<Value> rowSizes;
+    for (int64_t d = 0; d + 1 < outType.getRank(); ++d)
+      rowSizes.push_back(memref::DimOp::create(b, loc, scan.output, d));
+    Value rows = product(b, loc, rowSizes), n = loop.getUpperBound();
+    Value zero = cIndex(b, loc, 0), one = cIndex(b, loc, 1);
+    Value tiles = ceilDiv(b, loc, n, cIndex(b, loc, kScanItems * blockSize));
+    Value parallel = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, n, cIndex(b, loc, kScanMinLength)),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, rows, zero));
+    auto ifOp = scf::IfOp::create(b, loc, parallel, /*withElse=*/true);
+    // The loop, and the fills of its running totals, for short rows only.
+    Operation *elseEnd = ifOp.getElseRegion().front().getTerminator();
+    for (Operation *fill : scanTotalFills(loop))
+      fill->moveBefore(elseEnd);
+    loop->moveBefore(elseEnd);
+
+    OpBuilder tb = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
+    auto smemType = MemRefType::get(
+        {blockSize / kWarp}, elt, AffineMap(),
+        gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+    Value jobs = arith::MulIOp::create(tb, loc, rows, tiles);
+    Value totals = memref::AllocOp::create(tb, loc, MemRefType::get({ShapedType::kDynamic}, elt),
+                                           ValueRange{jobs});
+    auto element = [&](OpBuilder &kb, Value buffer, Value row, Value i) {
+      SmallVector<Value> idx =
+          rowSizes.empty() ? SmallVector<Value>{} : delinearize(kb, loc, row, rowSizes);
+      idx.push_back(i);
+      return idx;
+    };
+    auto tileOf = [&](OpBuilder &kb, Value job) {
+      Value row = arith::DivUIOp::create(kb, loc, job, tiles);
+      Value tile = arith::RemUIOp::create(kb, loc, job, tiles);
+      Value start = arith::MulIOp::create(kb, loc, tile, cIndex(kb, loc, kScanItems * blockSize));
+      return std::make_tuple(row, tile, start);
+    };
+    auto loadInput = [&](Value row) {
+      return [&, row](OpBuilder &kb, Value i) -> Value {
+        return memref::LoadOp::create(kb, loc, scan.input, element(kb, scan.input, row, i));
+      };
+    };
+    Value several = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ugt, tiles, one);
+    // 1. Each tile's total.
+    emitBlockPerJob(tb, loc, several, jobs, smemType, [&](OpBuilder &kb, gpu::LaunchOp l, Value job) {
+      auto [row, tile, start] = tileOf(kb, job);
+      Value total = emitTileScan(kb, loc, combiner, l.getWorkgroupAttributions()[0],
+                                 l.getThreadIds().x, start, n,
+                                 combinerIdentity(kb, loc, combiner, elt), loadInput(row), nullptr);
+      Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, l.getThreadIds().x,
+                                          cIndex(kb, loc, 0));
+      auto ifFirst = scf::IfOp::create(kb, loc, first, false);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(&ifFirst.getThenRegion().front());
+      memref::StoreOp::create(kb, loc, total, totals, job);
+    });
+    // 2. Per row, the inclusive scan of its tiles' totals, in place, a tile
+    //    of them at a time.
+    emitBlockPerJob(tb, loc, several, rows, smemType, [&](OpBuilder &kb, gpu::LaunchOp l, Value row) {
+      Value rowStart = arith::MulIOp::create(kb, loc, row, tiles);
+      auto at = [&](OpBuilder &ib, Value i) { return arith::AddIOp::create(ib, loc, rowStart, i); };
+      auto chunks = scf::ForOp::create(kb, loc, zero, tiles,
+                                       cIndex(kb, loc, kScanItems * blockSize),
+                                       ValueRange{combinerIdentity(kb, loc, combiner, elt)});
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(chunks.getBody());
+      Value carry = chunks.getRegionIterArgs()[0];
+      Value total = emitTileScan(
+          kb, loc, combiner, l.getWorkgroupAttributions()[0], l.getThreadIds().x,
+          chunks.getInductionVar(), tiles, carry,
+          [&](OpBuilder &ib, Value i) -> Value {
+            return memref::LoadOp::create(ib, loc, totals, ValueRange{at(ib, i)});
+          },
+          [&](OpBuilder &ib, Value i, Value v) {
+            memref::StoreOp::create(ib, loc, v, totals, ValueRange{at(ib, i)});
+          });
+      scf::YieldOp::create(kb, loc, combine(kb, combiner, carry, total));
+    });
+    // 3. Each tile's scan after the tiles before it.
+    Value nonEmpty = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ugt, jobs, zero);
+    emitBlockPerJob(tb, loc, nonEmpty, jobs, smemType, [&](OpBuilder &kb, gpu::LaunchOp l, Value job) {
+      auto [row, tile, start] = tileOf(kb, job);
+      Value hasBefore = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ugt, tile, zero);
+      auto prefixIf = scf::IfOp::create(kb, loc, TypeRange{elt}, hasBefore, true);
+      {
+        OpBuilder::InsertionGuard g(kb);
+        kb.setInsertionPointToStart(&prefixIf.getThenRegion().front());
+        scf::YieldOp::create(kb, loc, ValueRange{memref::LoadOp::create(
+                                          kb, loc, totals,
+                                          ValueRange{arith::SubIOp::create(kb, loc, job, one)})});
+        kb.setInsertionPointToStart(&prefixIf.getElseRegion().front());
+        scf::YieldOp::create(kb, loc, combinerIdentity(kb, loc, combiner, elt));
+      }
+      emitTileScan(kb, loc, combiner, l.getWorkgroupAttributions()[0], l.getThreadIds().x, start,
+                   n, prefixIf.getResult(0), loadInput(row), [&](OpBuilder &ib, Value i, Value v) {
+                     memref::StoreOp::create(ib, loc, v, scan.output,
+                                             element(ib, scan.output, row, i));
+                   });
+    });
+    memref::DeallocOp::create(tb, loc, totals);
+  }
+
+  /// The fills, in the loop's block before it, of buffers that only the
+  /// scan loop uses otherwise (its running totals): the parallel scan does
+  /// not need them.
+  static SmallVector<Operation *> scanTotalFills(scf::ForOp loop) {
+    SmallVector<Operation *> fills;
+    for (Operation *o = loop->getPrevNode(); o; o = o->getPrevNode()) {
+      auto g = dyn_cast<linalg::GenericOp>(o);
+      if (!g || g.getNumDpsInputs() != 0 || g.getNumDpsInits() != 1)
+        continue;
+      Value buffer = g.getDpsInits()[0];
+      if (!buffer.getDefiningOp<memref::AllocOp>())
+        continue;
+      bool onlyLoop = llvm::all_of(buffer.getUsers(), [&](Operation *user) {
+        return user == o || isa<memref::DeallocOp>(user) || loop->isAncestor(user);
+      });
+      if (onlyLoop)
+        fills.push_back(o);
+    }
+    return fills;
   }
 
   //===--------------------------------------------------------------------===//
@@ -1539,13 +1832,12 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
   /// reduction's reads of `smem` ahead of this one's writes).
   Value emitBlockReduce(OpBuilder &kb, Location loc, Operation *combiner, Value smem,
                         Value tid, Value value) {
-    constexpr int64_t kWarp = 32;
     if (blockSize < kWarp || blockSize % kWarp != 0)
       return emitBlockReduceTree(kb, loc, combiner, smem, tid, value);
     Type elt = value.getType();
     auto warpReduce = [&](Value v) {
       for (int64_t offset = kWarp / 2; offset >= 1; offset /= 2)
-        v = combine(kb, combiner, v, emitShuffleXor(kb, loc, v, offset, kWarp));
+        v = combine(kb, combiner, v, emitShuffle(kb, loc, v, offset, kWarp, gpu::ShuffleMode::XOR));
       return v;
     };
     Value c0 = cIndex(kb, loc, 0), warpSize = cIndex(kb, loc, kWarp);
@@ -1584,15 +1876,16 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     return ifWarp0.getResult(0);
   }
 
-  /// `gpu.shuffle xor` of any integer or float scalar: floats as integers of
-  /// their width, narrower than 32 bits widened, 64 bits as two 32-bit halves.
-  static Value emitShuffleXor(OpBuilder &kb, Location loc, Value v, int64_t offset,
-                              int64_t width) {
+  /// `gpu.shuffle` (`mode`) of any integer or float scalar: floats as
+  /// integers of their width, narrower than 32 bits widened, 64 bits as two
+  /// 32-bit halves.
+  static Value emitShuffle(OpBuilder &kb, Location loc, Value v, int64_t offset, int64_t width,
+                           gpu::ShuffleMode mode) {
     Type t = v.getType();
     unsigned bits = t.getIntOrFloatBitWidth();
     Type it = kb.getIntegerType(bits), i32 = kb.getI32Type();
     auto shuffle32 = [&](Value x) {
-      return gpu::ShuffleOp::create(kb, loc, x, offset, width, gpu::ShuffleMode::XOR)
+      return gpu::ShuffleOp::create(kb, loc, x, offset, width, mode)
           .getShuffleResult();
     };
     Value x = isa<FloatType>(t) ? Value(arith::BitcastOp::create(kb, loc, it, v)) : v;

@@ -22,6 +22,12 @@ namespace arrayc {
 #define GEN_PASS_REGISTRATION
 #include "Transforms/Passes.h.inc"
 
+/// Unit attribute on the scf.for of a scan (cumsum/cumprod, set by
+/// convert-ndarray-to-linalg): step k combines x[..., k, ...] into a running
+/// total (one binary op) and writes it to out[..., k, ...]. arrayc-gpu-map-linalg
+/// runs such a loop along a long innermost axis as a parallel scan.
+inline constexpr llvm::StringLiteral kScanLoopAttr = "arrayc.scan";
+
 /// Rewrites buffer-level matrix-product generics into OpenBLAS GEMM calls, or
 /// with `cuda` cuBLAS ones (the patterns of `arrayc-linalg-to-blas`).
 void populateLinalgToBlasPatterns(mlir::RewritePatternSet &patterns, bool cuda = false);

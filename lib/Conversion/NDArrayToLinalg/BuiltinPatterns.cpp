@@ -12,6 +12,7 @@
 #include "Conversion/Passes.h"
 #include "Conversion/NDArrayToLinalg/ComplexPatterns.h"
 #include "Conversion/NDArrayToLinalg/TensorBuilders.h"
+#include "Transforms/Passes.h"
 #include "ndarray/NDArray.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -517,6 +518,9 @@ struct ScanPattern : OpRewritePattern<nd::ScanOp> {
                                                     sizes, strides);
           scf::YieldOp::create(b, l, ValueRange{out, total});
         });
+    // Marks the loop as a scan for targets with a parallel scan of their own
+    // (arrayc-gpu-map-linalg); others run it as it is.
+    loop->setAttr(arrayc::kScanLoopAttr, rw.getUnitAttr());
     rw.replaceOp(op, loop.getResult(0));
     return success();
   }

@@ -1,0 +1,141 @@
+// RUN: arrayc-opt %s -arrayc-gpu-map-linalg -split-input-file | FileCheck %s
+
+// A 1-d cumsum as convert-ndarray-to-linalg emits it (the loop marked
+// arrayc.scan), bufferized. Rows of at least 256 elements take the parallel
+// scan: tile totals and their scan (only when there is more than one tile),
+// then each tile's scan with shuffles up and a broadcast of lane 31; shorter
+// rows keep the loop (a thread per row) and the fill of its running total.
+// CHECK-LABEL: func @cumsum_1d
+// CHECK: %[[N:.*]] = memref.dim %arg0, %c0
+// CHECK: %[[TILES:.*]] = arith.ceildivui %[[N]], %c4096
+// CHECK: arith.cmpi uge, %[[N]], %c256
+// CHECK: scf.if
+// CHECK: %[[TOTALS:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK: %[[SEVERAL:.*]] = arith.cmpi ugt, %[[TILES]], %c1{{.*}} : index
+// CHECK: scf.if %[[SEVERAL]]
+// CHECK: gpu.launch
+// CHECK-COUNT-5: gpu.shuffle up
+// CHECK: gpu.shuffle idx
+// CHECK: memref.store %{{.*}}, %[[TOTALS]]
+// CHECK: scf.if %[[SEVERAL]]
+// CHECK: gpu.launch
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %[[TILES]] step %c4096{{.*}} iter_args
+// CHECK: memref.load %[[TOTALS]]
+// CHECK: memref.store %{{.*}}, %[[TOTALS]]
+// CHECK: gpu.launch
+// CHECK: memref.load %[[TOTALS]]
+// CHECK: memref.load %arg0
+// CHECK: gpu.shuffle up
+// CHECK: memref.store %{{.*}}, %arg1
+// CHECK: memref.dealloc %[[TOTALS]]
+// CHECK: } else {
+// CHECK: memref.store %cst{{.*}}, %[[TOTAL0:.*]][]
+// CHECK: gpu.launch
+// CHECK: scf.for
+// CHECK: } {arrayc.scan}
+// CHECK: return
+func.func @cumsum_1d(%x: memref<?xf32>, %out: memref<?xf32>) {
+  %cst = arith.constant 0.000000e+00 : f32
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %tmp = memref.alloc() : memref<f32>
+  %total = memref.alloc() : memref<f32>
+  linalg.generic {indexing_maps = [affine_map<() -> ()>], iterator_types = []} outs(%total : memref<f32>) {
+  ^bb0(%o: f32):
+    linalg.yield %cst : f32
+  }
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.for %k = %c0 to %n step %c1 {
+    %xs = memref.subview %x[%k] [1] [1] : memref<?xf32> to memref<f32, strided<[], offset: ?>>
+    linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []} ins(%xs : memref<f32, strided<[], offset: ?>>) outs(%total, %tmp : memref<f32>, memref<f32>) {
+    ^bb0(%in: f32, %t: f32, %o: f32):
+      %s = arith.addf %in, %t : f32
+      linalg.yield %s, %s : f32, f32
+    }
+    %os = memref.subview %out[%k] [1] [1] : memref<?xf32> to memref<f32, strided<[], offset: ?>>
+    linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []} ins(%tmp : memref<f32>) outs(%os : memref<f32, strided<[], offset: ?>>) {
+    ^bb0(%in: f32, %o: f32):
+      linalg.yield %in : f32
+    }
+  } {arrayc.scan}
+  memref.dealloc %tmp : memref<f32>
+  memref.dealloc %total : memref<f32>
+  return
+}
+
+// -----
+
+// A cumprod of i64 along the last axis of a 2-d array: a row per leading
+// index; 64-bit values cross lanes as two 32-bit shuffles.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func @cumprod_rows
+// CHECK: %[[ROWS:.*]] = memref.dim %arg2, %c0
+// CHECK: scf.if
+// CHECK: gpu.launch
+// CHECK: gpu.launch
+// CHECK: scf.for %{{.*}} iter_args
+// CHECK: gpu.shuffle up %{{.*}} : i32
+// CHECK: gpu.shuffle up %{{.*}} : i32
+// CHECK: arith.muli %{{.*}} : i64
+// CHECK: } else {
+// CHECK: } {arrayc.scan}
+func.func @cumprod_rows(%x: memref<?x?xi64>, %total: memref<?xi64>, %out: memref<?x?xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = memref.dim %x, %c0 : memref<?x?xi64>
+  %n = memref.dim %x, %c1 : memref<?x?xi64>
+  scf.for %k = %c0 to %n step %c1 {
+    %xs = memref.subview %x[0, %k] [%r, 1] [1, 1] : memref<?x?xi64> to memref<?xi64, strided<[?], offset: ?>>
+    %os = memref.subview %out[0, %k] [%r, 1] [1, 1] : memref<?x?xi64> to memref<?xi64, strided<[?], offset: ?>>
+    linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%xs : memref<?xi64, strided<[?], offset: ?>>) outs(%total, %os : memref<?xi64>, memref<?xi64, strided<[?], offset: ?>>) {
+    ^bb0(%in: i64, %t: i64, %o: i64):
+      %p = arith.muli %in, %t : i64
+      linalg.yield %p, %p : i64, i64
+    }
+  } {arrayc.scan}
+  return
+}
+
+// -----
+
+// Along a leading axis the loop stays (a thread per column reads coalesced
+// already); so does an unmarked loop.
+#id = affine_map<(d0) -> (d0)>
+// CHECK-LABEL: func @cumsum_axis0
+// CHECK-NOT: gpu.shuffle
+// CHECK: return
+func.func @cumsum_axis0(%x: memref<?x?xf32>, %total: memref<?xf32>, %out: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = memref.dim %x, %c0 : memref<?x?xf32>
+  %n = memref.dim %x, %c1 : memref<?x?xf32>
+  scf.for %k = %c0 to %r step %c1 {
+    %xs = memref.subview %x[%k, 0] [1, %n] [1, 1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    %os = memref.subview %out[%k, 0] [1, %n] [1, 1] : memref<?x?xf32> to memref<?xf32, strided<[1], offset: ?>>
+    linalg.generic {indexing_maps = [#id, #id, #id], iterator_types = ["parallel"]} ins(%xs : memref<?xf32, strided<[1], offset: ?>>) outs(%total, %os : memref<?xf32>, memref<?xf32, strided<[1], offset: ?>>) {
+    ^bb0(%in: f32, %t: f32, %o: f32):
+      %s = arith.addf %in, %t : f32
+      linalg.yield %s, %s : f32, f32
+    }
+  } {arrayc.scan}
+  return
+}
+
+// CHECK-LABEL: func @unmarked
+// CHECK-NOT: gpu.shuffle
+// CHECK: return
+func.func @unmarked(%x: memref<?xf32>, %total: memref<f32>, %out: memref<?xf32>) {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.for %k = %c0 to %n step %c1 {
+    %xs = memref.subview %x[%k] [1] [1] : memref<?xf32> to memref<f32, strided<[], offset: ?>>
+    %os = memref.subview %out[%k] [1] [1] : memref<?xf32> to memref<f32, strided<[], offset: ?>>
+    linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []} ins(%xs : memref<f32, strided<[], offset: ?>>) outs(%total, %os : memref<f32>, memref<f32, strided<[], offset: ?>>) {
+    ^bb0(%in: f32, %t: f32, %o: f32):
+      %s = arith.addf %in, %t : f32
+      linalg.yield %s, %s : f32, f32
+    }
+  }
+  return
+}
