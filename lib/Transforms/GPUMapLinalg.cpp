@@ -1019,20 +1019,29 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     memref::DeallocOp::create(tb, loc, totals);
   }
 
-  /// The fills, in the loop's block before it, of buffers that only the
-  /// scan loop uses otherwise (its running totals): the parallel scan does
-  /// not need them.
+  /// The fills (generics yielding one value from outside), in the loop's
+  /// block before it, of buffers that otherwise only the scan loop's steps
+  /// use, as their outputs (its running totals): the parallel scan does not
+  /// need them.
   static SmallVector<Operation *> scanTotalFills(scf::ForOp loop) {
     SmallVector<Operation *> fills;
     for (Operation *o = loop->getPrevNode(); o; o = o->getPrevNode()) {
       auto g = dyn_cast<linalg::GenericOp>(o);
       if (!g || g.getNumDpsInputs() != 0 || g.getNumDpsInits() != 1)
         continue;
+      Block &body = g.getRegion().front();
+      Value filled = body.getTerminator()->getOperand(0);
+      if (body.getOperations().size() != 1 || filled.getParentRegion() == &g.getRegion())
+        continue;
       Value buffer = g.getDpsInits()[0];
       if (!buffer.getDefiningOp<memref::AllocOp>())
         continue;
-      bool onlyLoop = llvm::all_of(buffer.getUsers(), [&](Operation *user) {
-        return user == o || isa<memref::DeallocOp>(user) || loop->isAncestor(user);
+      bool onlyLoop = llvm::all_of(buffer.getUses(), [&](OpOperand &use) {
+        Operation *user = use.getOwner();
+        if (user == o || isa<memref::DeallocOp>(user))
+          return true;
+        auto step = dyn_cast<linalg::GenericOp>(user);
+        return step && loop->isAncestor(step) && step.isDpsInit(&use);
       });
       if (onlyLoop)
         fills.push_back(o);

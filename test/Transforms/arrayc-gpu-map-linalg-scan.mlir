@@ -139,3 +139,44 @@ func.func @unmarked(%x: memref<?xf32>, %total: memref<f32>, %out: memref<?xf32>)
   }
   return
 }
+
+// -----
+
+// The scan's input made by a generic without inputs (np.arange(n) % 7): not
+// a fill of a running total, so it stays before the scan (the parallel scan
+// reads it).
+// CHECK-LABEL: func @cumsum_of_computed
+// CHECK: %[[IN:.*]] = memref.alloc(%arg1)
+// CHECK: gpu.launch
+// CHECK: arith.remui
+// CHECK: memref.store %{{.*}}, %[[IN]][
+// CHECK: scf.if
+// CHECK: gpu.launch
+// CHECK: memref.load %[[IN]]
+// CHECK: } {arrayc.scan}
+func.func @cumsum_of_computed(%out: memref<?xi64>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : index
+  %in = memref.alloc(%n) : memref<?xi64>
+  linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%in : memref<?xi64>) {
+  ^bb0(%o: i64):
+    %i = linalg.index 0 : index
+    %r = arith.remui %i, %c7 : index
+    %v = arith.index_cast %r : index to i64
+    linalg.yield %v : i64
+  }
+  %total = memref.alloc() : memref<i64>
+  scf.for %k = %c0 to %n step %c1 {
+    %xs = memref.subview %in[%k] [1] [1] : memref<?xi64> to memref<i64, strided<[], offset: ?>>
+    %os = memref.subview %out[%k] [1] [1] : memref<?xi64> to memref<i64, strided<[], offset: ?>>
+    linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []} ins(%xs : memref<i64, strided<[], offset: ?>>) outs(%total, %os : memref<i64>, memref<i64, strided<[], offset: ?>>) {
+    ^bb0(%x: i64, %t: i64, %o: i64):
+      %s = arith.addi %x, %t : i64
+      linalg.yield %s, %s : i64, i64
+    }
+  } {arrayc.scan}
+  memref.dealloc %in : memref<?xi64>
+  memref.dealloc %total : memref<i64>
+  return
+}
