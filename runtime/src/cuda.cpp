@@ -6,11 +6,14 @@
 
 #include "pool.h"
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <mutex>
+#include <unordered_map>
+#include <utility>
 
 namespace {
 
@@ -41,8 +44,11 @@ namespace {
 int32_t gDefaultDevice = 0;
 std::mutex gCtxMutex;
 CUcontext gContext = nullptr;
+std::atomic<CUcontext> gReadyContext{nullptr}; // gContext once set: no lock per call
 
 CUcontext primaryContext() {
+  if (CUcontext ready = gReadyContext.load(std::memory_order_acquire))
+    return ready;
   std::lock_guard<std::mutex> g(gCtxMutex);
   if (!gContext) {
     CU_CHECK(cuInit(0), "");
@@ -51,6 +57,7 @@ CUcontext primaryContext() {
     snprintf(what, sizeof what, "device %d", (int)gDefaultDevice);
     CU_CHECK(cuDeviceGet(&dev, gDefaultDevice), what);
     CU_CHECK(cuDevicePrimaryCtxRetain(&gContext, dev), what);
+    gReadyContext.store(gContext, std::memory_order_release);
   }
   return gContext;
 }
@@ -161,6 +168,25 @@ ARRAYC_RT_API int64_t arrayc_rt_gpu_resident_blocks(int64_t threadsPerBlock) {
   return (int64_t)sms * (perSM > 0 ? perSM : 1);
 }
 
+// Kernels looked up once per (module, kernel name): the host code asks
+// before every launch. Names are the compiled module's constant strings, so
+// their addresses are the key; a module's entries go when it is unloaded.
+namespace {
+struct FunctionCache {
+  struct KeyHash {
+    size_t operator()(const std::pair<void *, const char *> &k) const {
+      return std::hash<void *>()(k.first) ^ (std::hash<const void *>()(k.second) << 1);
+    }
+  };
+  std::mutex mutex;
+  std::unordered_map<std::pair<void *, const char *>, CUfunction, KeyHash> functions;
+};
+FunctionCache &functionCache() {
+  static auto *cache = new FunctionCache; // leaked: used from global destructors
+  return *cache;
+}
+} // namespace
+
 ARRAYC_RT_API void *mgpuModuleLoad(void *data, size_t /*gpuBlobSize*/) {
   ScopedContext ctx;
   CUmodule module = nullptr;
@@ -191,6 +217,12 @@ ARRAYC_RT_API void *mgpuModuleLoadJIT(void *data, int optLevel) {
 // exiting and the driver releases the module with the context, so unloading
 // is best effort and never an error.
 ARRAYC_RT_API void mgpuModuleUnload(void *module) {
+  {
+    FunctionCache &cache = functionCache();
+    std::lock_guard<std::mutex> g(cache.mutex);
+    for (auto it = cache.functions.begin(); it != cache.functions.end();)
+      it = it->first.first == module ? cache.functions.erase(it) : std::next(it);
+  }
   CUcontext cur = nullptr;
   if (!module || cuCtxGetCurrent(&cur) != CUDA_SUCCESS)
     return;
@@ -200,9 +232,13 @@ ARRAYC_RT_API void mgpuModuleUnload(void *module) {
 }
 
 ARRAYC_RT_API void *mgpuModuleGetFunction(void *module, const char *name) {
-  ScopedContext ctx;
-  CUfunction fn = nullptr;
-  CU_CHECK(cuModuleGetFunction(&fn, (CUmodule)module, name), name);
+  FunctionCache &cache = functionCache();
+  std::lock_guard<std::mutex> g(cache.mutex);
+  CUfunction &fn = cache.functions[{module, name}];
+  if (!fn) {
+    ScopedContext ctx;
+    CU_CHECK(cuModuleGetFunction(&fn, (CUmodule)module, name), name);
+  }
   return fn;
 }
 
@@ -216,14 +252,16 @@ ARRAYC_RT_API void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_
     CU_CHECK(cuFuncSetAttribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem),
              "dynamic shared memory opt-in");
   }
-  char what[160];
-  snprintf(what, sizeof what, "grid (%ld, %ld, %ld), block (%ld, %ld, %ld), %d bytes shared",
-           (long)gridX, (long)gridY, (long)gridZ, (long)blockX, (long)blockY, (long)blockZ,
-           (int)smem);
-  CU_CHECK(cuLaunchKernel(function, (unsigned)gridX, (unsigned)gridY, (unsigned)gridZ,
-                          (unsigned)blockX, (unsigned)blockY, (unsigned)blockZ, (unsigned)smem,
-                          stream, params, extra),
-           what);
+  CUresult r = cuLaunchKernel(function, (unsigned)gridX, (unsigned)gridY, (unsigned)gridZ,
+                              (unsigned)blockX, (unsigned)blockY, (unsigned)blockZ,
+                              (unsigned)smem, stream, params, extra);
+  if (r != CUDA_SUCCESS) {
+    char what[160];
+    snprintf(what, sizeof what, "grid (%ld, %ld, %ld), block (%ld, %ld, %ld), %d bytes shared",
+             (long)gridX, (long)gridY, (long)gridZ, (long)blockX, (long)blockY, (long)blockZ,
+             (int)smem);
+    cudaFail("cuLaunchKernel", r, what);
+  }
 }
 
 // One blocking stream for all the program's work, instead of a stream created,
@@ -302,18 +340,19 @@ public:
   void release(void *ptr) override {
     CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
   }
-  void *recordFree(void *stream) override {
-    if (!stream)
-      return nullptr; // the null stream: the free is ordered after all prior work
-    CUevent event = nullptr;
-    CU_CHECK(cuEventCreate(&event, CU_EVENT_DISABLE_TIMING), "");
-    CU_CHECK(cuEventRecord(event, reinterpret_cast<CUstream>(stream)), "");
-    return event;
+  void synchronize(void *stream) override {
+    CU_CHECK(cuStreamSynchronize(reinterpret_cast<CUstream>(stream)), "");
   }
-  void waitAndDrop(void *token) override {
-    auto event = reinterpret_cast<CUevent>(token);
-    CU_CHECK(cuEventSynchronize(event), "");
-    CU_CHECK(cuEventDestroy(event), "");
+  // The legacy null stream and blocking streams are ordered with each other.
+  bool ordered(void *freedOn, void *usedOn) override {
+    if (freedOn == usedOn)
+      return true;
+    auto blocking = [](void *s) {
+      unsigned flags = 0;
+      return !s || (cuStreamGetFlags(reinterpret_cast<CUstream>(s), &flags) == CUDA_SUCCESS &&
+                    !(flags & CU_STREAM_NON_BLOCKING));
+    };
+    return (!freedOn || !usedOn) && blocking(freedOn) && blocking(usedOn);
   }
 };
 
@@ -326,7 +365,7 @@ arrayc_rt::CachingPool &devicePool() {
 }
 } // namespace
 
-ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream /*stream*/, bool isHostShared) {
+ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream, bool isHostShared) {
   ScopedContext ctx;
   if (sizeBytes == 0) return nullptr;
   if (isHostShared) {
@@ -338,7 +377,7 @@ ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream /*stream*/, bool i
     return reinterpret_cast<void *>(ptr);
   }
   std::string error;
-  void *ptr = devicePool().allocate(sizeBytes, &error);
+  void *ptr = devicePool().allocate(sizeBytes, stream, &error);
   if (!ptr) {
     fflush(stdout);
     fprintf(stderr, "arrayc: error: CUDA: %s\n", error.c_str());

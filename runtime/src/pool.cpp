@@ -20,28 +20,33 @@ size_t CachingPool::roundSize(size_t bytes) {
 
 void CachingPool::releaseCachedLocked() {
   for (auto &[size, block] : cache_) {
-    if (block.token)
-      backend_.waitAndDrop(block.token);
+    backend_.synchronize(block.stream); // its last use may still be queued
     backend_.release(block.ptr);
   }
   cache_.clear();
   cached_ = 0;
 }
 
-void *CachingPool::allocate(size_t bytes, std::string *error) {
+void *CachingPool::allocate(size_t bytes, void *stream, std::string *error) {
   if (bytes == 0)
     return nullptr;
   size_t size = roundSize(bytes);
   std::lock_guard<std::mutex> g(mutex_);
-  // Reuse the smallest cached block that fits without wasting over half.
-  auto it = cache_.lower_bound(size);
-  if (it != cache_.end() && it->first <= 2 * size) {
+  // Reuse the smallest cached block that fits without wasting over half,
+  // one that `stream` is ordered after first.
+  auto first = cache_.lower_bound(size), last = cache_.upper_bound(2 * size);
+  if (first != last) {
+    auto it = first;
+    while (it != last && !backend_.ordered(it->second.stream, stream))
+      ++it;
+    if (it == last) {
+      it = first;
+      backend_.synchronize(it->second.stream);
+    }
     Cached block = it->second;
     size_t blockSize = it->first;
     cache_.erase(it);
     cached_ -= blockSize;
-    if (block.token)
-      backend_.waitAndDrop(block.token);
     inUse_[block.ptr] = blockSize;
     used_ += blockSize;
     return block.ptr;
@@ -85,7 +90,7 @@ bool CachingPool::free(void *ptr, void *stream) {
   size_t size = it->second;
   inUse_.erase(it);
   used_ -= size;
-  cache_.emplace(size, Cached{ptr, backend_.recordFree(stream)});
+  cache_.emplace(size, Cached{ptr, stream});
   cached_ += size;
   return true;
 }

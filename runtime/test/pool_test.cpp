@@ -14,8 +14,7 @@ namespace {
 class HostBackend : public arrayc_rt::PoolBackend {
 public:
   size_t capacity = size_t(1) << 40, held = 0;
-  int allocations = 0, releases = 0, waits = 0;
-  std::set<void *> liveTokens;
+  int allocations = 0, releases = 0;
   std::vector<std::pair<void *, size_t>> blocks;
 
   void *allocate(size_t bytes) override {
@@ -37,18 +36,14 @@ public:
     std::free(ptr);
     ++releases;
   }
-  void *recordFree(void *stream) override {
-    if (!stream)
-      return nullptr;
-    void *token = new int(0);
-    liveTokens.insert(token);
-    return token;
+  // Streams are ints; stream s is ordered after stream t when s == t, or
+  // when either is the null stream (as CUDA's legacy stream with blocking
+  // streams).
+  void synchronize(void *stream) override { synchronized.push_back(stream); }
+  bool ordered(void *freedOn, void *usedOn) override {
+    return freedOn == usedOn || !freedOn || !usedOn;
   }
-  void waitAndDrop(void *token) override {
-    ++waits;
-    liveTokens.erase(token);
-    delete static_cast<int *>(token);
-  }
+  std::vector<void *> synchronized;
 };
 } // namespace
 
@@ -64,66 +59,97 @@ TEST(Pool, ReusesFreedBlocksAndCountsBytes) {
   HostBackend backend;
   CachingPool pool(backend);
   std::string error;
-  void *a = pool.allocate(1000, &error);
+  void *a = pool.allocate(1000, nullptr, &error);
   ASSERT_NE(a, nullptr);
   EXPECT_EQ(pool.usedBytes(), 1024u);
   EXPECT_EQ(pool.totalBytes(), 1024u);
   EXPECT_TRUE(pool.free(a, nullptr));
   EXPECT_EQ(pool.usedBytes(), 0u);
   EXPECT_EQ(pool.totalBytes(), 1024u);
-  void *b = pool.allocate(900, &error); // same bin
+  void *b = pool.allocate(900, nullptr, &error); // same bin
   EXPECT_EQ(b, a);
   EXPECT_EQ(backend.allocations, 1);
-  EXPECT_EQ(pool.allocate(0, &error), nullptr);
+  EXPECT_EQ(pool.allocate(0, nullptr, &error), nullptr);
   pool.free(b, nullptr);
 }
 
 TEST(Pool, DoesNotHandOutMuchLargerBlocks) {
   HostBackend backend;
   CachingPool pool(backend);
-  void *big = pool.allocate(8u << 20, nullptr);
+  void *big = pool.allocate(8u << 20, nullptr, nullptr);
   pool.free(big, nullptr);
-  void *small = pool.allocate(1000, nullptr);
+  void *small = pool.allocate(1000, nullptr, nullptr);
   EXPECT_NE(small, big);
   EXPECT_EQ(backend.allocations, 2);
   pool.free(small, nullptr);
 }
 
-TEST(Pool, WaitsForTheFreeingStreamBeforeReuse) {
+TEST(Pool, ReusesOnTheFreeingStreamWithoutWaiting) {
   HostBackend backend;
   CachingPool pool(backend);
-  int stream;
-  void *a = pool.allocate(4096, nullptr);
-  pool.free(a, &stream);
-  EXPECT_EQ(backend.liveTokens.size(), 1u);
-  EXPECT_EQ(backend.waits, 0);
-  void *b = pool.allocate(4096, nullptr);
+  int s1;
+  void *a = pool.allocate(4096, &s1, nullptr);
+  pool.free(a, &s1);
+  void *b = pool.allocate(4096, &s1, nullptr);
   EXPECT_EQ(b, a);
-  EXPECT_EQ(backend.waits, 1);
-  EXPECT_TRUE(backend.liveTokens.empty());
-  pool.free(b, nullptr);
+  EXPECT_TRUE(backend.synchronized.empty());
+  pool.free(b, &s1);
+  // The null stream is ordered with every (blocking) stream, both ways.
+  EXPECT_EQ(pool.allocate(4096, nullptr, nullptr), a);
+  pool.free(a, nullptr);
+  EXPECT_EQ(pool.allocate(4096, &s1, nullptr), a);
+  EXPECT_TRUE(backend.synchronized.empty());
+  pool.free(a, &s1);
+}
+
+TEST(Pool, WaitsForTheFreeingStreamBeforeReuseOnAnother) {
+  HostBackend backend;
+  CachingPool pool(backend);
+  int s1, s2;
+  void *a = pool.allocate(4096, &s1, nullptr);
+  pool.free(a, &s1);
+  void *b = pool.allocate(4096, &s2, nullptr);
+  EXPECT_EQ(b, a);
+  ASSERT_EQ(backend.synchronized.size(), 1u);
+  EXPECT_EQ(backend.synchronized[0], &s1);
+  pool.free(b, &s2);
+}
+
+TEST(Pool, PrefersABlockItNeedNotWaitFor) {
+  HostBackend backend;
+  CachingPool pool(backend);
+  int s1, s2;
+  void *a = pool.allocate(4096, &s1, nullptr);
+  void *b = pool.allocate(4096, &s2, nullptr);
+  pool.free(a, &s1);
+  pool.free(b, &s2);
+  EXPECT_EQ(pool.allocate(4096, &s2, nullptr), b);
+  EXPECT_EQ(pool.allocate(4096, &s1, nullptr), a);
+  EXPECT_TRUE(backend.synchronized.empty());
+  pool.free(a, &s1);
+  pool.free(b, &s2);
 }
 
 TEST(Pool, OutOfMemoryReleasesTheCacheAndRetriesOnce) {
   HostBackend backend;
   backend.capacity = 4u << 20;
   CachingPool pool(backend);
-  void *a = pool.allocate(3u << 20, nullptr); // rounds to 4 MiB: all of it
+  void *a = pool.allocate(3u << 20, nullptr, nullptr); // rounds to 4 MiB: all of it
   ASSERT_NE(a, nullptr);
   pool.free(a, nullptr);
   // A different size class does not fit next to the cached block: the pool
   // releases its cache and retries.
-  void *b = pool.allocate(1000, nullptr);
+  void *b = pool.allocate(1000, nullptr, nullptr);
   ASSERT_NE(b, nullptr);
   EXPECT_EQ(backend.releases, 1);
   // Now a request that can never fit fails with the size and the pool's state.
   std::string error;
-  EXPECT_EQ(pool.allocate(16u << 20, &error), nullptr);
+  EXPECT_EQ(pool.allocate(16u << 20, nullptr, &error), nullptr);
   EXPECT_NE(error.find("out of memory allocating 16777216 bytes"), std::string::npos) << error;
   EXPECT_NE(error.find("1024 bytes in use"), std::string::npos) << error;
   // ...and the pool stays usable: the next 1,000 allocations succeed.
   for (int i = 0; i < 1000; ++i) {
-    void *p = pool.allocate(2048, nullptr);
+    void *p = pool.allocate(2048, nullptr, nullptr);
     ASSERT_NE(p, nullptr);
     pool.free(p, nullptr);
   }
@@ -135,20 +161,20 @@ TEST(Pool, LimitCapsTotalBytes) {
   CachingPool pool(backend);
   pool.setLimit(1u << 20);
   std::string error;
-  void *a = pool.allocate(600u << 10, &error);
+  void *a = pool.allocate(600u << 10, nullptr, &error);
   ASSERT_NE(a, nullptr);
-  EXPECT_EQ(pool.allocate(600u << 10, &error), nullptr);
+  EXPECT_EQ(pool.allocate(600u << 10, nullptr, &error), nullptr);
   EXPECT_NE(error.find("limit 1048576"), std::string::npos) << error;
   pool.free(a, nullptr);
-  EXPECT_NE(pool.allocate(600u << 10, &error), nullptr); // reuses the cached one
+  EXPECT_NE(pool.allocate(600u << 10, nullptr, &error), nullptr); // reuses the cached one
   pool.setLimit(0);
 }
 
 TEST(Pool, FreeAllBlocksReleasesOnlyCachedBlocks) {
   HostBackend backend;
   CachingPool pool(backend);
-  void *a = pool.allocate(1000, nullptr);
-  void *b = pool.allocate(5000, nullptr);
+  void *a = pool.allocate(1000, nullptr, nullptr);
+  void *b = pool.allocate(5000, nullptr, nullptr);
   pool.free(a, nullptr);
   pool.freeAllBlocks();
   EXPECT_EQ(backend.releases, 1);
