@@ -21,7 +21,7 @@ mkdir -p "$OUTDIR"
 # Retry helper: another engineer may be rebuilding the compiler/runtime libraries.
 retry() { local i; for i in 1 2 3 4 5 6; do "$@" && return 0; echo "retry $i: $*" >&2; sleep 5; done; return 1; }
 
-# workload  source  function  ctype  dtype  n_inputs  input_rank  output_rank
+# workload  source  function  ctype  dtype  n_inputs  input_rank  output_rank  [arrayc flags]
 WORKLOADS="
 sqdiff            sqdiff    sqdiff    float  ARRAYC_RT_F32 2 1 1
 chain             chain     chain     float  ARRAYC_RT_F32 2 1 1
@@ -34,6 +34,8 @@ transpose_8192    transpose transpose float  ARRAYC_RT_F32 1 2 2
 cumsum_2e26       cumsum    cumsum    float  ARRAYC_RT_F32 1 1 1
 prod_axis0_f64    prod0     prod0     double ARRAYC_RT_F64 1 3 2
 matmul_f32_8192   matmul    matmul    float  ARRAYC_RT_F32 2 2 2
+matmul_tf32_8192  matmul    matmul    float  ARRAYC_RT_F32 2 2 2 --tf32
+matmul_f16_8192   matmul_f16 matmul16 uint16_t ARRAYC_RT_F16 2 2 2
 small_sqdiff_1e4  sqdiff    sqdiff    float  ARRAYC_RT_F32 2 1 1
 "
 
@@ -43,13 +45,13 @@ if [ -z "$VARIANT" ]; then
     > "$OUTDIR/arrayc-version.txt" 2>&1 || true
 fi
 
-echo "$WORKLOADS" | while read -r name src fn ctype dt nin irank orank; do
+echo "$WORKLOADS" | while read -r name src fn ctype dt nin irank orank flags; do
   [ -z "$name" ] && continue
-  obj="$OBJDIR/$src.o"
+  obj="$OBJDIR/$src${flags//[- ]/_}.o"
   if [ -n "$OBJS_IN" ]; then
-    obj="$OBJS_IN/$src.o"
+    obj="$OBJS_IN/$src${flags//[- ]/_}.o"
   elif [ ! -f "$obj" ]; then
-    retry "$ARRAYC" --target=cuda --emit=obj "$ROOT/bench/workloads/$src.arr" -o "$obj"
+    retry "$ARRAYC" --target=cuda $flags --emit=obj "$ROOT/bench/workloads/$src.arr" -o "$obj"
   fi
   retry c++ -O2 -std=c++17 \
     -DBENCH_NAME="\"$name\"" -DBENCH_FN="_mlir_ciface_$fn" -DBENCH_T="$ctype" \

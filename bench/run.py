@@ -117,6 +117,36 @@ def make_workloads(dry):
         lambda r: [randn(r, R, R), randn(r, R, R)], 3 * R * R * 4,
         dict(np=lambda m, a, b: m.matmul(a, b), torch=lambda t, a, b: t.matmul(a, b),
              fuse=False, compile=False), 1e-4, reps=10)
+    # TF32 on for this workload only, on every system (CuPy: its compute type for
+    # f32; PyTorch: allow_tf32; JAX: the product's precision).
+    def mm_tf32(m, a, b):
+        name = getattr(m, "__name__", "")
+        if name.startswith("jax"):
+            return m.matmul(a, b, precision="tensorfloat32")
+        if name == "cupy":
+            from cupy._core import _routines_linalg as L
+            L.set_compute_type(np.float32, L.COMPUTE_TYPE_TF32)
+            try:
+                return m.matmul(a, b)
+            finally:
+                L.set_compute_type(np.float32, L.COMPUTE_TYPE_DEFAULT)
+        return m.matmul(a, b)
+
+    def mm_tf32_t(t, a, b):
+        t.backends.cuda.matmul.allow_tf32 = True
+        try:
+            return t.matmul(a, b)
+        finally:
+            t.backends.cuda.matmul.allow_tf32 = False
+
+    add("matmul_tf32_8192", "a @ b, 8192x8192 f32, TF32 on (arrayc --tf32)",
+        lambda r: [randn(r, R, R), randn(r, R, R)], 3 * R * R * 4,
+        dict(np=mm_tf32, torch=mm_tf32_t, fuse=False, compile=False), 1e-3, reps=10)
+    add("matmul_f16_8192", "a @ b, 8192x8192 f16 (f32 accumulation)",
+        lambda r: [randn(r, R, R).astype(np.float16), randn(r, R, R).astype(np.float16)],
+        3 * R * R * 2,
+        dict(np=lambda m, a, b: m.matmul(a, b), torch=lambda t, a, b: t.matmul(a, b),
+             fuse=False, compile=False), 5e-3, reps=10)
     add("small_sqdiff_1e4", "sqdiff of 1e4 f32, per-call time with dispatch",
         lambda r: [randn(r, S), randn(r, S)], 3 * S * 4,
         dict(np=sqd, torch=sqd, fuse=True, compile=True), 1e-5, unit="us", reps=300,

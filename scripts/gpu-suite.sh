@@ -27,4 +27,9 @@ echo "== e2e corpus, cuda target, JIT"
 python3 test/e2e/run_e2e.py --target=cuda --mode=jit --arrayc "$arrayc" --dir test/e2e || status=1
 echo "== e2e corpus, cuda target, AOT"
 python3 test/e2e/run_e2e.py --target=cuda --mode=aot --arrayc "$arrayc" --dir test/e2e || status=1
+echo "== f32 products on the TF32 tensor cores (--tf32), cuda target, JIT and AOT"
+for mode in jit aot; do
+  python3 test/e2e/run_e2e.py -v --target=cuda --mode=$mode --flag=--tf32 --arrayc "$arrayc" \
+    test/e2e/matmul_tf32.arr || status=1
+done
 exit $status

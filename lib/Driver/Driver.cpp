@@ -98,6 +98,10 @@ int arrayc::driver::main(int argc, char **argv) {
   static cl::opt<bool> noBlas("no-blas",
                               cl::desc("Matrix products as loops (CPU) or kernels (cuda), not OpenBLAS/cuBLAS GEMM"),
                               cl::cat(category));
+  static cl::opt<bool> tf32("tf32",
+                            cl::desc("cuda: f32 matrix products on the TF32 tensor cores (as "
+                                     "CuPy's CUPY_TF32=1, PyTorch's allow_tf32)"),
+                            cl::cat(category));
   static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"), cl::init(2),
                                     cl::Prefix, cl::cat(category));
   static cl::opt<bool> verbose("verbose", cl::desc("Print the stages and tools used"),
@@ -125,10 +129,13 @@ int arrayc::driver::main(int argc, char **argv) {
     return fail("this arrayc was built without CUDA: only --target=cpu is available");
   if (!cuda && (emit == Emit::GPU || emit == Emit::PTX))
     return fail("--emit=gpu and --emit=ptx need --target=cuda");
+  if (!cuda && tf32)
+    return fail("--tf32 needs --target=cuda (the CPU has no TF32 arithmetic)");
 
   arrayc::PipelineOptions pipelineOptions;
   pipelineOptions.fusion = !noFusion;
   pipelineOptions.blas = !noBlas;
+  pipelineOptions.tf32 = tf32;
   pipelineOptions.recompute = cuda;
   pipelineOptions.gpuArch = !gpuArch.empty() ? gpuArch.getValue()
                                              : deviceArch.value_or(std::string("sm_90"));

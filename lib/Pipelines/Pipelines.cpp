@@ -120,7 +120,7 @@ void arrayc::buildCPULoweringPipeline(OpPassManager &pm, const PipelineOptions &
 
 void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &options) {
   if (options.blas)
-    pm.addPass(createLinalgToBlas(LinalgToBlasOptions{/*cuda=*/true}));
+    pm.addPass(createLinalgToBlas(LinalgToBlasOptions{/*cuda=*/true, options.tf32}));
   pm.addNestedPass<func::FuncOp>(createCopiesToLinalg());
   pm.addPass(createGPUMapLinalg());
   pm.addPass(createGPUDeviceBuffers());

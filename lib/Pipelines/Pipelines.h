@@ -32,6 +32,10 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<bool> blas{*this, "blas",
                     llvm::cl::desc("Call OpenBLAS (CPU) or cuBLAS (cuda) GEMM for matrix products"),
                     llvm::cl::init(true)};
+  Option<bool> tf32{*this, "tf32",
+                    llvm::cl::desc("cuda: f32 matrix products on the TF32 tensor cores "
+                                   "(10-bit mantissa inputs, f32 accumulation)"),
+                    llvm::cl::init(false)};
   Option<std::string> gpuArch{*this, "gpu-arch", llvm::cl::desc("CUDA target chip"),
                               llvm::cl::init("sm_90")};
   Option<std::string> gpuFeatures{*this, "gpu-features", llvm::cl::desc("PTX features"),

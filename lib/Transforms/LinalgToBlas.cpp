@@ -283,9 +283,12 @@ func::FuncOp declareGemm(PatternRewriter &rewriter, ModuleOp module, Type inElt,
 }
 
 struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
-  GenericToGemm(MLIRContext *ctx, bool cuda) : OpRewritePattern(ctx), cuda(cuda) {}
+  GenericToGemm(MLIRContext *ctx, bool cuda, bool tf32)
+      : OpRewritePattern(ctx), cuda(cuda), tf32(tf32) {}
   /// cuBLAS on device buffers: only identity layouts and beta = 0.
   bool cuda;
+  /// f32 products on the TF32 tensor cores (with cuda).
+  bool tf32;
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
@@ -304,6 +307,8 @@ struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
                    return !cast<MemRefType>(v.getType()).getLayout().isIdentity();
                  })))
       return rewriter.notifyMatchFailure(op, "cuBLAS takes identity layouts and beta = 0");
+    if (cuda && tf32 && suffix == "f32")
+      suffix = "tf32";
     func::FuncOp callee = declareGemm(rewriter, module, inElt, elt, suffix, cuda);
 
     Location loc = op.getLoc();
@@ -341,7 +346,7 @@ struct LinalgToBlasPass : arrayc::impl::LinalgToBlasBase<LinalgToBlasPass> {
   using Base::Base;
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    arrayc::populateLinalgToBlasPatterns(patterns, cuda);
+    arrayc::populateLinalgToBlasPatterns(patterns, cuda, tf32);
     GreedyRewriteConfig config;
     config.setRegionSimplificationLevel(GreedySimplifyRegionLevel::Disabled);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns), config)))
@@ -350,6 +355,7 @@ struct LinalgToBlasPass : arrayc::impl::LinalgToBlasBase<LinalgToBlasPass> {
 };
 } // namespace
 
-void arrayc::populateLinalgToBlasPatterns(RewritePatternSet &patterns, bool cuda) {
-  patterns.add<GenericToGemm>(patterns.getContext(), cuda);
+void arrayc::populateLinalgToBlasPatterns(RewritePatternSet &patterns, bool cuda,
+                                          bool tf32) {
+  patterns.add<GenericToGemm>(patterns.getContext(), cuda, tf32);
 }

@@ -30,7 +30,9 @@ inline constexpr llvm::StringLiteral kScanLoopAttr = "arrayc.scan";
 
 /// Rewrites buffer-level matrix-product generics into OpenBLAS GEMM calls, or
 /// with `cuda` cuBLAS ones (the patterns of `arrayc-linalg-to-blas`).
-void populateLinalgToBlasPatterns(mlir::RewritePatternSet &patterns, bool cuda = false);
+/// With `tf32` (cuda only) f32 products use the TF32 tensor cores.
+void populateLinalgToBlasPatterns(mlir::RewritePatternSet &patterns, bool cuda = false,
+                                  bool tf32 = false);
 /// The patterns of `arrayc-fuse-elementwise`; `recompute` adds the cloning of
 /// cheap multi-use elementwise producers (one per consumer).
 void populateFuseElementwisePatterns(mlir::RewritePatternSet &patterns, bool recompute);

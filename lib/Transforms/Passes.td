@@ -220,11 +220,15 @@ def LinalgToBlas : Pass<"arrayc-linalg-to-blas", "mlir::ModuleOp"> {
     cuBLAS loaded at run time), and only products cuBLAS can take as they
     are become calls: every operand with an identity layout (contiguous
     row-major) and a zero fill of the result to fold into beta = 0. The rest
-    stay generics and become kernels.
+    stay generics and become kernels. With `tf32` as well, f32 products call
+    `arrayc_rt_cublas_gemm_tf32` (f32 storage, TF32 inputs to the tensor
+    cores, f32 accumulation: `--tf32`).
   }];
   let options = [
     Option<"cuda", "cuda", "bool", /*default=*/"false",
-           "Call cuBLAS (arrayc_rt_cublas_gemm_*) on device buffers">
+           "Call cuBLAS (arrayc_rt_cublas_gemm_*) on device buffers">,
+    Option<"tf32", "tf32", "bool", /*default=*/"false",
+           "With cuda: f32 products on the TF32 tensor cores (arrayc_rt_cublas_gemm_tf32)">
   ];
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect",
                            "mlir::arith::ArithDialect"];

@@ -167,6 +167,18 @@ cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOpera
   return gemmExCall<CUDA_R_16BF>(api, opb, opa, n, m, k, b, ldb, a, lda, c, ldc);
 }
 
+// f32 storage whose products use the TF32 tensor cores (inputs rounded to a
+// 10-bit mantissa, f32 accumulation): `--tf32`.
+struct TF32 { float value; };
+cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+                        int n, int m, int k, const TF32 *b, int ldb, const TF32 *a, int lda,
+                        float *c, int ldc) {
+  const float one = 1, zero = 0;
+  return api.gemmEx(api.handle, opb, opa, n, m, k, &one, b, CUDA_R_32F, ldb, a, CUDA_R_32F,
+                    lda, &zero, c, CUDA_R_32F, ldc, CUBLAS_COMPUTE_32F_FAST_TF32,
+                    CUBLAS_GEMM_DEFAULT);
+}
+
 // T: the inputs' element type, C: the result's (T unless widened).
 template <typename T, typename C = T>
 void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, void *adesc,
@@ -233,6 +245,7 @@ ARRAYC_RT_DEFINE_CUBLAS_GEMM(c64, std::complex<float>)
 ARRAYC_RT_DEFINE_CUBLAS_GEMM(c128, std::complex<double>)
 ARRAYC_RT_DEFINE_CUBLAS_GEMM(f16f32, F16, float)
 ARRAYC_RT_DEFINE_CUBLAS_GEMM(bf16f32, BF16, float)
+ARRAYC_RT_DEFINE_CUBLAS_GEMM(tf32, TF32, float)
 #undef ARRAYC_RT_DEFINE_CUBLAS_GEMM
 
 } // extern "C"
