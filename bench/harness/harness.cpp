@@ -154,6 +154,26 @@ int main(int argc, char **argv) {
     t_total.push_back(std::chrono::duration<double, std::milli>(t2 - t0).count());
   }
 
+  // Where a call's time goes: calls queued back to back (each output freed
+  // right away, one synchronize at the end) give the host's dispatch cost
+  // per call when the GPU keeps up; an empty synchronize is the floor of the
+  // round trip the median above pays once per call.
+  const int kQueued = 100;
+  auto q0 = clk::now();
+  for (int i = 0; i < kQueued; ++i) {
+    OutDesc out;
+    call(&out);
+    mgpuMemFree(out.allocated, nullptr);
+  }
+  CK(cuCtxSynchronize());
+  double queued = std::chrono::duration<double, std::milli>(clk::now() - q0).count() / kQueued;
+  std::vector<double> t_sync;
+  for (int i = 0; i < 100; ++i) {
+    auto s0 = clk::now();
+    CK(cuCtxSynchronize());
+    t_sync.push_back(std::chrono::duration<double, std::milli>(clk::now() - s0).count());
+  }
+
   // One more call for the output that gets checked; poison its buffer first is not
   // possible (the callee allocates it), so the check is against an independent peer.
   OutDesc out;
@@ -192,7 +212,9 @@ int main(int argc, char **argv) {
 
   double mn = *std::min_element(t_total.begin(), t_total.end());
   std::printf("{\"workload\": \"%s\", \"system\": \"arrayc\", \"median_ms\": %.6f, "
-              "\"min_ms\": %.6f, \"call_only_median_ms\": %.6f, \"n\": %zu}\n",
-              BENCH_NAME, median(t_total), mn, median(t_call), t_total.size());
+              "\"min_ms\": %.6f, \"call_only_median_ms\": %.6f, \"queued_ms\": %.6f, "
+              "\"empty_sync_ms\": %.6f, \"n\": %zu}\n",
+              BENCH_NAME, median(t_total), mn, median(t_call), queued, median(t_sync),
+              t_total.size());
   return 0;
 }
