@@ -134,6 +134,36 @@ Operation *findZeroFill(Operation *op, Value buffer) {
   return nullptr;
 }
 
+/// The generic right after `op` (past allocations and ops without memory
+/// effects) that only rounds the f32 product `buffer` to f16/bf16 in a
+/// buffer of the same shape, when nothing else but `op`, its zero fill and
+/// deallocations uses `buffer`; else null. cuBLAS can then write the rounded
+/// product directly.
+linalg::GenericOp findRounding(Operation *op, Value buffer) {
+  Operation *next = op->getNextNode();
+  while (next && (isa<memref::AllocOp, memref::AllocaOp>(next) || isMemoryEffectFree(next)))
+    next = next->getNextNode();
+  auto g = dyn_cast_or_null<linalg::GenericOp>(next);
+  if (!g || g.getNumDpsInputs() != 1 || g.getNumDpsInits() != 1 ||
+      g.getDpsInputs()[0] != buffer || g.getNumReductionLoops() != 0 ||
+      !llvm::all_of(g.getIndexingMapsArray(), [](AffineMap m) { return m.isIdentity(); }))
+    return nullptr;
+  auto outType = cast<MemRefType>(g.getDpsInits()[0].getType());
+  if (!(outType.getElementType().isF16() || outType.getElementType().isBF16()) ||
+      !outType.getLayout().isIdentity())
+    return nullptr;
+  Block &body = g.getRegion().front();
+  auto trunc = dyn_cast<arith::TruncFOp>(body.front());
+  if (body.getOperations().size() != 2 || !trunc || trunc.getIn() != body.getArgument(0) ||
+      body.getTerminator()->getOperand(0) != trunc.getResult())
+    return nullptr;
+  for (Operation *user : buffer.getUsers())
+    if (user != op && user != g && !isa<memref::DeallocOp>(user) &&
+        !(isa<linalg::GenericOp, linalg::FillOp>(user) && user == findZeroFill(op, buffer)))
+      return nullptr;
+  return g;
+}
+
 /// Whether an operand whose matrix has row/column strides `rs`/`cs` (element
 /// units, kDynamic if unknown) can be passed to GEMM without packing: one of
 /// them 1 and the other at least the extent it steps over. Sizes are unknown
@@ -309,6 +339,17 @@ struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
       return rewriter.notifyMatchFailure(op, "cuBLAS takes identity layouts and beta = 0");
     if (cuda && tf32 && suffix == "f32")
       suffix = "tf32";
+    // An f16/bf16 product rounded right after: cuBLAS writes the rounded
+    // result (f32 accumulation, one rounding, as before) in place of the f32
+    // one, and the rounding pass goes.
+    linalg::GenericOp rounding;
+    if (cuda && (suffix == "f16f32" || suffix == "bf16f32") &&
+        (rounding = findRounding(op, out))) {
+      out = rounding.getDpsInits()[0];
+      elt = inElt;
+      suffix = suffix.substr(0, suffix.size() - 3);
+      rewriter.setInsertionPoint(rounding);
+    }
     func::FuncOp callee = declareGemm(rewriter, module, inElt, elt, suffix, cuda);
 
     Location loc = op.getLoc();
@@ -337,6 +378,20 @@ struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
     memref::AllocaScopeReturnOp::create(rewriter, loc, ValueRange{});
     if (fill)
       rewriter.eraseOp(fill);
+    if (rounding) {
+      Value product = op.getDpsInits()[0];
+      rewriter.eraseOp(rounding);
+      rewriter.eraseOp(op);
+      // The f32 product's buffer, now unused but for its release.
+      if (auto alloc = product.getDefiningOp<memref::AllocOp>();
+          alloc && llvm::all_of(product.getUsers(),
+                                [](Operation *u) { return isa<memref::DeallocOp>(u); })) {
+        for (Operation *u : llvm::make_early_inc_range(product.getUsers()))
+          rewriter.eraseOp(u);
+        rewriter.eraseOp(alloc);
+      }
+      return success();
+    }
     rewriter.eraseOp(op);
     return success();
   }

@@ -167,6 +167,26 @@ cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOpera
   return gemmExCall<CUDA_R_16BF>(api, opb, opa, n, m, k, b, ldb, a, lda, c, ldc);
 }
 
+// f16/bf16 result as well: cuBLAS rounds the f32 accumulation once.
+template <cudaDataType_t In>
+cublasStatus_t gemmExRounded(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+                             int n, int m, int k, const void *b, int ldb, const void *a,
+                             int lda, void *c, int ldc) {
+  const float one = 1, zero = 0;
+  return api.gemmEx(api.handle, opb, opa, n, m, k, &one, b, In, ldb, a, In, lda, &zero, c, In,
+                    ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
+}
+cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+                        int n, int m, int k, const F16 *b, int ldb, const F16 *a, int lda,
+                        F16 *c, int ldc) {
+  return gemmExRounded<CUDA_R_16F>(api, opb, opa, n, m, k, b, ldb, a, lda, c, ldc);
+}
+cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+                        int n, int m, int k, const BF16 *b, int ldb, const BF16 *a, int lda,
+                        BF16 *c, int ldc) {
+  return gemmExRounded<CUDA_R_16BF>(api, opb, opa, n, m, k, b, ldb, a, lda, c, ldc);
+}
+
 // f32 storage whose products use the TF32 tensor cores (inputs rounded to a
 // 10-bit mantissa, f32 accumulation): `--tf32`.
 struct TF32 { float value; };
@@ -246,6 +266,8 @@ ARRAYC_RT_DEFINE_CUBLAS_GEMM(c128, std::complex<double>)
 ARRAYC_RT_DEFINE_CUBLAS_GEMM(f16f32, F16, float)
 ARRAYC_RT_DEFINE_CUBLAS_GEMM(bf16f32, BF16, float)
 ARRAYC_RT_DEFINE_CUBLAS_GEMM(tf32, TF32, float)
+ARRAYC_RT_DEFINE_CUBLAS_GEMM(f16, F16)
+ARRAYC_RT_DEFINE_CUBLAS_GEMM(bf16, BF16)
 #undef ARRAYC_RT_DEFINE_CUBLAS_GEMM
 
 } // extern "C"

@@ -112,3 +112,85 @@ func.func @widened(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?xf32>
   }
   return
 }
+
+// -----
+
+// An f16 product (f16 inputs widened to f32, as the frontend emits) rounded to
+// f16 right after: one cuBLAS call writes the rounded result; the rounding
+// generic and the f32 buffer go.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+// CHECK-LABEL: func @matmul_f16_rounded
+// CHECK: %[[OUT:.*]] = memref.alloc(%{{.*}}, %{{.*}}) : memref<?x?xf16>
+// CHECK: %[[C:.*]] = memref.cast %[[OUT]] : memref<?x?xf16> to memref<*xf16>
+// CHECK: call @arrayc_rt_cublas_gemm_f16(%{{.*}}, %{{.*}}, %{{.*}}, %[[C]], %{{.*}})
+// CHECK-NOT: linalg.generic
+// CHECK-NOT: xf32>
+// CHECK: return %[[OUT]]
+func.func @matmul_f16_rounded(%a: memref<?x?xf16>, %b: memref<?x?xf16>) -> memref<?x?xf16> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %m = memref.dim %a, %c0 : memref<?x?xf16>
+  %n = memref.dim %b, %c1 : memref<?x?xf16>
+  %acc = memref.alloc(%m, %n) : memref<?x?xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<?x?xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%acc : memref<?x?xf32>) {
+  ^bb0(%x: f16, %y: f16, %o: f32):
+    %xe = arith.extf %x : f16 to f32
+    %ye = arith.extf %y : f16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  }
+  %out = memref.alloc(%m, %n) : memref<?x?xf16>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<?x?xf32>) outs(%out : memref<?x?xf16>) {
+  ^bb0(%in: f32, %o: f16):
+    %t = arith.truncf %in : f32 to f16
+    linalg.yield %t : f16
+  }
+  memref.dealloc %acc : memref<?x?xf32>
+  return %out : memref<?x?xf16>
+}
+
+// -----
+
+// The f32 product is also returned: it stays, the rounding pass too.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+// CHECK-LABEL: func @matmul_f16_both
+// CHECK: call @arrayc_rt_cublas_gemm_f16f32(
+// CHECK: linalg.generic
+// CHECK: arith.truncf
+func.func @matmul_f16_both(%a: memref<?x?xf16>, %b: memref<?x?xf16>) -> (memref<?x?xf16>, memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %m = memref.dim %a, %c0 : memref<?x?xf16>
+  %n = memref.dim %b, %c1 : memref<?x?xf16>
+  %acc = memref.alloc(%m, %n) : memref<?x?xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<?x?xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x?xf16>, memref<?x?xf16>) outs(%acc : memref<?x?xf32>) {
+  ^bb0(%x: f16, %y: f16, %o: f32):
+    %xe = arith.extf %x : f16 to f32
+    %ye = arith.extf %y : f16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %s = arith.addf %o, %p : f32
+    linalg.yield %s : f32
+  }
+  %out = memref.alloc(%m, %n) : memref<?x?xf16>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<?x?xf32>) outs(%out : memref<?x?xf16>) {
+  ^bb0(%in: f32, %o: f16):
+    %t = arith.truncf %in : f32 to f16
+    linalg.yield %t : f16
+  }
+  return %out, %acc : memref<?x?xf16>, memref<?x?xf32>
+}

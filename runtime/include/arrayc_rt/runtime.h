@@ -250,6 +250,9 @@ ARRAYC_RT_DECLARE_CUBLAS_GEMM(c128)
 /* f16/bf16 inputs, f32 result, f32 accumulation (tensor cores). */
 ARRAYC_RT_DECLARE_CUBLAS_GEMM(f16f32)
 ARRAYC_RT_DECLARE_CUBLAS_GEMM(bf16f32)
+/* f16/bf16 inputs and result, f32 accumulation rounded once (tensor cores). */
+ARRAYC_RT_DECLARE_CUBLAS_GEMM(f16)
+ARRAYC_RT_DECLARE_CUBLAS_GEMM(bf16)
 /* f32 storage, TF32 tensor-core products, f32 accumulation (`arrayc --tf32`). */
 ARRAYC_RT_DECLARE_CUBLAS_GEMM(tf32)
 #undef ARRAYC_RT_DECLARE_CUBLAS_GEMM
