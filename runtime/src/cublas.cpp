@@ -14,6 +14,7 @@
 #include <dlfcn.h>
 
 #include <complex>
+#include <type_traits>
 #include <cstdio>
 #include <mutex>
 #include <string>
@@ -143,59 +144,31 @@ cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOpera
                    reinterpret_cast<cuDoubleComplex *>(c), ldc);
 }
 
-// f16/bf16 inputs (2-byte storage types), f32 result and accumulation: as the
-// compiler's widened products (extf, mulf, addf in f32) compute them; cuBLAS
-// uses the tensor cores.
+// Products through cublasGemmEx, f32 accumulation (alpha, beta f32):
+// - f16/bf16 inputs (2-byte storage types) with an f32 result, as the
+//   compiler's widened products (extf, mulf, addf in f32) compute them, or
+//   with an f16/bf16 result rounded once from the f32 accumulation;
+// - TF32: f32 storage whose products use the TF32 tensor cores (inputs
+//   rounded to a 10-bit mantissa): `--tf32`.
 struct F16 { uint16_t bits; };
 struct BF16 { uint16_t bits; };
-template <cudaDataType_t In>
-cublasStatus_t gemmExCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
-                          int n, int m, int k, const void *b, int ldb, const void *a, int lda,
-                          float *c, int ldc) {
-  const float one = 1, zero = 0;
-  return api.gemmEx(api.handle, opb, opa, n, m, k, &one, b, In, ldb, a, In, lda, &zero, c,
-                    CUDA_R_32F, ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
-}
-cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
-                        int n, int m, int k, const F16 *b, int ldb, const F16 *a, int lda,
-                        float *c, int ldc) {
-  return gemmExCall<CUDA_R_16F>(api, opb, opa, n, m, k, b, ldb, a, lda, c, ldc);
-}
-cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
-                        int n, int m, int k, const BF16 *b, int ldb, const BF16 *a, int lda,
-                        float *c, int ldc) {
-  return gemmExCall<CUDA_R_16BF>(api, opb, opa, n, m, k, b, ldb, a, lda, c, ldc);
-}
-
-// f16/bf16 result as well: cuBLAS rounds the f32 accumulation once.
-template <cudaDataType_t In>
-cublasStatus_t gemmExRounded(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
-                             int n, int m, int k, const void *b, int ldb, const void *a,
-                             int lda, void *c, int ldc) {
-  const float one = 1, zero = 0;
-  return api.gemmEx(api.handle, opb, opa, n, m, k, &one, b, In, ldb, a, In, lda, &zero, c, In,
-                    ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT);
-}
-cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
-                        int n, int m, int k, const F16 *b, int ldb, const F16 *a, int lda,
-                        F16 *c, int ldc) {
-  return gemmExRounded<CUDA_R_16F>(api, opb, opa, n, m, k, b, ldb, a, lda, c, ldc);
-}
-cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
-                        int n, int m, int k, const BF16 *b, int ldb, const BF16 *a, int lda,
-                        BF16 *c, int ldc) {
-  return gemmExRounded<CUDA_R_16BF>(api, opb, opa, n, m, k, b, ldb, a, lda, c, ldc);
-}
-
-// f32 storage whose products use the TF32 tensor cores (inputs rounded to a
-// 10-bit mantissa, f32 accumulation): `--tf32`.
 struct TF32 { float value; };
+template <typename T> constexpr cudaDataType_t cudaTypeOf();
+template <> constexpr cudaDataType_t cudaTypeOf<F16>() { return CUDA_R_16F; }
+template <> constexpr cudaDataType_t cudaTypeOf<BF16>() { return CUDA_R_16BF; }
+template <> constexpr cudaDataType_t cudaTypeOf<TF32>() { return CUDA_R_32F; }
+template <> constexpr cudaDataType_t cudaTypeOf<float>() { return CUDA_R_32F; }
+template <typename T, typename C,
+          typename = std::enable_if_t<std::is_same_v<T, F16> || std::is_same_v<T, BF16> ||
+                                      std::is_same_v<T, TF32>>>
 cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
-                        int n, int m, int k, const TF32 *b, int ldb, const TF32 *a, int lda,
-                        float *c, int ldc) {
+                        int n, int m, int k, const T *b, int ldb, const T *a, int lda, C *c,
+                        int ldc) {
   const float one = 1, zero = 0;
-  return api.gemmEx(api.handle, opb, opa, n, m, k, &one, b, CUDA_R_32F, ldb, a, CUDA_R_32F,
-                    lda, &zero, c, CUDA_R_32F, ldc, CUBLAS_COMPUTE_32F_FAST_TF32,
+  cublasComputeType_t compute =
+      std::is_same_v<T, TF32> ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
+  return api.gemmEx(api.handle, opb, opa, n, m, k, &one, b, cudaTypeOf<T>(), ldb, a,
+                    cudaTypeOf<T>(), lda, &zero, c, cudaTypeOf<C>(), ldc, compute,
                     CUBLAS_GEMM_DEFAULT);
 }
 
@@ -235,6 +208,11 @@ void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, vo
     return;
   }
   const CublasApi &api = cublas(name);
+  // On the calling thread's current stream (arrayc_rt_set_current_stream).
+  if (cublasStatus_t st =
+          api.setStream(api.handle, reinterpret_cast<cudaStream_t>(mgpuStreamCreate()));
+      st != CUBLAS_STATUS_SUCCESS)
+    fail(name, "cublasSetStream failed (status " + std::to_string((int)st) + ")");
   cublasOperation_t opa = sh.la.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
   cublasOperation_t opb = sh.lb.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
   sh.forEachBatch(eltSizes, [&](char *a, char *b, char *c) {

@@ -4,6 +4,7 @@
 
 #include <cuda.h>
 
+#include "internal.h"
 #include "pool.h"
 
 #include <atomic>
@@ -280,17 +281,24 @@ CUstream sharedStream() {
   return stream;
 }
 
-ARRAYC_RT_API void *mgpuStreamCreate() { return sharedStream(); }
+// The calling thread's current stream (arrayc_rt_set_current_stream; null:
+// the shared stream above), where compiled code queues its work: the host
+// code's mgpuStreamCreate returns it, and its destroy/synchronize around
+// launches leave it alone.
+thread_local CUstream tCurrentStream = nullptr;
+CUstream currentStream() { return tCurrentStream ? tCurrentStream : sharedStream(); }
+
+ARRAYC_RT_API void *mgpuStreamCreate() { return currentStream(); }
 
 ARRAYC_RT_API void mgpuStreamDestroy(CUstream stream) {
-  if (stream == sharedStream())
+  if (stream == currentStream() || stream == sharedStream())
     return;
   ScopedContext ctx;
   CU_CHECK(cuStreamDestroy(stream), "");
 }
 
 ARRAYC_RT_API void mgpuStreamSynchronize(CUstream stream) {
-  if (stream == sharedStream())
+  if (stream == currentStream() || stream == sharedStream())
     return; // ordered on the stream; the host waits where it reads (see above)
   ScopedContext ctx;
   CU_CHECK(cuStreamSynchronize(stream), "");
@@ -428,8 +436,119 @@ ARRAYC_RT_API void mgpuMemset16(void *dst, unsigned short value, size_t count, C
 
 ARRAYC_RT_API void mgpuSetDefaultDevice(int32_t device) {
   std::lock_guard<std::mutex> g(gCtxMutex);
-  if (device != gDefaultDevice) gContext = nullptr; // retain the new device's primary context lazily
+  if (device != gDefaultDevice) {
+    gContext = nullptr; // retain the new device's primary context lazily
+    gReadyContext.store(nullptr, std::memory_order_release);
+  }
   gDefaultDevice = device;
+}
+
+// ---- streams and events (runtime.h) ----------------------------------------
+namespace {
+/// ARRAYC_RT_OK, or the failed call's error as a located status.
+arrayc_rt_status cudaStatus(CUresult r, const char *call) {
+  if (r == CUDA_SUCCESS)
+    return ARRAYC_RT_OK;
+  const char *name = nullptr, *str = nullptr;
+  if (cuGetErrorName(r, &name) != CUDA_SUCCESS || !name) name = "CUDA_ERROR_UNKNOWN";
+  if (cuGetErrorString(r, &str) != CUDA_SUCCESS || !str) str = "unknown error";
+  return arrayc_rt::setError(ARRAYC_RT_ERR_DEVICE, "CUDA: %s: %s: %s", call, name, str);
+}
+arrayc_rt_status noDriver() {
+  return arrayc_rt::setError(ARRAYC_RT_ERR_DEVICE, "CUDA: no usable driver or GPU");
+}
+} // namespace
+
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_create(arrayc_rt_stream *stream) {
+  if (!stream)
+    return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID, "arrayc_rt_stream_create: null result");
+  if (!driverUsable())
+    return noDriver();
+  ScopedContext ctx;
+  CUstream s = nullptr;
+  arrayc_rt_status st = cudaStatus(cuStreamCreate(&s, CU_STREAM_DEFAULT), "cuStreamCreate");
+  *stream = st == ARRAYC_RT_OK ? reinterpret_cast<arrayc_rt_stream>(s) : nullptr;
+  return st;
+}
+
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_destroy(arrayc_rt_stream stream) {
+  CUstream s = reinterpret_cast<CUstream>(stream);
+  if (!s || s == sharedStream())
+    return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID,
+                               "arrayc_rt_stream_destroy: not a stream made by arrayc_rt_stream_create");
+  ScopedContext ctx;
+  // Its queued work finishes first; the pool's blocks freed on it are then
+  // free for any stream.
+  if (arrayc_rt_status st = cudaStatus(cuStreamSynchronize(s), "cuStreamSynchronize"))
+    return st;
+  devicePool().forgetStream(s);
+  if (tCurrentStream == s)
+    tCurrentStream = nullptr;
+  return cudaStatus(cuStreamDestroy(s), "cuStreamDestroy");
+}
+
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_synchronize(arrayc_rt_stream stream) {
+  if (!driverUsable())
+    return noDriver();
+  ScopedContext ctx;
+  CUstream s = stream ? reinterpret_cast<CUstream>(stream) : sharedStream();
+  return cudaStatus(cuStreamSynchronize(s), "cuStreamSynchronize");
+}
+
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_set_current_stream(arrayc_rt_stream stream) {
+  tCurrentStream = reinterpret_cast<CUstream>(stream);
+  return ARRAYC_RT_OK;
+}
+
+ARRAYC_RT_API arrayc_rt_stream arrayc_rt_current_stream(void) {
+  return reinterpret_cast<arrayc_rt_stream>(tCurrentStream);
+}
+
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_create(arrayc_rt_event *event) {
+  if (!event)
+    return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID, "arrayc_rt_event_create: null result");
+  if (!driverUsable())
+    return noDriver();
+  ScopedContext ctx;
+  CUevent e = nullptr;
+  arrayc_rt_status st = cudaStatus(cuEventCreate(&e, CU_EVENT_DEFAULT), "cuEventCreate");
+  *event = st == ARRAYC_RT_OK ? reinterpret_cast<arrayc_rt_event>(e) : nullptr;
+  return st;
+}
+
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_destroy(arrayc_rt_event event) {
+  ScopedContext ctx;
+  return cudaStatus(cuEventDestroy(reinterpret_cast<CUevent>(event)), "cuEventDestroy");
+}
+
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_record(arrayc_rt_event event,
+                                                      arrayc_rt_stream stream) {
+  ScopedContext ctx;
+  CUstream s = stream ? reinterpret_cast<CUstream>(stream) : currentStream();
+  return cudaStatus(cuEventRecord(reinterpret_cast<CUevent>(event), s), "cuEventRecord");
+}
+
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_synchronize(arrayc_rt_event event) {
+  ScopedContext ctx;
+  return cudaStatus(cuEventSynchronize(reinterpret_cast<CUevent>(event)), "cuEventSynchronize");
+}
+
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_wait_event(arrayc_rt_stream stream,
+                                                           arrayc_rt_event event) {
+  ScopedContext ctx;
+  CUstream s = stream ? reinterpret_cast<CUstream>(stream) : currentStream();
+  return cudaStatus(cuStreamWaitEvent(s, reinterpret_cast<CUevent>(event), 0),
+                    "cuStreamWaitEvent");
+}
+
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_elapsed_ms(arrayc_rt_event start,
+                                                          arrayc_rt_event end, float *ms) {
+  if (!ms)
+    return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID, "arrayc_rt_event_elapsed_ms: null result");
+  ScopedContext ctx;
+  return cudaStatus(cuEventElapsedTime(ms, reinterpret_cast<CUevent>(start),
+                                       reinterpret_cast<CUevent>(end)),
+                    "cuEventElapsedTime");
 }
 
 } // extern "C"

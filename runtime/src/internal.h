@@ -11,8 +11,10 @@
 
 namespace arrayc_rt {
 
-// Sets the thread-local error message and returns st.
-arrayc_rt_status setError(arrayc_rt_status st, const char *fmt, ...)
+// Sets the thread-local error message and returns st. Exported from
+// libarrayc_runtime for libarrayc_runtime_cuda (one error slot for both).
+__attribute__((visibility("default"))) arrayc_rt_status setError(arrayc_rt_status st,
+                                                                 const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
 // A ranked view of an MLIR memref descriptor.

@@ -100,6 +100,13 @@ void CachingPool::freeAllBlocks() {
   releaseCachedLocked();
 }
 
+void CachingPool::forgetStream(void *stream) {
+  std::lock_guard<std::mutex> g(mutex_);
+  for (auto &[size, block] : cache_)
+    if (block.stream == stream)
+      block.stream = nullptr;
+}
+
 void CachingPool::setLimit(size_t bytes) {
   std::lock_guard<std::mutex> g(mutex_);
   limit_ = bytes;

@@ -50,6 +50,9 @@ public:
   bool free(void *ptr, void *stream);
   /// Releases every cached (free) block to the backend.
   void freeAllBlocks();
+  /// Cached blocks freed on `stream` become free for any stream: the caller
+  /// has waited for it (before destroying it).
+  void forgetStream(void *stream);
   /// Caps total_bytes (0: no limit).
   void setLimit(size_t bytes);
 

@@ -119,6 +119,50 @@ int main(int argc, char **argv) {
   mgpuMemcpy(back.data(), d, N * 4, s2);
   mgpuStreamSynchronize(s2);
   for (int i = 0; i < N; ++i) CHECK(back[i] == i + 1.0f);
+
+  // Streams and events of the C API: a stream of our own made current takes
+  // what compiled code queues (mgpuStreamCreate returns it), a kernel on it is
+  // timed by events, and a block freed on it comes back for it.
+  {
+    arrayc_rt_stream us = nullptr;
+    CHECK(arrayc_rt_stream_create(&us) == ARRAYC_RT_OK && us != nullptr);
+    CHECK(arrayc_rt_set_current_stream(us) == ARRAYC_RT_OK);
+    CHECK(arrayc_rt_current_stream() == us);
+    CUstream cs = (CUstream)mgpuStreamCreate();
+    CHECK(cs == (CUstream)us);
+    mgpuStreamSynchronize(cs); // the host code's calls around a launch leave it alone
+    mgpuStreamDestroy(cs);
+    arrayc_rt_event e0 = nullptr, e1 = nullptr;
+    CHECK(arrayc_rt_event_create(&e0) == ARRAYC_RT_OK);
+    CHECK(arrayc_rt_event_create(&e1) == ARRAYC_RT_OK);
+    float *u = (float *)mgpuMemAlloc(N * 4, cs, false);
+    mgpuMemset32(u, 0, N, cs);
+    CHECK(arrayc_rt_event_record(e0, nullptr) == ARRAYC_RT_OK); // the current stream
+    void *uparams[] = {&u, &un};
+    mgpuLaunchKernel(f, (N + 255) / 256, 1, 1, 256, 1, 1, 0, cs, uparams, nullptr, 2);
+    CHECK(arrayc_rt_event_record(e1, us) == ARRAYC_RT_OK);
+    CHECK(arrayc_rt_event_synchronize(e1) == ARRAYC_RT_OK);
+    float ms = -1;
+    CHECK(arrayc_rt_event_elapsed_ms(e0, e1, &ms) == ARRAYC_RT_OK && ms >= 0);
+    std::vector<float> ub(N, -1.0f);
+    CHECK(cuMemcpyDtoH(ub.data(), (CUdeviceptr)u, N * 4) == CUDA_SUCCESS);
+    for (int i = 0; i < N; ++i) CHECK(ub[i] == 1.0f);
+    mgpuMemFree(u, cs);
+    CHECK(mgpuMemAlloc(N * 4, cs, false) == (void *)u);
+    mgpuMemFree(u, cs);
+    // The default stream waits for an event of ours.
+    CHECK(arrayc_rt_stream_wait_event(nullptr, e1) == ARRAYC_RT_OK);
+    CHECK(arrayc_rt_stream_synchronize(us) == ARRAYC_RT_OK);
+    // Misuse is a status with a message, not an exit.
+    CHECK(arrayc_rt_event_elapsed_ms(e0, e1, nullptr) == ARRAYC_RT_ERR_INVALID);
+    CHECK(strstr(arrayc_rt_last_error(), "null") != nullptr);
+    CHECK(arrayc_rt_stream_destroy(nullptr) == ARRAYC_RT_ERR_INVALID);
+    CHECK(arrayc_rt_event_destroy(e0) == ARRAYC_RT_OK);
+    CHECK(arrayc_rt_event_destroy(e1) == ARRAYC_RT_OK);
+    CHECK(arrayc_rt_stream_destroy(us) == ARRAYC_RT_OK);
+    CHECK(arrayc_rt_current_stream() == nullptr);
+    CHECK(mgpuStreamCreate() == (void *)s); // back to the default stream
+  }
   mgpuModuleUnload(mod);
   void *mod2 = mgpuModuleLoad((void *)kPtx, strlen(kPtx) + 1);
   CHECK(mgpuModuleGetFunction(mod2, "add_one") != nullptr);

@@ -182,3 +182,15 @@ TEST(Pool, FreeAllBlocksReleasesOnlyCachedBlocks) {
   EXPECT_FALSE(pool.free(reinterpret_cast<void *>(0x10), nullptr)); // not the pool's
   pool.free(b, nullptr);
 }
+
+TEST(Pool, ForgottenStreamsBlocksAreFreeForAnyStream) {
+  HostBackend backend;
+  CachingPool pool(backend);
+  int s1, s2;
+  void *a = pool.allocate(4096, &s1, nullptr);
+  pool.free(a, &s1);
+  pool.forgetStream(&s1); // s1 was waited for and is gone
+  EXPECT_EQ(pool.allocate(4096, &s2, nullptr), a);
+  EXPECT_TRUE(backend.synchronized.empty());
+  pool.free(a, &s2);
+}

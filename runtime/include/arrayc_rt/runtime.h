@@ -266,6 +266,35 @@ ARRAYC_RT_API int arrayc_rt_cuda_device_count(void);
  * (no driver or device) print and exit 1, as a launch would. */
 ARRAYC_RT_API int64_t arrayc_rt_gpu_resident_blocks(int64_t threads_per_block);
 
+/* Streams and events (libarrayc_runtime_cuda), CuPy's model: each host thread
+ * has a current stream on which compiled code queues its kernels, copies,
+ * allocations and cuBLAS calls; NULL selects the runtime's default stream (one
+ * per process). Streams made here are blocking (ordered with the legacy
+ * default stream, as CuPy's Stream(non_blocking=False)), so reading results
+ * on the host waits for them. Destroying a stream waits for its work first.
+ * Each returns ARRAYC_RT_OK, or ARRAYC_RT_ERR_DEVICE/_INVALID with
+ * arrayc_rt_last_error() naming the CUDA call and its error. */
+typedef struct arrayc_rt_stream_t *arrayc_rt_stream;
+typedef struct arrayc_rt_event_t *arrayc_rt_event;
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_create(arrayc_rt_stream *stream);
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_destroy(arrayc_rt_stream stream);
+/* NULL: the default stream. */
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_synchronize(arrayc_rt_stream stream);
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_set_current_stream(arrayc_rt_stream stream);
+/* The calling thread's current stream; NULL when it is the default one. */
+ARRAYC_RT_API arrayc_rt_stream arrayc_rt_current_stream(void);
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_create(arrayc_rt_event *event);
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_destroy(arrayc_rt_event event);
+/* On `stream` (NULL: the current stream). */
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_record(arrayc_rt_event event,
+                                                      arrayc_rt_stream stream);
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_synchronize(arrayc_rt_event event);
+/* Work queued on `stream` (NULL: the current one) from now on waits for `event`. */
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_wait_event(arrayc_rt_stream stream,
+                                                           arrayc_rt_event event);
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_elapsed_ms(arrayc_rt_event start,
+                                                          arrayc_rt_event end, float *ms);
+
 /* The device memory pool (libarrayc_runtime_cuda): caching and stream-ordered;
  * compiled code allocates through it. Names follow CuPy's MemoryPool. */
 ARRAYC_RT_API size_t arrayc_rt_pool_used_bytes(void);   /* handed out */
