@@ -64,6 +64,7 @@ void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &op
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createNameConstantGlobals()); // the same output on every run
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Free every buffer when its last user is done (ownership-based

@@ -145,6 +145,21 @@ def ExportCInterface : Pass<"arrayc-export-c-interface", "mlir::ModuleOp"> {
   }];
 }
 
+def NameConstantGlobals : Pass<"arrayc-name-constant-globals", "mlir::ModuleOp"> {
+  let summary = "Name and order bufferization's constant globals deterministically";
+  let description = [{
+    One-shot bufferization turns tensor constants into private constant
+    `memref.global`s named `__constant_<type>[_N]` in the order it visits the
+    functions, which upstream takes from a map keyed by pointers: two runs of
+    the same compiler on the same program could name (and place) them
+    differently. This pass renames them `__constant_<type>_<k>`, k counting
+    per type in the order of their first `memref.get_global` in a walk of the
+    module, and moves them to the module's start in that order, so the output
+    is the same byte for byte on every run.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def GPULegalizeMath : Pass<"arrayc-gpu-legalize-math", "mlir::gpu::GPUModuleOp"> {
   let summary = "Rewrite math ops that NVVM lowering leaves as libm calls";
   let description = [{
