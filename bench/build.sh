@@ -22,6 +22,7 @@ mkdir -p "$OUTDIR"
 retry() { local i; for i in 1 2 3 4 5 6; do "$@" && return 0; echo "retry $i: $*" >&2; sleep 5; done; return 1; }
 
 # workload  source  function  ctype  dtype  n_inputs  input_rank  output_rank  [arrayc flags]
+# (ctype and dtype: IN/OUT when the result's element type differs from the inputs')
 WORKLOADS="
 sqdiff            sqdiff    sqdiff    float  ARRAYC_RT_F32 2 1 1
 chain             chain     chain     float  ARRAYC_RT_F32 2 1 1
@@ -37,6 +38,17 @@ matmul_f32_8192   matmul    matmul    float  ARRAYC_RT_F32 2 2 2
 matmul_tf32_8192  matmul    matmul    float  ARRAYC_RT_F32 2 2 2 --tf32
 matmul_f16_8192   matmul_f16 matmul16 uint16_t ARRAYC_RT_F16 2 2 2
 small_sqdiff_1e4  sqdiff    sqdiff    float  ARRAYC_RT_F32 2 1 1
+qr_512            linalg    qr_r      float  ARRAYC_RT_F32 1 2 2
+qr_2048           linalg    qr_r      float  ARRAYC_RT_F32 1 2 2
+det_512           linalg    det1      float  ARRAYC_RT_F32 1 2 0
+det_2048          linalg    det1      float  ARRAYC_RT_F32 1 2 0
+svd_512           linalg    svd_s     float  ARRAYC_RT_F32 1 2 1
+svd_2048          linalg    svd_s     float  ARRAYC_RT_F32 1 2 1
+inv_4096          linalg    inv1      float  ARRAYC_RT_F32 1 2 2
+solve_4096x16     linalg    solve1    float  ARRAYC_RT_F32 2 2 2
+fft_c64_2e24      fft       fft1      cf32   ARRAYC_RT_C64 1 1 1
+fft2_c64_4096     fft       fft2d     cf32   ARRAYC_RT_C64 1 2 2
+rfft_f32_2e24     fft       rfft1     float/cf32 ARRAYC_RT_F32/ARRAYC_RT_C64 1 1 1
 "
 
 if [ -z "$VARIANT" ]; then
@@ -54,8 +66,8 @@ echo "$WORKLOADS" | while read -r name src fn ctype dt nin irank orank flags; do
     retry "$ARRAYC" --target=cuda $flags --emit=obj "$ROOT/bench/workloads/$src.arr" -o "$obj"
   fi
   retry c++ -O2 -std=c++17 \
-    -DBENCH_NAME="\"$name\"" -DBENCH_FN="_mlir_ciface_$fn" -DBENCH_T="$ctype" \
-    -DBENCH_DT="$dt" -DBENCH_NIN="$nin" -DBENCH_IRANK="$irank" -DBENCH_ORANK="$orank" \
+    -DBENCH_NAME="\"$name\"" -DBENCH_FN="_mlir_ciface_$fn" -DBENCH_T="${ctype%/*}" \
+    -DBENCH_DT="${dt%/*}" -DBENCH_TO="${ctype#*/}" -DBENCH_DTO="${dt#*/}" -DBENCH_NIN="$nin" -DBENCH_IRANK="$irank" -DBENCH_ORANK="$orank" \
     -I"$CUDA/include" -I"$ROOT/runtime/include" \
     "$ROOT/bench/harness/harness.cpp" "$obj" \
     "$LIBDIR/libarrayc_runtime_cuda.a" "$LIBDIR/libarrayc_runtime.a" \

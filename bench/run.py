@@ -50,9 +50,10 @@ def make_workloads(dry):
 
     W = []
 
-    def add(name, src_note, gen, nbytes, fns, tol, unit="ms", reps=20, warmup=3):
+    # queued=False: the harness skips its 100 back-to-back calls (slow workloads).
+    def add(name, src_note, gen, nbytes, fns, tol, unit="ms", reps=20, warmup=3, queued=True):
         W.append(dict(name=name, note=src_note, gen=gen, bytes=nbytes, fns=fns, tol=tol,
-                      unit=unit, reps=reps, warmup=warmup))
+                      unit=unit, reps=reps, warmup=warmup, queued=queued))
 
     # fns: {"np": f(m, *args) numpy-like (numpy, cupy, jax.numpy), "torch": f(torch, *args),
     #       "fuse": bool (cupy.fuse applies), "compile": bool (torch.compile measured)}
@@ -151,6 +152,44 @@ def make_workloads(dry):
         lambda r: [randn(r, S), randn(r, S)], 3 * S * 4,
         dict(np=sqd, torch=sqd, fuse=True, compile=True), 1e-5, unit="us", reps=300,
         warmup=20)
+
+    # Library workloads (compute-bound: the byte floor does not apply), f32. det, inv
+    # and solve get I + E (E random with spectral radius ~0.5): well conditioned, and
+    # a determinant of order 1 (a plain random matrix's overflows f32).
+    def near_identity(r, n):
+        return (np.eye(n, dtype=f32) + randn(r, n, n) * f32(0.5 / np.sqrt(n))).astype(f32)
+
+    lib = lambda np_fn, torch_fn: dict(np=np_fn, torch=torch_fn, fuse=False, compile=False)
+    L1, L2, L4 = (32, 64, 128) if dry else (512, 2048, 4096)
+    for n in (L1, L2):
+        add(f"qr_{n}", f"|r| of qr(a), {n}x{n} f32", lambda r, n=n: [randn(r, n, n)],
+            2 * n * n * 4, lib(lambda m, a: m.abs(m.linalg.qr(a)[1]),
+                               lambda t, a: t.abs(t.linalg.qr(a)[1])), 1e-3,
+            reps=10, queued=False)
+    for n in (L1, L2):
+        add(f"det_{n}", f"det(I + E), {n}x{n} f32", lambda r, n=n: [near_identity(r, n)],
+            n * n * 4, lib(lambda m, a: m.linalg.det(a), lambda t, a: t.linalg.det(a)), 1e-3,
+            reps=10, queued=False)
+    for n in (L1, L2):
+        add(f"svd_{n}", f"s of svd(a) (u, vh computed), {n}x{n} f32",
+            lambda r, n=n: [randn(r, n, n)], n * n * 4,
+            lib(lambda m, a: m.linalg.svd(a)[1], lambda t, a: t.linalg.svd(a)[1]), 1e-4,
+            reps=5, warmup=2, queued=False)
+    add(f"inv_{L4}", f"inv(I + E), {L4}x{L4} f32", lambda r: [near_identity(r, L4)],
+        2 * L4 * L4 * 4, lib(lambda m, a: m.linalg.inv(a), lambda t, a: t.linalg.inv(a)),
+        1e-4, reps=10, queued=False)
+    add(f"solve_{L4}x16", f"solve(I + E, b), {L4}x{L4} f32, 16 right-hand sides",
+        lambda r: [near_identity(r, L4), randn(r, L4, 16)], (L4 * L4 + 32 * L4) * 4,
+        lib(lambda m, a, b: m.linalg.solve(a, b), lambda t, a, b: t.linalg.solve(a, b)),
+        1e-4, reps=10, queued=False)
+    F, F2 = (2**12, 64) if dry else (2**24, 4096)
+    c64 = lambda r, *shape: (randn(r, *shape) + 1j * randn(r, *shape)).astype(np.complex64)
+    add("fft_c64_2e24", "fft(x), 2^24 c64", lambda r: [c64(r, F)], 2 * F * 8,
+        lib(lambda m, x: m.fft.fft(x), lambda t, x: t.fft.fft(x)), 1e-5)
+    add("fft2_c64_4096", "fft2(x), 4096x4096 c64", lambda r: [c64(r, F2, F2)],
+        2 * F2 * F2 * 8, lib(lambda m, x: m.fft.fft2(x), lambda t, x: t.fft.fft2(x)), 1e-5)
+    add("rfft_f32_2e24", "rfft(x), 2^24 f32", lambda r: [randn(r, F)], F * 4 + (F // 2 + 1) * 8,
+        lib(lambda m, x: m.fft.rfft(x), lambda t, x: t.fft.rfft(x)), 1e-5)
     return W
 
 
@@ -361,7 +400,10 @@ def run_arrayc(w, paths, workdir, dry, exe_dir=None, variant=""):
     reps = max(w["reps"], 20)
     cmd = [exe, *paths, out_path, str(max(w["warmup"], 3)), str(reps), "0"]
     try:
-        p = subprocess.run(cmd, capture_output=True, text=True, timeout=180)
+        env = dict(os.environ)
+        if not w["queued"]:
+            env["ARRAYC_BENCH_QUEUED"] = "0"
+        p = subprocess.run(cmd, capture_output=True, text=True, timeout=180, env=env)
     except subprocess.TimeoutExpired:
         return None, None, "timeout"
     if p.returncode != 0:

@@ -23,13 +23,18 @@ void populateNDArrayArithToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// Patterns lowering ndarray indexing and shape ops (ShapePatterns.cpp).
 void populateNDArrayShapeToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// Patterns lowering ndarray host ops (load/save/print/assert) to runtime calls.
-void populateNDArrayToRuntimeConversionPatterns(mlir::RewritePatternSet &patterns);
+/// `cuda`: the library ops call the GPU entry points (cuSOLVER, cuFFT).
+void populateNDArrayToRuntimeConversionPatterns(mlir::RewritePatternSet &patterns,
+                                                bool cuda = false);
 /// Patterns lowering the numpy.linalg ops (det, inv, solve, ...) to LAPACKE
 /// calls of the runtime (NDArrayToRuntime/LinalgCalls.cpp).
-void populateNDArrayLinalgToRuntimePatterns(mlir::RewritePatternSet &patterns);
+/// With `cuda`, calls of the cuSOLVER entry points `arrayc_rt_cusolver_<op>_<T>`.
+void populateNDArrayLinalgToRuntimePatterns(mlir::RewritePatternSet &patterns,
+                                            bool cuda = false);
 /// The patterns that turn `ndarray.fft` into arrayc_rt_<kind>_<T> calls
 /// (NDArrayToRuntime/FFTCalls.cpp).
-void populateFFTToRuntimeCallPatterns(mlir::RewritePatternSet &patterns);
+/// With `cuda`, calls of the cuFFT entry points `arrayc_rt_cufft_<kind>_<T>`.
+void populateFFTToRuntimeCallPatterns(mlir::RewritePatternSet &patterns, bool cuda = false);
 /// Patterns lowering the builtin ops (NDArrayBuiltinOps.td) to linalg.
 void populateNDArrayBuiltinToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// ndarray.real/imag/complex_abs/conj to linalg on the `complex` dialect.

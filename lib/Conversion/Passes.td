@@ -40,7 +40,14 @@ def ConvertNDArrayToRuntime : Pass<"convert-ndarray-to-runtime", "mlir::ModuleOp
     `ndarray.fft` becomes a call of `arrayc_rt_<fft|ifft|rfft|irfft>_<T>` on
     the input and an output buffer allocated here (FFTW in the runtime;
     patterns in NDArrayToRuntime/FFTCalls.cpp).
+    With `cuda=1` (the cuda target) the linalg and fft ops call the GPU entry
+    points instead, `arrayc_rt_cusolver_<op>_<T>` (cuSOLVER) and
+    `arrayc_rt_cufft_<kind>_<T>` (cuFFT), with the same arguments.
   }];
+  let options = [
+    Option<"cuda", "cuda", "bool", /*default=*/"false",
+           "Call the GPU library entry points (cuSOLVER, cuFFT) of the cuda target">
+  ];
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect",
                            "mlir::bufferization::BufferizationDialect",
                            "mlir::arith::ArithDialect", "mlir::tensor::TensorDialect"];

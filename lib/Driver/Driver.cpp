@@ -137,6 +137,7 @@ int arrayc::driver::main(int argc, char **argv) {
   pipelineOptions.blas = !noBlas;
   pipelineOptions.tf32 = tf32;
   pipelineOptions.recompute = cuda;
+  pipelineOptions.gpuLibraries = cuda;
   pipelineOptions.gpuArch = !gpuArch.empty() ? gpuArch.getValue()
                                              : deviceArch.value_or(std::string("sm_90"));
   pipelineOptions.cudaToolkit = arrayc::defaultCudaToolkit().str();

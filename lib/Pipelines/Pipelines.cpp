@@ -44,7 +44,7 @@ llvm::StringRef arrayc::defaultCudaToolkit() {
 void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertNDArrayToLinalg());
-  pm.addPass(createConvertNDArrayToRuntime());
+  pm.addPass(createConvertNDArrayToRuntime(ConvertNDArrayToRuntimeOptions{options.gpuLibraries}));
   pm.addPass(createLinalgGeneralizeNamedOpsPass());
   // Canonicalize first: it merges repeated operands (x*x reads one producer
   // once), and upstream fusion only fuses a producer with a single use.
@@ -184,6 +184,7 @@ void arrayc::buildCUDAPipeline(OpPassManager &pm, const PipelineOptions &options
   PipelineOptions linalgOptions;
   linalgOptions.copyOptionValuesFrom(options);
   linalgOptions.recompute = true;
+  linalgOptions.gpuLibraries = true;
   buildLinalgPipeline(pm, linalgOptions);
   buildBufferizePipeline(pm, linalgOptions);
   buildGPUKernelPipeline(pm, options);

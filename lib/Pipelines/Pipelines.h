@@ -36,6 +36,11 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
                     llvm::cl::desc("cuda: f32 matrix products on the TF32 tensor cores "
                                    "(10-bit mantissa inputs, f32 accumulation)"),
                     llvm::cl::init(false)};
+  Option<bool> gpuLibraries{
+      *this, "gpu-libraries",
+      llvm::cl::desc("numpy.linalg and numpy.fft through cuSOLVER and cuFFT (arrayc sets it "
+                     "for the cuda target)"),
+      llvm::cl::init(false)};
   Option<std::string> gpuArch{*this, "gpu-arch", llvm::cl::desc("CUDA target chip"),
                               llvm::cl::init("sm_90")};
   Option<std::string> gpuFeatures{*this, "gpu-features", llvm::cl::desc("PTX features"),

@@ -39,13 +39,15 @@ func::FuncOp calleeOf(Operation *op) {
 }
 
 /// True when every use of `v` (through views and casts) is a call of an
-/// external (runtime) function, which takes host memory: the strings of
-/// paths and messages. Anything else may reach a kernel, directly or through
-/// calls, returns, branches and loops, so it must live on the device.
+/// external (runtime) function that takes host memory: the strings of paths
+/// and messages. The GPU library entry points (`arrayc_rt_cublas_*`,
+/// `arrayc_rt_cusolver_*`, `arrayc_rt_cufft_*`) take device memory. Anything
+/// else may reach a kernel, directly or through calls, returns, branches and
+/// loops, so it must live on the device.
 bool onlyHostUses(Value v) {
   return allUsers(v, [](Operation *user) {
     func::FuncOp callee = calleeOf(user);
-    return callee && callee.isExternal();
+    return callee && callee.isExternal() && !callee.getSymName().starts_with("arrayc_rt_cu");
   });
 }
 

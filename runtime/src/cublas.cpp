@@ -7,11 +7,8 @@
 // The compiler sends only products it knows GEMM can address with beta = 0
 // (row-major or transposed operands with identity layouts, a zero fill of the
 // result folded in); anything else is reported, never computed wrongly.
+#include "cuda_libs.h"
 #include "gemm_plan.h"
-
-#include <cublas_v2.h>
-#include <cuda.h>
-#include <dlfcn.h>
 
 #include <complex>
 #include <type_traits>
@@ -21,24 +18,9 @@
 
 using namespace arrayc_rt::gemm;
 
-extern "C" ARRAYC_RT_API void *mgpuStreamCreate();
+using namespace arrayc_rt::cuda;
 
 namespace {
-
-// A ranked memref descriptor as MLIR lays it out: allocated and aligned
-// pointers, offset, sizes[rank], strides[rank] (the core's viewMemref is
-// internal to libarrayc_runtime).
-struct Descriptor {
-  int64_t rank;
-  char *data; // element 0
-  const int64_t *sizes, *strides;
-};
-Descriptor descriptor(int64_t rank, void *desc, size_t eltSize) {
-  auto *words = static_cast<int64_t *>(desc);
-  char *aligned = reinterpret_cast<char *>(words[1]);
-  return {rank, aligned ? aligned + words[2] * (int64_t)eltSize : nullptr, words + 3,
-          words + 3 + rank};
-}
 
 [[noreturn]] void fail(const char *name, const std::string &msg) {
   std::string text = std::string(name) + ": " + msg;
@@ -46,7 +28,6 @@ Descriptor descriptor(int64_t rank, void *desc, size_t eltSize) {
 }
 
 struct CublasApi {
-  decltype(&cublasCreate_v2) create = nullptr;
   decltype(&cublasSetStream_v2) setStream = nullptr;
   decltype(&cublasSgemm_v2) sgemm = nullptr;
   decltype(&cublasDgemm_v2) dgemm = nullptr;
@@ -61,49 +42,23 @@ struct CublasApi {
   std::string error;
 };
 
-// The process's cuBLAS: loaded, one handle, bound to the runtime's stream.
-const CublasApi &cublas(const char *name) {
+// The GEMM entry points of the process's cuBLAS.
+const CublasApi &gemmApi(const char *name) {
   static CublasApi api;
   static std::once_flag once;
   std::call_once(once, [] {
-    // The loader's path first, then the toolkit found at configure time and
-    // the usual toolkit location (not always on the loader's path).
-    void *lib = nullptr;
-    std::string candidates[] = {"libcublas.so.13", "libcublas.so.12", "libcublas.so",
-#ifdef ARRAYC_RT_CUDA_LIB_DIR
-                                std::string(ARRAYC_RT_CUDA_LIB_DIR) + "/libcublas.so.13",
-#endif
-                                "/usr/local/cuda/lib64/libcublas.so.13"};
-    for (const std::string &name : candidates)
-      if ((lib = dlopen(name.c_str(), RTLD_NOW | RTLD_LOCAL)))
-        break;
+    const Cublas *lib = cublas();
     if (!lib) {
-      api.error = "cuBLAS (libcublas.so.13) not found; matrix products on the GPU need it "
-                  "(set LD_LIBRARY_PATH to CUDA's lib64)";
+      api.error = arrayc_rt_last_error();
       return;
     }
-    auto sym = [&](auto &fn, const char *s) {
-      fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(lib, s));
-      if (!fn && api.error.empty())
-        api.error = std::string("cuBLAS lacks ") + s;
-    };
-    sym(api.create, "cublasCreate_v2");
-    sym(api.setStream, "cublasSetStream_v2");
-    sym(api.sgemm, "cublasSgemm_v2");
-    sym(api.dgemm, "cublasDgemm_v2");
-    sym(api.cgemm, "cublasCgemm_v2");
-    sym(api.zgemm, "cublasZgemm_v2");
-    sym(api.gemmEx, "cublasGemmEx");
-    if (!api.error.empty())
-      return;
-    if (cublasStatus_t st = api.create(&api.handle); st != CUBLAS_STATUS_SUCCESS) {
-      api.error = "cublasCreate failed (status " + std::to_string((int)st) + ")";
-      return;
-    }
-    if (cublasStatus_t st =
-            api.setStream(api.handle, reinterpret_cast<cudaStream_t>(mgpuStreamCreate()));
-        st != CUBLAS_STATUS_SUCCESS)
-      api.error = "cublasSetStream failed (status " + std::to_string((int)st) + ")";
+    symbol(lib->lib, api.setStream, "cublasSetStream_v2", api.error);
+    symbol(lib->lib, api.sgemm, "cublasSgemm_v2", api.error);
+    symbol(lib->lib, api.dgemm, "cublasDgemm_v2", api.error);
+    symbol(lib->lib, api.cgemm, "cublasCgemm_v2", api.error);
+    symbol(lib->lib, api.zgemm, "cublasZgemm_v2", api.error);
+    symbol(lib->lib, api.gemmEx, "cublasGemmEx", api.error);
+    api.handle = lib->handle;
   });
   if (!api.error.empty())
     fail(name, api.error);
@@ -201,18 +156,16 @@ void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, vo
     sh.forEachBatch(eltSizes, [&](char *, char *, char *c) {
       CUresult r = cuMemsetD2D8Async(reinterpret_cast<CUdeviceptr>(c), sh.lc.ld * sizeof(C), 0,
                                      sh.n * sizeof(C), sh.m,
-                                     reinterpret_cast<CUstream>(mgpuStreamCreate()));
+                                     stream());
       if (r != CUDA_SUCCESS)
         fail(name, "cuMemsetD2D8Async failed (" + std::to_string((int)r) + ")");
     });
     return;
   }
-  const CublasApi &api = cublas(name);
+  const CublasApi &api = gemmApi(name);
   // On the calling thread's current stream (arrayc_rt_set_current_stream).
-  if (cublasStatus_t st =
-          api.setStream(api.handle, reinterpret_cast<cudaStream_t>(mgpuStreamCreate()));
-      st != CUBLAS_STATUS_SUCCESS)
-    fail(name, "cublasSetStream failed (status " + std::to_string((int)st) + ")");
+  if (!cublasOnStream())
+    fail(name, arrayc_rt_last_error());
   cublasOperation_t opa = sh.la.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
   cublasOperation_t opb = sh.lb.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
   sh.forEachBatch(eltSizes, [&](char *a, char *b, char *c) {

@@ -4,6 +4,7 @@
 
 #include <cuda.h>
 
+#include "cuda_libs.h"
 #include "internal.h"
 #include "pool.h"
 
@@ -135,6 +136,16 @@ __attribute__((constructor)) void registerHooks() {
 }
 
 } // namespace
+
+// For the math-library entry points (cuda_libs.h).
+namespace arrayc_rt::cuda {
+void makeContextCurrent() {
+  CUcontext ctx = primaryContext(), cur = nullptr;
+  if (cuCtxGetCurrent(&cur) != CUDA_SUCCESS || cur != ctx)
+    CU_CHECK(cuCtxSetCurrent(ctx), "");
+}
+bool isDeviceMemory(const void *p) { return hookIsDevicePtr(p) == 1; }
+} // namespace arrayc_rt::cuda
 
 extern "C" {
 

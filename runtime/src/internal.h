@@ -25,7 +25,8 @@ struct MemrefView {
 };
 MemrefView viewMemref(int64_t rank, void *desc, size_t elemSize);
 // Rank-1 i8 memref -> std::string (handles device memory through the hooks).
-std::string memrefString(int64_t rank, void *desc);
+// Exported for libarrayc_runtime_cuda's error locations.
+__attribute__((visibility("default"))) std::string memrefString(int64_t rank, void *desc);
 
 // Total element count; false on overflow or negative size.
 bool numElements(int64_t rank, const int64_t *sizes, int64_t *out);

@@ -71,6 +71,25 @@ func.func @pass_constant(%v: memref<?xf32>) {
 
 // -----
 
+memref.global "private" constant @matrix : memref<2x2xf32> = dense<[[1.0, 2.0], [3.0, 4.0]]>
+func.func private @arrayc_rt_cusolver_det_f32(memref<*xf32>, memref<*xf32>, memref<*xi8>)
+// Tests that a constant only a GPU library entry point reads (a cuSOLVER
+// call: it takes device memory) is copied to the device too.
+// CHECK-LABEL: func @library_constant
+// CHECK: %[[G:.*]] = memref.get_global @matrix
+// CHECK: %[[D:.*]], %{{.*}} = gpu.alloc async
+// CHECK: gpu.memcpy async [%{{.*}}] %[[D]], %[[G]]
+// CHECK: %[[C:.*]] = memref.cast %[[D]]
+// CHECK: call @arrayc_rt_cusolver_det_f32(%[[C]]
+func.func @library_constant(%out: memref<*xf32>, %loc: memref<*xi8>) {
+  %m = memref.get_global @matrix : memref<2x2xf32>
+  %u = memref.cast %m : memref<2x2xf32> to memref<*xf32>
+  call @arrayc_rt_cusolver_det_f32(%u, %out, %loc) : (memref<*xf32>, memref<*xf32>, memref<*xi8>) -> ()
+  return
+}
+
+// -----
+
 // Tests that host code reads a device scalar through a one-thread kernel and
 // a copy to a host stack slot, and writes one with a one-thread kernel.
 // CHECK-LABEL: func @host_scalar

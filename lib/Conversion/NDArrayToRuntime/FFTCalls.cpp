@@ -25,7 +25,8 @@ namespace nd = arrayc::ndarray;
 namespace {
 
 struct FFTPattern : OpRewritePattern<nd::FFTOp> {
-  using OpRewritePattern::OpRewritePattern;
+  FFTPattern(MLIRContext *ctx, bool cuda)
+      : OpRewritePattern(ctx), prefix(cuda ? "arrayc_rt_cufft_" : "arrayc_rt_") {}
   LogicalResult matchAndRewrite(nd::FFTOp op, PatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto module = op->getParentOfType<ModuleOp>();
@@ -74,7 +75,7 @@ struct FFTPattern : OpRewritePattern<nd::FFTOp> {
 
     Type inElt = inType.getElementType(), outElt = outType.getElementType();
     Type i8u = unranked(rewriter.getI8Type());
-    std::string name = ("arrayc_rt_" + nd::stringifyFFTKind(kind) + "_" +
+    std::string name = (prefix + nd::stringifyFFTKind(kind) + "_" +
                         storageSuffix(inElt))
                            .str();
     auto f = declare(rewriter, module, name,
@@ -91,10 +92,12 @@ struct FFTPattern : OpRewritePattern<nd::FFTOp> {
                                                            /*writable=*/true);
     return success();
   }
+
+  std::string prefix; // of the entry point's name
 };
 
 } // namespace
 
-void arrayc::populateFFTToRuntimeCallPatterns(RewritePatternSet &patterns) {
-  patterns.add<FFTPattern>(patterns.getContext());
+void arrayc::populateFFTToRuntimeCallPatterns(RewritePatternSet &patterns, bool cuda) {
+  patterns.add<FFTPattern>(patterns.getContext(), cuda);
 }

@@ -1,7 +1,8 @@
-//===- LinalgCalls.cpp - numpy.linalg ops to LAPACKE runtime calls --------===//
+//===- LinalgCalls.cpp - numpy.linalg ops to LAPACKE/cuSOLVER calls -------===//
 //
 // Each op becomes one call `arrayc_rt_linalg_<op>_<T>(inputs..., outputs...,
-// flags..., location)` (runtime/src/linalg.cpp). The outputs are allocated
+// flags..., location)` (runtime/src/linalg.cpp, LAPACKE), or on the cuda
+// target `arrayc_rt_cusolver_<op>_<T>` (runtime/src/cusolver.cpp). The outputs are allocated
 // here, as `load` allocates its buffer, sized from the input's dimensions,
 // and come back as tensors through `bufferization.to_tensor`; the runtime
 // checks the dynamic shapes the verifier could not.
@@ -27,8 +28,9 @@ namespace {
 /// Collects the operands of one runtime call, allocating its outputs.
 class LinalgCall {
 public:
-  LinalgCall(PatternRewriter &rewriter, Operation *op)
-      : rw(rewriter), loc(op->getLoc()), module(op->getParentOfType<ModuleOp>()) {}
+  LinalgCall(PatternRewriter &rewriter, Operation *op, StringRef prefix)
+      : rw(rewriter), loc(op->getLoc()), module(op->getParentOfType<ModuleOp>()),
+        prefix(prefix) {}
 
   /// Dimension `d` of `tensor` as an index.
   Value dim(Value tensor, int64_t d) {
@@ -63,13 +65,13 @@ public:
   }
   void flag(bool v) { args.push_back(i32(rw, loc, v)); }
 
-  /// Calls `arrayc_rt_linalg_<name>_<T>` and replaces `op` by the outputs.
+  /// Calls `<prefix><name>_<T>` and replaces `op` by the outputs.
   void emit(Operation *op, StringRef name, Type elt) {
     args.push_back(stringValue(rw, loc, module, locationText(loc)));
     SmallVector<Type> types;
     for (Value a : args)
       types.push_back(a.getType());
-    std::string fn = ("arrayc_rt_linalg_" + name + "_" + storageSuffix(elt)).str();
+    std::string fn = (prefix + name + "_" + storageSuffix(elt)).str();
     func::CallOp::create(rw, loc, declare(rw, module, fn, types), args);
     SmallVector<Value> results;
     for (auto [buf, type] : buffers)
@@ -83,6 +85,7 @@ private:
   PatternRewriter &rw;
   Location loc;
   ModuleOp module;
+  StringRef prefix;
   SmallVector<Value> args;
   SmallVector<std::pair<Value, RankedTensorType>> buffers;
 };
@@ -96,10 +99,16 @@ SmallVector<Value> concat(SmallVector<Value> batch, std::initializer_list<Value>
   return batch;
 }
 
-struct DetPattern : OpRewritePattern<nd::DetOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// A pattern emitting calls of the entry points named `<prefix><op>_<T>`.
+template <class Op> struct LinalgPattern : OpRewritePattern<Op> {
+  LinalgPattern(MLIRContext *ctx, StringRef prefix) : OpRewritePattern<Op>(ctx), prefix(prefix) {}
+  std::string prefix;
+};
+
+struct DetPattern : LinalgPattern<nd::DetOp> {
+  using LinalgPattern::LinalgPattern;
   LogicalResult matchAndRewrite(nd::DetOp op, PatternRewriter &rewriter) const override {
-    LinalgCall c(rewriter, op);
+    LinalgCall c(rewriter, op, prefix);
     c.input(op.getInput());
     c.output(op.getType(), c.batch(op.getInput()));
     c.emit(op, "det", eltOf(op.getInput()));
@@ -108,11 +117,11 @@ struct DetPattern : OpRewritePattern<nd::DetOp> {
 };
 
 /// inv and cholesky: the result has the input's shape.
-template <class Op> struct SameShapePattern : OpRewritePattern<Op> {
-  SameShapePattern(MLIRContext *ctx, StringRef name)
-      : OpRewritePattern<Op>(ctx), name(name.str()) {}
+template <class Op> struct SameShapePattern : LinalgPattern<Op> {
+  SameShapePattern(MLIRContext *ctx, StringRef prefix, StringRef name)
+      : LinalgPattern<Op>(ctx, prefix), name(name) {}
   LogicalResult matchAndRewrite(Op op, PatternRewriter &rewriter) const override {
-    LinalgCall c(rewriter, op);
+    LinalgCall c(rewriter, op, this->prefix);
     Value in = op.getInput();
     c.input(in);
     Value m = c.dim(in, rankOf(in) - 2);
@@ -125,10 +134,10 @@ template <class Op> struct SameShapePattern : OpRewritePattern<Op> {
   std::string name;
 };
 
-struct SolvePattern : OpRewritePattern<nd::SolveOp> {
-  using OpRewritePattern::OpRewritePattern;
+struct SolvePattern : LinalgPattern<nd::SolveOp> {
+  using LinalgPattern::LinalgPattern;
   LogicalResult matchAndRewrite(nd::SolveOp op, PatternRewriter &rewriter) const override {
-    LinalgCall c(rewriter, op);
+    LinalgCall c(rewriter, op, prefix);
     c.input(op.getA());
     c.input(op.getB());
     // The result is b's shape, with a's row count.
@@ -143,10 +152,10 @@ struct SolvePattern : OpRewritePattern<nd::SolveOp> {
   }
 };
 
-struct QRPattern : OpRewritePattern<nd::QROp> {
-  using OpRewritePattern::OpRewritePattern;
+struct QRPattern : LinalgPattern<nd::QROp> {
+  using LinalgPattern::LinalgPattern;
   LogicalResult matchAndRewrite(nd::QROp op, PatternRewriter &rewriter) const override {
-    LinalgCall c(rewriter, op);
+    LinalgCall c(rewriter, op, prefix);
     Value in = op.getInput();
     c.input(in);
     Value m = c.dim(in, rankOf(in) - 2), n = c.dim(in, rankOf(in) - 1);
@@ -160,10 +169,10 @@ struct QRPattern : OpRewritePattern<nd::QROp> {
   }
 };
 
-struct SVDPattern : OpRewritePattern<nd::SVDOp> {
-  using OpRewritePattern::OpRewritePattern;
+struct SVDPattern : LinalgPattern<nd::SVDOp> {
+  using LinalgPattern::LinalgPattern;
   LogicalResult matchAndRewrite(nd::SVDOp op, PatternRewriter &rewriter) const override {
-    LinalgCall c(rewriter, op);
+    LinalgCall c(rewriter, op, prefix);
     Value in = op.getInput();
     c.input(in);
     Value m = c.dim(in, rankOf(in) - 2), n = c.dim(in, rankOf(in) - 1), k = c.min(m, n);
@@ -177,10 +186,10 @@ struct SVDPattern : OpRewritePattern<nd::SVDOp> {
   }
 };
 
-struct SVDValsPattern : OpRewritePattern<nd::SVDValsOp> {
-  using OpRewritePattern::OpRewritePattern;
+struct SVDValsPattern : LinalgPattern<nd::SVDValsOp> {
+  using LinalgPattern::LinalgPattern;
   LogicalResult matchAndRewrite(nd::SVDValsOp op, PatternRewriter &rewriter) const override {
-    LinalgCall c(rewriter, op);
+    LinalgCall c(rewriter, op, prefix);
     Value in = op.getInput();
     c.input(in);
     Value k = c.min(c.dim(in, rankOf(in) - 2), c.dim(in, rankOf(in) - 1));
@@ -190,10 +199,10 @@ struct SVDValsPattern : OpRewritePattern<nd::SVDValsOp> {
   }
 };
 
-struct EighPattern : OpRewritePattern<nd::EighOp> {
-  using OpRewritePattern::OpRewritePattern;
+struct EighPattern : LinalgPattern<nd::EighOp> {
+  using LinalgPattern::LinalgPattern;
   LogicalResult matchAndRewrite(nd::EighOp op, PatternRewriter &rewriter) const override {
-    LinalgCall c(rewriter, op);
+    LinalgCall c(rewriter, op, prefix);
     Value in = op.getInput();
     c.input(in);
     Value m = c.dim(in, rankOf(in) - 2);
@@ -207,10 +216,11 @@ struct EighPattern : OpRewritePattern<nd::EighOp> {
 
 } // namespace
 
-void arrayc::populateNDArrayLinalgToRuntimePatterns(RewritePatternSet &patterns) {
+void arrayc::populateNDArrayLinalgToRuntimePatterns(RewritePatternSet &patterns, bool cuda) {
   MLIRContext *ctx = patterns.getContext();
+  StringRef prefix = cuda ? "arrayc_rt_cusolver_" : "arrayc_rt_linalg_";
   patterns.add<DetPattern, SolvePattern, QRPattern, SVDPattern, SVDValsPattern, EighPattern>(
-      ctx);
-  patterns.add<SameShapePattern<nd::InvOp>>(ctx, "inv");
-  patterns.add<SameShapePattern<nd::CholeskyOp>>(ctx, "cholesky");
+      ctx, prefix);
+  patterns.add<SameShapePattern<nd::InvOp>>(ctx, prefix, "inv");
+  patterns.add<SameShapePattern<nd::CholeskyOp>>(ctx, prefix, "cholesky");
 }

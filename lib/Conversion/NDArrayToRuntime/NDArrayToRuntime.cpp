@@ -314,6 +314,7 @@ struct PerfCounterPattern : OpRewritePattern<nd::PerfCounterOp> {
 
 struct ConvertNDArrayToRuntimePass
     : arrayc::impl::ConvertNDArrayToRuntimeBase<ConvertNDArrayToRuntimePass> {
+  using Base::Base;
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     ConversionTarget target(*ctx);
@@ -323,8 +324,8 @@ struct ConvertNDArrayToRuntimePass
                         nd::SVDOp, nd::SVDValsOp, nd::EighOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
-    populateNDArrayToRuntimeConversionPatterns(patterns);
-    populateNDArrayLinalgToRuntimePatterns(patterns);
+    populateNDArrayToRuntimeConversionPatterns(patterns, cuda);
+    populateNDArrayLinalgToRuntimePatterns(patterns, cuda);
     if (failed(applyPartialConversion(getOperation(), target, std::move(patterns))))
       return signalPassFailure();
     finishMain();
@@ -352,9 +353,10 @@ struct ConvertNDArrayToRuntimePass
 
 } // namespace
 
-void arrayc::populateNDArrayToRuntimeConversionPatterns(RewritePatternSet &patterns) {
+void arrayc::populateNDArrayToRuntimeConversionPatterns(RewritePatternSet &patterns,
+                                                        bool cuda) {
   patterns.add<SavePattern, LoadPattern, PrintPattern, AssertPattern,
                PerfCounterPattern>(
       patterns.getContext());
-  populateFFTToRuntimeCallPatterns(patterns);
+  populateFFTToRuntimeCallPatterns(patterns, cuda);
 }

@@ -182,19 +182,20 @@ ARRAYC_RT_DECLARE_TYPED(c128)
  * (n/2+1 for irfft) first. norm: 0 "backward", 1 "ortho", 2 "forward".
  * Named by the input storage: fft/ifft/irfft take c64/c128, rfft f32/f64.
  * Errors (n < 1, shape mismatch) exit as the other entry points do. */
-#define ARRAYC_RT_DECLARE_FFT(NAME, T)                                             \
-  ARRAYC_RT_API void arrayc_rt_##NAME##_##T(int64_t irank, void *idesc, int64_t orank, \
-                                            void *odesc, int64_t axis, int64_t n,     \
-                                            int32_t norm, int64_t lrank, void *ldesc);
-ARRAYC_RT_DECLARE_FFT(fft, c64)
-ARRAYC_RT_DECLARE_FFT(fft, c128)
-ARRAYC_RT_DECLARE_FFT(ifft, c64)
-ARRAYC_RT_DECLARE_FFT(ifft, c128)
-ARRAYC_RT_DECLARE_FFT(rfft, f32)
-ARRAYC_RT_DECLARE_FFT(rfft, f64)
-ARRAYC_RT_DECLARE_FFT(irfft, c64)
-ARRAYC_RT_DECLARE_FFT(irfft, c128)
-#undef ARRAYC_RT_DECLARE_FFT
+#define ARRAYC_RT_DECLARE_FFT_ENTRY(P, NAME, T)                                     \
+  ARRAYC_RT_API void P##NAME##_##T(int64_t irank, void *idesc, int64_t orank,          \
+                                   void *odesc, int64_t axis, int64_t n, int32_t norm, \
+                                   int64_t lrank, void *ldesc);
+#define ARRAYC_RT_DECLARE_FFT(P)                                                    \
+  ARRAYC_RT_DECLARE_FFT_ENTRY(P, fft, c64)                                          \
+  ARRAYC_RT_DECLARE_FFT_ENTRY(P, fft, c128)                                         \
+  ARRAYC_RT_DECLARE_FFT_ENTRY(P, ifft, c64)                                         \
+  ARRAYC_RT_DECLARE_FFT_ENTRY(P, ifft, c128)                                        \
+  ARRAYC_RT_DECLARE_FFT_ENTRY(P, rfft, f32)                                         \
+  ARRAYC_RT_DECLARE_FFT_ENTRY(P, rfft, f64)                                         \
+  ARRAYC_RT_DECLARE_FFT_ENTRY(P, irfft, c64)                                        \
+  ARRAYC_RT_DECLARE_FFT_ENTRY(P, irfft, c128)
+ARRAYC_RT_DECLARE_FFT(arrayc_rt_)
 
 /* numpy.linalg through LAPACKE (libarrayc_runtime; runtime/src/linalg.cpp).
  * T is f32, f64, c64 or c128; every array is a memref (rank, desc) holding a
@@ -204,35 +205,56 @@ ARRAYC_RT_DECLARE_FFT(irfft, c128)
  * definite", "SVD did not converge", "Eigenvalues did not converge") or a
  * shape that does not fit prints "arrayc: error: <loc>: linalg.<op>: <msg>"
  * and exits 1. Device buffers are staged through the host. */
-#define ARRAYC_RT_DECLARE_LINALG(T)                                                          \
-  ARRAYC_RT_API void arrayc_rt_linalg_det_##T(int64_t ar, void *ad, int64_t orank,          \
+#define ARRAYC_RT_DECLARE_LINALG(P, T)                                                          \
+  ARRAYC_RT_API void P##det_##T(int64_t ar, void *ad, int64_t orank,          \
                                               void *od, int64_t lr, void *ld);              \
-  ARRAYC_RT_API void arrayc_rt_linalg_inv_##T(int64_t ar, void *ad, int64_t orank,          \
+  ARRAYC_RT_API void P##inv_##T(int64_t ar, void *ad, int64_t orank,          \
                                               void *od, int64_t lr, void *ld);              \
-  ARRAYC_RT_API void arrayc_rt_linalg_cholesky_##T(int64_t ar, void *ad, int64_t orank,     \
+  ARRAYC_RT_API void P##cholesky_##T(int64_t ar, void *ad, int64_t orank,     \
                                                    void *od, int32_t upper, int64_t lr,     \
                                                    void *ld);                               \
-  ARRAYC_RT_API void arrayc_rt_linalg_solve_##T(int64_t ar, void *ad, int64_t br, void *bd, \
+  ARRAYC_RT_API void P##solve_##T(int64_t ar, void *ad, int64_t br, void *bd, \
                                                 int64_t orank, void *od, int64_t lr,        \
                                                 void *ld);                                  \
-  ARRAYC_RT_API void arrayc_rt_linalg_qr_##T(int64_t ar, void *ad, int64_t qr, void *qd,    \
+  ARRAYC_RT_API void P##qr_##T(int64_t ar, void *ad, int64_t qr, void *qd,    \
                                              int64_t rr, void *rd, int32_t complete,        \
                                              int64_t lr, void *ld);                         \
-  ARRAYC_RT_API void arrayc_rt_linalg_svd_##T(int64_t ar, void *ad, int64_t ur, void *ud,   \
+  ARRAYC_RT_API void P##svd_##T(int64_t ar, void *ad, int64_t ur, void *ud,   \
                                               int64_t sr, void *sd, int64_t vr, void *vd,   \
                                               int32_t full_matrices, int64_t lr, void *ld); \
-  ARRAYC_RT_API void arrayc_rt_linalg_svdvals_##T(int64_t ar, void *ad, int64_t sr,         \
+  ARRAYC_RT_API void P##svdvals_##T(int64_t ar, void *ad, int64_t sr,         \
                                                   void *sd, int64_t lr, void *ld);          \
-  ARRAYC_RT_API void arrayc_rt_linalg_eigh_##T(int64_t ar, void *ad, int64_t wr, void *wd,  \
+  ARRAYC_RT_API void P##eigh_##T(int64_t ar, void *ad, int64_t wr, void *wd,  \
                                                int64_t vr, void *vd, int32_t upper,         \
                                                int64_t lr, void *ld);
-ARRAYC_RT_DECLARE_LINALG(f32)
-ARRAYC_RT_DECLARE_LINALG(f64)
-ARRAYC_RT_DECLARE_LINALG(c64)
-ARRAYC_RT_DECLARE_LINALG(c128)
-#undef ARRAYC_RT_DECLARE_LINALG
+ARRAYC_RT_DECLARE_LINALG(arrayc_rt_linalg_, f32)
+ARRAYC_RT_DECLARE_LINALG(arrayc_rt_linalg_, f64)
+ARRAYC_RT_DECLARE_LINALG(arrayc_rt_linalg_, c64)
+ARRAYC_RT_DECLARE_LINALG(arrayc_rt_linalg_, c128)
 
 /* ---- CUDA library (libarrayc_runtime_cuda) ------------------------- */
+
+/* numpy.linalg on device buffers through cuSOLVER (src/cusolver.cpp, loaded
+ * with dlopen): the arguments and errors of arrayc_rt_linalg_<op>_<T>. Each
+ * matrix is transposed into a column-major scratch copy (cuBLAS geam), factored
+ * (getrf+getrs for det/inv/solve, potrf, geqrf+orgqr, gesvdj, syevd/heevd) and
+ * transposed back, on the current stream; the factorizations' info values come
+ * back once per call. Host memory, layouts that are not row- or column-major
+ * and empty matrices go to the LAPACKE entry point. */
+ARRAYC_RT_DECLARE_LINALG(arrayc_rt_cusolver_, f32)
+ARRAYC_RT_DECLARE_LINALG(arrayc_rt_cusolver_, f64)
+ARRAYC_RT_DECLARE_LINALG(arrayc_rt_cusolver_, c64)
+ARRAYC_RT_DECLARE_LINALG(arrayc_rt_cusolver_, c128)
+#undef ARRAYC_RT_DECLARE_LINALG
+
+/* numpy.fft on device buffers through cuFFT (src/cufft.cpp, loaded with
+ * dlopen): the arguments and errors of arrayc_rt_<kind>_<T>, for C-contiguous
+ * input and output (else the FFTW entry point). Plans are cached per (type,
+ * length, layout), their workspace comes from the pool, and they run on the
+ * current stream; norm scales with cuBLAS. */
+ARRAYC_RT_DECLARE_FFT(arrayc_rt_cufft_)
+#undef ARRAYC_RT_DECLARE_FFT
+#undef ARRAYC_RT_DECLARE_FFT_ENTRY
 
 /* Matrix products on device buffers through cuBLAS (src/cublas.cpp; cuBLAS
  * is loaded with dlopen on first use): the arguments of

@@ -1,0 +1,76 @@
+// Loading the CUDA math libraries and the process's cuBLAS handle
+// (cuda_libs.h).
+#include "cuda_libs.h"
+#include "internal.h"
+
+#include <mutex>
+#include <string>
+
+namespace arrayc_rt::cuda {
+
+void *openLibrary(const char *what, std::initializer_list<const char *> sonames,
+                  std::string &error) {
+  // The loader's path first, then the toolkit found at configure time and
+  // the usual toolkit location (not always on the loader's path).
+  const char *dirs[] = {"",
+#ifdef ARRAYC_RT_CUDA_LIB_DIR
+                        ARRAYC_RT_CUDA_LIB_DIR "/",
+#endif
+                        "/usr/local/cuda/lib64/"};
+  for (const char *dir : dirs)
+    for (const char *soname : sonames)
+      if (void *lib = dlopen((std::string(dir) + soname).c_str(), RTLD_NOW | RTLD_LOCAL))
+        return lib;
+  error = std::string(what) + " (" + *sonames.begin() +
+          ") not found; set LD_LIBRARY_PATH to CUDA's lib64";
+  return nullptr;
+}
+
+const Cublas *cublas() {
+  static Cublas api;
+  static std::string error;
+  static std::once_flag once;
+  std::call_once(once, [] {
+    void *lib = openLibrary("cuBLAS", {"libcublas.so.13", "libcublas.so.12", "libcublas.so"},
+                            error);
+    if (!lib)
+      return;
+    decltype(&cublasCreate_v2) create = nullptr;
+    symbol(lib, create, "cublasCreate_v2", error);
+    if (!error.empty())
+      return;
+    makeContextCurrent();
+    if (cublasStatus_t st = create(&api.handle); st != CUBLAS_STATUS_SUCCESS) {
+      error = "cublasCreate failed (status " + std::to_string((int)st) + ")";
+      return;
+    }
+    api.lib = lib;
+  });
+  if (!error.empty()) {
+    setError(ARRAYC_RT_ERR_DEVICE, "%s", error.c_str());
+    return nullptr;
+  }
+  return &api;
+}
+
+cublasHandle_t cublasOnStream() {
+  static decltype(&cublasSetStream_v2) setStream = [] {
+    decltype(&cublasSetStream_v2) fn = nullptr;
+    std::string error;
+    if (const Cublas *api = cublas())
+      symbol(api->lib, fn, "cublasSetStream_v2", error);
+    return fn;
+  }();
+  const Cublas *api = cublas();
+  if (!api || !setStream)
+    return api ? (setError(ARRAYC_RT_ERR_DEVICE, "cuBLAS lacks cublasSetStream_v2"), nullptr)
+               : nullptr;
+  if (cublasStatus_t st = setStream(api->handle, reinterpret_cast<cudaStream_t>(stream()));
+      st != CUBLAS_STATUS_SUCCESS) {
+    setError(ARRAYC_RT_ERR_DEVICE, "cublasSetStream failed (status %d)", (int)st);
+    return nullptr;
+  }
+  return api->handle;
+}
+
+} // namespace arrayc_rt::cuda

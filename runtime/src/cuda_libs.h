@@ -1,0 +1,92 @@
+// What the CUDA math-library entry points of libarrayc_runtime_cuda share
+// (cublas.cpp, cusolver.cpp, cufft.cpp): loading a CUDA library with
+// dlopen, memref descriptors holding device pointers, the calling thread's
+// stream and context, device scratch buffers from the pool, and the process's
+// cuBLAS handle.
+#ifndef ARRAYC_RT_CUDA_LIBS_H
+#define ARRAYC_RT_CUDA_LIBS_H
+
+#include "arrayc_rt/runtime.h"
+
+#include <cublas_v2.h>
+#include <cuda.h>
+#include <dlfcn.h>
+
+#include <cstdint>
+#include <initializer_list>
+#include <string>
+#include <type_traits>
+
+extern "C" ARRAYC_RT_API void *mgpuStreamCreate();
+extern "C" ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream,
+                                            bool isHostShared);
+extern "C" ARRAYC_RT_API void mgpuMemFree(void *ptr, CUstream stream);
+
+namespace arrayc_rt::cuda {
+
+// dlopen's the first of `sonames` found on the loader's path, then in the
+// toolkit found at configure time and /usr/local/cuda/lib64. Null when none
+// loads; `error` then says which library is missing and how to point at it.
+void *openLibrary(const char *what, std::initializer_list<const char *> sonames,
+                  std::string &error);
+
+// Makes the primary context current on the calling thread (cuda.cpp).
+void makeContextCurrent();
+// The calling thread's current stream (arrayc_rt_set_current_stream).
+inline CUstream stream() { return reinterpret_cast<CUstream>(mgpuStreamCreate()); }
+// True when `p` is device (or managed) memory of the current context.
+bool isDeviceMemory(const void *p);
+
+// A ranked memref descriptor as MLIR lays it out: allocated and aligned
+// pointers, offset, sizes[rank], strides[rank].
+struct Descriptor {
+  int64_t rank;
+  char *data; // element 0
+  const int64_t *sizes, *strides;
+};
+inline Descriptor descriptor(int64_t rank, void *desc, size_t eltSize) {
+  auto *words = static_cast<int64_t *>(desc);
+  char *aligned = reinterpret_cast<char *>(words[1]);
+  return {rank, aligned ? aligned + words[2] * (int64_t)eltSize : nullptr, words + 3,
+          words + 3 + rank};
+}
+
+// A device scratch buffer from the pool, freed (stream-ordered) on scope exit.
+class DeviceBuffer {
+public:
+  DeviceBuffer() = default;
+  explicit DeviceBuffer(size_t bytes) { allocate(bytes); }
+  DeviceBuffer(const DeviceBuffer &) = delete;
+  DeviceBuffer &operator=(const DeviceBuffer &) = delete;
+  ~DeviceBuffer() { mgpuMemFree(ptr_, stream()); }
+  void allocate(size_t bytes) {
+    mgpuMemFree(ptr_, stream());
+    ptr_ = mgpuMemAlloc(bytes ? bytes : 1, stream(), false);
+  }
+  template <class T = void> T *get() const { return static_cast<T *>(ptr_); }
+
+private:
+  void *ptr_ = nullptr;
+};
+
+// The process's cuBLAS (cublas.cpp): the library, one handle. Null with the
+// reason in arrayc_rt_last_error() when it cannot be loaded.
+struct Cublas {
+  void *lib = nullptr;
+  cublasHandle_t handle = nullptr;
+};
+const Cublas *cublas();
+// The handle bound to the calling thread's current stream; null on failure.
+cublasHandle_t cublasOnStream();
+
+// Resolves `name` in `lib` into `fn`; on a missing symbol records it in
+// `error` (first one only).
+template <class Fn> void symbol(void *lib, Fn &fn, const char *name, std::string &error) {
+  fn = reinterpret_cast<Fn>(dlsym(lib, name));
+  if (!fn && error.empty())
+    error = std::string("missing symbol ") + name;
+}
+
+} // namespace arrayc_rt::cuda
+
+#endif // ARRAYC_RT_CUDA_LIBS_H
