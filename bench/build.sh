@@ -71,7 +71,7 @@ echo "$WORKLOADS" | while read -r name src fn ctype dt nin irank orank flags; do
     -I"$CUDA/include" -I"$ROOT/runtime/include" \
     "$ROOT/bench/harness/harness.cpp" "$obj" \
     "$LIBDIR/libarrayc_runtime_cuda.a" "$LIBDIR/libarrayc_runtime.a" \
-    -L"$CUDA/lib64/stubs" -lcuda -lm -ldl -lpthread \
+    -L"$CUDA/lib64/stubs" -lcuda -llapacke -lopenblas -lfftw3 -lfftw3f -lm -ldl -lpthread \
     -o "$OUTDIR/bench_$name$SUFFIX"
   strip "$OUTDIR/bench_$name$SUFFIX"
   echo "built .device-carry/bench/bench_$name$SUFFIX"

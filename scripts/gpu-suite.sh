@@ -4,18 +4,7 @@
 # LLVM/MLIR and runtime libraries, then runs the runtime's CUDA smoke test and every e2e program
 # on the cuda target, JIT (`arrayc run`) and AOT (executables), against NumPy.
 set -uo pipefail
-root=/tmp/arrayc-libs
-mkdir -p "$root"
-tar -C "$root" -xJf .device-carry/llvm.tar.xz
-tar -C "$root" -xJf .device-carry/rt.tar.xz
-sys="$root/usr/lib/x86_64-linux-gnu"
-export LD_LIBRARY_PATH="$root/usr/lib/llvm-22/lib:$sys:$sys/openblas-pthread:${LD_LIBRARY_PATH:-}"
-# AOT executables link the runtime's system libraries by the absolute paths found
-# at configure time (Debian's); point those paths at the unpacked copies.
-for pair in liblapacke.so:liblapacke.so.3 libopenblas.so:openblas-pthread/libopenblas.so.0 \
-    libfftw3.so:libfftw3.so.3 libfftw3f.so:libfftw3f.so.3; do
-  [ -e "/usr/lib/x86_64-linux-gnu/${pair%%:*}" ] || ln -s "$sys/${pair#*:}" "/usr/lib/x86_64-linux-gnu/${pair%%:*}"
-done
+source scripts/device-libs.sh
 arrayc=.device-carry/arrayc/bin/arrayc
 status=0
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader

@@ -44,7 +44,6 @@ llvm::StringRef arrayc::defaultCudaToolkit() {
 void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createConvertNDArrayToLinalg());
-  pm.addPass(createConvertNDArrayToRuntime(ConvertNDArrayToRuntimeOptions{options.gpuLibraries}));
   pm.addPass(createLinalgGeneralizeNamedOpsPass());
   // Canonicalize first: it merges repeated operands (x*x reads one producer
   // once), and upstream fusion only fuses a producer with a single use.
@@ -53,6 +52,13 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
     pm.addPass(createFuseElementwise(FuseElementwiseOptions{options.recompute}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Host ops become runtime calls last: each call reads its arrays through a
+  // bufferization.to_buffer right before it, and CSE must not merge two such
+  // reads of one tensor into the first, past writes bufferization then makes
+  // into that tensor's buffer (the later call would read them).
+  pm.addPass(createConvertNDArrayToRuntime(ConvertNDArrayToRuntimeOptions{options.gpuLibraries}));
+  // Folds the unsigned<->signless cast pairs around the calls.
+  pm.addPass(createCanonicalizerPass());
 }
 
 void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &options) {
