@@ -26,6 +26,19 @@ void *openLibrary(const char *what, std::initializer_list<const char *> sonames,
   return nullptr;
 }
 
+arrayc_rt_status check(CUresult r, const char *call) {
+  if (r == CUDA_SUCCESS)
+    return ARRAYC_RT_OK;
+  const char *text = nullptr;
+  cuGetErrorString(r, &text);
+  return setError(ARRAYC_RT_ERR_DEVICE, "%s failed: %s", call, text ? text : "unknown error");
+}
+arrayc_rt_status check(cublasStatus_t st, const char *call) {
+  if (st == CUBLAS_STATUS_SUCCESS)
+    return ARRAYC_RT_OK;
+  return setError(ARRAYC_RT_ERR_DEVICE, "%s failed (cuBLAS status %d)", call, (int)st);
+}
+
 const Cublas *cublas() {
   static Cublas api;
   static std::string error;

@@ -30,6 +30,11 @@ namespace arrayc_rt::cuda {
 void *openLibrary(const char *what, std::initializer_list<const char *> sonames,
                   std::string &error);
 
+// ARRAYC_RT_OK, or ARRAYC_RT_ERR_DEVICE with a message naming `call` and the
+// status (arrayc_rt_last_error()).
+arrayc_rt_status check(CUresult r, const char *call);
+arrayc_rt_status check(cublasStatus_t st, const char *call);
+
 // Makes the primary context current on the calling thread (cuda.cpp).
 void makeContextCurrent();
 // The calling thread's current stream (arrayc_rt_set_current_stream).

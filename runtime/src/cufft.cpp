@@ -87,30 +87,12 @@ const CufftApi *cufft() {
   return &api;
 }
 
+using arrayc_rt::cuda::check; // CUDA and cuBLAS statuses
 arrayc_rt_status check(cufftResult r, const char *call) {
   if (r == CUFFT_SUCCESS)
     return ARRAYC_RT_OK;
   return setError(ARRAYC_RT_ERR_DEVICE, "%s failed (cuFFT status %d)", call, (int)r);
 }
-arrayc_rt_status check(CUresult r, const char *call) {
-  if (r == CUDA_SUCCESS)
-    return ARRAYC_RT_OK;
-  const char *text = nullptr;
-  cuGetErrorString(r, &text);
-  return setError(ARRAYC_RT_ERR_DEVICE, "%s failed: %s", call, text ? text : "unknown error");
-}
-arrayc_rt_status check(cublasStatus_t st, const char *call) {
-  if (st == CUBLAS_STATUS_SUCCESS)
-    return ARRAYC_RT_OK;
-  return setError(ARRAYC_RT_ERR_DEVICE, "%s failed (cuBLAS status %d)", call, (int)st);
-}
-
-#define ARRAYC_RT_TRY(expr)                                                                \
-  do {                                                                                     \
-    arrayc_rt_status st_ = (expr);                                                         \
-    if (st_ != ARRAYC_RT_OK)                                                               \
-      return st_;                                                                          \
-  } while (0)
 
 // One transform's geometry: `batch` sequences of the transform's length n,
 // `count` times (offsets inStep/outStep elements apart), element strides and
@@ -360,18 +342,11 @@ extern "C" {
   ARRAYC_RT_API void arrayc_rt_cufft_##NAME##_##T(int64_t irank, void *idesc, int64_t orank, \
                                                   void *odesc, int64_t axis, int64_t n,    \
                                                   int32_t norm, int64_t lrank, void *ldesc) { \
-    runFft<REAL>(KIND, irank, idesc, orank, odesc, axis, n, norm, lrank, ldesc, [&] {      \
+    runFft<REAL>(Kind::KIND, irank, idesc, orank, odesc, axis, n, norm, lrank, ldesc, [&] { \
       arrayc_rt_##NAME##_##T(irank, idesc, orank, odesc, axis, n, norm, lrank, ldesc);     \
     });                                                                                    \
   }
-ARRAYC_RT_DEFINE_CUFFT(fft, c64, float, Kind::Fft)
-ARRAYC_RT_DEFINE_CUFFT(fft, c128, double, Kind::Fft)
-ARRAYC_RT_DEFINE_CUFFT(ifft, c64, float, Kind::Ifft)
-ARRAYC_RT_DEFINE_CUFFT(ifft, c128, double, Kind::Ifft)
-ARRAYC_RT_DEFINE_CUFFT(rfft, f32, float, Kind::Rfft)
-ARRAYC_RT_DEFINE_CUFFT(rfft, f64, double, Kind::Rfft)
-ARRAYC_RT_DEFINE_CUFFT(irfft, c64, float, Kind::Irfft)
-ARRAYC_RT_DEFINE_CUFFT(irfft, c128, double, Kind::Irfft)
+ARRAYC_RT_FOR_EACH_FFT(ARRAYC_RT_DEFINE_CUFFT)
 #undef ARRAYC_RT_DEFINE_CUFFT
 
 } // extern "C"

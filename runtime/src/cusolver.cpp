@@ -134,30 +134,12 @@ const Solver *loadSolver() {
   return &api;
 }
 
+using arrayc_rt::cuda::check; // CUDA and cuBLAS statuses
 arrayc_rt_status check(cusolverStatus_t st, const char *call) {
   if (st == CUSOLVER_STATUS_SUCCESS)
     return ARRAYC_RT_OK;
   return setError(ARRAYC_RT_ERR_DEVICE, "%s failed (cuSOLVER status %d)", call, (int)st);
 }
-arrayc_rt_status check(cublasStatus_t st, const char *call) {
-  if (st == CUBLAS_STATUS_SUCCESS)
-    return ARRAYC_RT_OK;
-  return setError(ARRAYC_RT_ERR_DEVICE, "%s failed (cuBLAS status %d)", call, (int)st);
-}
-arrayc_rt_status check(CUresult r, const char *call) {
-  if (r == CUDA_SUCCESS)
-    return ARRAYC_RT_OK;
-  const char *text = nullptr;
-  cuGetErrorString(r, &text);
-  return setError(ARRAYC_RT_ERR_DEVICE, "%s failed: %s", call, text ? text : "unknown error");
-}
-
-#define ARRAYC_RT_TRY(expr)                                                                \
-  do {                                                                                     \
-    arrayc_rt_status st_ = (expr);                                                         \
-    if (st_ != ARRAYC_RT_OK)                                                               \
-      return st_;                                                                          \
-  } while (0)
 
 // The handles of one call, bound to the current stream.
 struct Ctx {

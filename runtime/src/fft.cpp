@@ -287,16 +287,9 @@ extern "C" {
   void arrayc_rt_##NAME##_##T(int64_t irank, void *idesc, int64_t orank, void *odesc,     \
                               int64_t axis, int64_t n, int32_t norm, int64_t lrank,       \
                               void *ldesc) {                                              \
-    runFft<REAL>(KIND, irank, idesc, orank, odesc, axis, n, norm, lrank, ldesc);          \
+    runFft<REAL>(Kind::KIND, irank, idesc, orank, odesc, axis, n, norm, lrank, ldesc);    \
   }
-ARRAYC_RT_DEFINE_FFT(fft, c64, float, Kind::Fft)
-ARRAYC_RT_DEFINE_FFT(fft, c128, double, Kind::Fft)
-ARRAYC_RT_DEFINE_FFT(ifft, c64, float, Kind::Ifft)
-ARRAYC_RT_DEFINE_FFT(ifft, c128, double, Kind::Ifft)
-ARRAYC_RT_DEFINE_FFT(rfft, f32, float, Kind::Rfft)
-ARRAYC_RT_DEFINE_FFT(rfft, f64, double, Kind::Rfft)
-ARRAYC_RT_DEFINE_FFT(irfft, c64, float, Kind::Irfft)
-ARRAYC_RT_DEFINE_FFT(irfft, c128, double, Kind::Irfft)
+ARRAYC_RT_FOR_EACH_FFT(ARRAYC_RT_DEFINE_FFT)
 #undef ARRAYC_RT_DEFINE_FFT
 
 } // extern "C"

@@ -17,6 +17,25 @@ __attribute__((visibility("default"))) arrayc_rt_status setError(arrayc_rt_statu
                                                                  const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+// Returns the status of `expr` from the enclosing function unless it is OK.
+#define ARRAYC_RT_TRY(expr)                                                                \
+  do {                                                                                     \
+    arrayc_rt_status st_ = (expr);                                                         \
+    if (st_ != ARRAYC_RT_OK)                                                               \
+      return st_;                                                                          \
+  } while (0)
+
+// The numpy.fft entry points (fft.cpp, cufft.cpp): X(name, storage, real type, kind).
+#define ARRAYC_RT_FOR_EACH_FFT(X)                                                          \
+  X(fft, c64, float, Fft)                                                                  \
+  X(fft, c128, double, Fft)                                                                \
+  X(ifft, c64, float, Ifft)                                                                \
+  X(ifft, c128, double, Ifft)                                                              \
+  X(rfft, f32, float, Rfft)                                                                \
+  X(rfft, f64, double, Rfft)                                                               \
+  X(irfft, c64, float, Irfft)                                                              \
+  X(irfft, c128, double, Irfft)
+
 // A ranked view of an MLIR memref descriptor.
 struct MemrefView {
   char *aligned = nullptr; // points at element 0 (aligned + offset applied)

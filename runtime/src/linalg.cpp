@@ -181,13 +181,6 @@ arrayc_rt_status lapackFailed(const char *routine, lapack_int info) {
 
 lapack_int ld(int64_t n) { return (lapack_int)std::max<int64_t>(1, n); }
 
-#define ARRAYC_RT_TRY(expr)                                                                \
-  do {                                                                                     \
-    arrayc_rt_status st_ = (expr);                                                         \
-    if (st_ != ARRAYC_RT_OK)                                                               \
-      return st_;                                                                          \
-  } while (0)
-
 template <class T> arrayc_rt_status det(Stack<T> &a, Stack<T> &out) {
   ARRAYC_RT_TRY(checkSquare(a));
   ARRAYC_RT_TRY(checkOut(a, out, {}, "the result"));
