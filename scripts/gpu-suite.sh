@@ -21,4 +21,13 @@ for mode in jit aot; do
   python3 test/e2e/run_e2e.py -v --target=cuda --mode=$mode --flag=--tf32 --arrayc "$arrayc" \
     test/e2e/matmul_tf32.arr || status=1
 done
+echo "== random.*: the same numbers for a seed on the cpu and cuda targets"
+rnd=$(mktemp -d)
+mkdir -p "$rnd/cpu" "$rnd/cuda"
+root_dir=$PWD
+src="$root_dir/test/Integration/GPU/Inputs/random_streams.arr"
+(cd "$rnd/cpu" && "$root_dir/$arrayc" run --target=cpu "$src") &&
+  (cd "$rnd/cuda" && "$root_dir/$arrayc" run --target=cuda "$src") &&
+  python3 test/Integration/GPU/compare_targets.py "$rnd/cpu" "$rnd/cuda" --rtol=1e-12 || status=1
+rm -rf "$rnd"
 exit $status
