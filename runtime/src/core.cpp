@@ -11,7 +11,7 @@ namespace arrayc_rt {
 
 static thread_local std::string tlsError;
 static std::string programName;
-static arrayc_rt_device_hooks gHooks = {nullptr, nullptr, nullptr, nullptr};
+static arrayc_rt_device_hooks gHooks = {};
 static std::mutex gHooksMutex;
 
 arrayc_rt_status setError(arrayc_rt_status st, const char *fmt, ...) {
@@ -40,6 +40,12 @@ int copyToHost(void *dst, const void *src, size_t bytes) {
 int copyToDevice(void *dst, const void *src, size_t bytes) {
   arrayc_rt_device_hooks h = hooks();
   return h.copy_to_device ? h.copy_to_device(dst, src, bytes) : -1;
+}
+
+HostStage::~HostStage() {
+  if (!pinned_) return;
+  arrayc_rt_device_hooks h = hooks();
+  if (h.host_free) h.host_free(pinned_);
 }
 
 MemrefView viewMemref(int64_t rank, void *desc, size_t elemSize) {
@@ -99,22 +105,32 @@ arrayc_rt_status HostStage::init(const void *data, int64_t rank, const int64_t *
   if (count <= 0 || (uint64_t)count > SIZE_MAX / elemSize)
     return setError(ARRAYC_RT_ERR_NOMEM, "array extent too large");
   bytes_ = (size_t)count * elemSize;
-  try {
-    buf_.resize(bytes_);
-  } catch (...) {
-    return setError(ARRAYC_RT_ERR_NOMEM, "cannot allocate %zu bytes of host staging memory",
-                    bytes_);
+  // Pinned memory from the device's pool when there is one (faster copies,
+  // and the copy back to the device is only queued), else the heap.
+  arrayc_rt_device_hooks h = hooks();
+  char *host = nullptr;
+  if (h.host_alloc && h.host_free)
+    host = static_cast<char *>(pinned_ = h.host_alloc(bytes_));
+  if (!host) {
+    try {
+      buf_.resize(bytes_);
+    } catch (...) {
+      return setError(ARRAYC_RT_ERR_NOMEM, "cannot allocate %zu bytes of host staging memory",
+                      bytes_);
+    }
+    host = buf_.data();
   }
+  host_ = host;
   devStart_ = base_ + lo * (int64_t)elemSize;
-  if (readBack && copyToHost(buf_.data(), devStart_, bytes_) != 0)
+  if (readBack && copyToHost(host, devStart_, bytes_) != 0)
     return setError(ARRAYC_RT_ERR_DEVICE, "copying %zu bytes from the device failed", bytes_);
-  base_ = buf_.data() - lo * (int64_t)elemSize;
+  base_ = host - lo * (int64_t)elemSize;
   return ARRAYC_RT_OK;
 }
 
 arrayc_rt_status HostStage::writeBack() {
   if (!device_) return ARRAYC_RT_OK;
-  if (copyToDevice(devStart_, buf_.data(), bytes_) != 0)
+  if (copyToDevice(devStart_, host_, bytes_) != 0)
     return setError(ARRAYC_RT_ERR_DEVICE, "copying %zu bytes to the device failed", bytes_);
   return ARRAYC_RT_OK;
 }
@@ -143,7 +159,7 @@ const char *arrayc_rt_dtype_name(int32_t dtype) {
 void arrayc_rt_set_device_hooks(const arrayc_rt_device_hooks *h) {
   std::lock_guard<std::mutex> g(gHooksMutex);
   if (h) gHooks = *h;
-  else gHooks = arrayc_rt_device_hooks{nullptr, nullptr, nullptr, nullptr};
+  else gHooks = arrayc_rt_device_hooks{};
 }
 
 void arrayc_rt_sync(void) {

@@ -17,6 +17,8 @@
 #include <unordered_map>
 #include <utility>
 
+extern "C" CUstream currentStream(); // the calling thread's current stream (below)
+
 namespace {
 
 [[noreturn]] void cudaFail(const char *call, CUresult r, const char *what) {
@@ -116,9 +118,32 @@ int hookCopyToHost(void *dst, const void *src, size_t bytes) {
   return cuMemcpyDtoH(dst, (CUdeviceptr)src, bytes) == CUDA_SUCCESS ? 0 : 1;
 }
 
+extern "C" arrayc_rt::CachingPool &pinnedPool(); // below
+
+// Copies from pinned memory are only queued (on the current stream); the
+// stage frees its block afterwards, on that stream, and the pinned pool
+// reuses it only after that stream's work is done.
 int hookCopyToDevice(void *dst, const void *src, size_t bytes) {
   ScopedContext ctx;
-  return cuMemcpyHtoD((CUdeviceptr)dst, src, bytes) == CUDA_SUCCESS ? 0 : 1;
+  unsigned int memType = 0;
+  bool pinned = cuPointerGetAttribute(&memType, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                      (CUdeviceptr)src) == CUDA_SUCCESS &&
+                memType == CU_MEMORYTYPE_HOST;
+  CUresult r = pinned ? cuMemcpyHtoDAsync((CUdeviceptr)dst, src, bytes, currentStream())
+                      : cuMemcpyHtoD((CUdeviceptr)dst, src, bytes);
+  return r == CUDA_SUCCESS ? 0 : 1;
+}
+
+void *hookHostAlloc(size_t bytes) {
+  if (!driverUsable())
+    return nullptr;
+  ScopedContext ctx;
+  return pinnedPool().allocate(bytes, nullptr, nullptr);
+}
+
+void hookHostFree(void *ptr) {
+  ScopedContext ctx;
+  pinnedPool().free(ptr, currentStream());
 }
 
 int hookSynchronize() {
@@ -131,7 +156,7 @@ int hookSynchronize() {
 
 __attribute__((constructor)) void registerHooks() {
   static const arrayc_rt_device_hooks hooks = {hookIsDevicePtr, hookCopyToHost, hookCopyToDevice,
-                                               hookSynchronize};
+                                               hookSynchronize, hookHostAlloc, hookHostFree};
   arrayc_rt_set_device_hooks(&hooks);
 }
 
@@ -375,6 +400,28 @@ public:
   }
 };
 
+// Pinned host memory for the staging copies: cached the same way, but the
+// host writes a reused block, so it is never ordered after queued work: a
+// block freed on a stream is reused only once that stream's work is done.
+class PinnedPoolBackend : public arrayc_rt::PoolBackend {
+public:
+  void *allocate(size_t bytes) override {
+    void *ptr = nullptr;
+    return cuMemHostAlloc(&ptr, bytes, CU_MEMHOSTALLOC_PORTABLE) == CUDA_SUCCESS ? ptr : nullptr;
+  }
+  void release(void *ptr) override { CU_CHECK(cuMemFreeHost(ptr), ""); }
+  void synchronize(void *stream) override {
+    CU_CHECK(cuStreamSynchronize(reinterpret_cast<CUstream>(stream)), "");
+  }
+  bool ordered(void *, void *) override { return false; }
+};
+
+arrayc_rt::CachingPool &pinnedPool() {
+  static PinnedPoolBackend backend;
+  static auto *pool = new arrayc_rt::CachingPool(backend); // leaked: see devicePool
+  return *pool;
+}
+
 arrayc_rt::CachingPool &devicePool() {
   static CudaPoolBackend backend;
   // Leaked on purpose: freeing device memory from a static destructor races
@@ -417,6 +464,14 @@ ARRAYC_RT_API size_t arrayc_rt_pool_total_bytes(void) { return devicePool().tota
 ARRAYC_RT_API void arrayc_rt_pool_free_all_blocks(void) {
   ScopedContext ctx;
   devicePool().freeAllBlocks();
+}
+ARRAYC_RT_API size_t arrayc_rt_pinned_pool_used_bytes(void) { return pinnedPool().usedBytes(); }
+ARRAYC_RT_API size_t arrayc_rt_pinned_pool_total_bytes(void) {
+  return pinnedPool().totalBytes();
+}
+ARRAYC_RT_API void arrayc_rt_pinned_pool_free_all_blocks(void) {
+  ScopedContext ctx;
+  pinnedPool().freeAllBlocks();
 }
 ARRAYC_RT_API void arrayc_rt_pool_set_limit(size_t bytes) {
   ScopedContext ctx;

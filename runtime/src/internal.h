@@ -54,6 +54,10 @@ bool numElements(int64_t rank, const int64_t *sizes, int64_t *out);
 // Copies the extent spanned by sizes/strides to host when data is device memory.
 class HostStage {
 public:
+  HostStage() = default;
+  HostStage(const HostStage &) = delete;
+  HostStage &operator=(const HostStage &) = delete;
+  ~HostStage(); // returns pinned staging memory
   // After init, hostBase() points at element 0 in host memory.
   arrayc_rt_status init(const void *data, int64_t rank, const int64_t *sizes,
                         const int64_t *strides, size_t elemSize, bool readBack);
@@ -63,7 +67,9 @@ public:
   arrayc_rt_status writeBack();
 
 private:
-  std::vector<char> buf_;
+  std::vector<char> buf_; // the staging copy, unless pinned_ holds it
+  void *pinned_ = nullptr;
+  char *host_ = nullptr;   // the staging copy's start
   char *base_ = nullptr;
   char *devStart_ = nullptr;
   size_t bytes_ = 0;

@@ -102,6 +102,25 @@ int main(int argc, char **argv) {
   size_t len = 0;
   CHECK(arrayc_rt_format_array(ARRAYC_RT_F32, 1, view.sizes, view.strides, d + 2, &out, &len) == ARRAYC_RT_OK);
   CHECK(out && std::string(out) == "[ 2.  5.  8. 11.]");
+  // The staging copies came from the pinned pool and went back to it.
+  CHECK(arrayc_rt_pinned_pool_used_bytes() == 0);
+  CHECK(arrayc_rt_pinned_pool_total_bytes() > 0);
+  {
+    // A load into device memory (the copy up from pinned memory is queued).
+    std::string npy = "/tmp/arrayc_smoke_pinned.npy";
+    int64_t one[1] = {N}, unit[1] = {1};
+    CHECK(arrayc_rt_npy_write(npy.c_str(), ARRAYC_RT_F32, 1, one, unit, h.data()) == ARRAYC_RT_OK);
+    float *d2 = (float *)mgpuMemAlloc(N * 4, s, false);
+    CHECK(arrayc_rt_npy_read(npy.c_str(), ARRAYC_RT_F32, 1, one, unit, d2) == ARRAYC_RT_OK);
+    std::vector<float> back(N);
+    mgpuMemcpy(back.data(), d2, N * 4, s);
+    mgpuStreamSynchronize(s);
+    CHECK(back == h);
+    mgpuMemFree(d2, s);
+    std::remove(npy.c_str());
+  }
+  arrayc_rt_pinned_pool_free_all_blocks();
+  CHECK(arrayc_rt_pinned_pool_total_bytes() == 0);
   arrayc_rt_free(out);
 
   // JIT a PTX kernel and launch it.

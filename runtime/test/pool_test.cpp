@@ -194,3 +194,21 @@ TEST(Pool, ForgottenStreamsBlocksAreFreeForAnyStream) {
   EXPECT_TRUE(backend.synchronized.empty());
   pool.free(a, &s2);
 }
+
+// The pinned host pool's rule (cuda.cpp): the host writes a reused block, so
+// no stream is ever ordered after the freeing one; reuse waits for it, even on
+// the same stream.
+class HostWritesBackend : public HostBackend {
+public:
+  bool ordered(void *, void *) override { return false; }
+};
+TEST(Pool, AHostWrittenBlockWaitsEvenOnTheSameStream) {
+  HostWritesBackend backend;
+  arrayc_rt::CachingPool pool(backend);
+  void *s = reinterpret_cast<void *>(0x1);
+  void *a = pool.allocate(1000, s, nullptr);
+  ASSERT_TRUE(pool.free(a, s));
+  EXPECT_EQ(pool.allocate(1000, s, nullptr), a);
+  ASSERT_EQ(backend.synchronized.size(), 1u);
+  EXPECT_EQ(backend.synchronized[0], s);
+}

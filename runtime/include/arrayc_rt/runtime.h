@@ -122,8 +122,14 @@ ARRAYC_RT_API void arrayc_rt_free(void *p);
 typedef struct arrayc_rt_device_hooks {
   int (*is_device_ptr)(const void *ptr);                       /* 1: device */
   int (*copy_to_host)(void *dst, const void *src, size_t bytes);   /* 0: ok */
-  int (*copy_to_device)(void *dst, const void *src, size_t bytes); /* 0: ok */
+  /* 0: ok. May only queue the copy when src came from host_alloc: host_free of
+   * src is then ordered after it. */
+  int (*copy_to_device)(void *dst, const void *src, size_t bytes);
   int (*synchronize)(void); /* waits for queued device work; 0: ok */
+  /* Staging memory for the copies (pinned); NULL members or a NULL result:
+   * ordinary host memory. */
+  void *(*host_alloc)(size_t bytes);
+  void (*host_free)(void *ptr);
 } arrayc_rt_device_hooks;
 /* NULL (or a struct with NULL members) removes the hooks. The struct is copied. */
 ARRAYC_RT_API void arrayc_rt_set_device_hooks(const arrayc_rt_device_hooks *hooks);
@@ -323,6 +329,14 @@ ARRAYC_RT_API size_t arrayc_rt_pool_used_bytes(void);   /* handed out */
 ARRAYC_RT_API size_t arrayc_rt_pool_total_bytes(void);  /* handed out + cached */
 ARRAYC_RT_API void arrayc_rt_pool_free_all_blocks(void); /* release the cache */
 ARRAYC_RT_API void arrayc_rt_pool_set_limit(size_t bytes); /* 0: no limit */
+/* The pinned host pool (CuPy's PinnedMemoryPool): page-locked staging memory
+ * for the runtime's host<->device copies (printing, saving, loading, the
+ * LAPACKE/FFTW fallbacks). Cached and binned as the device pool; a block is
+ * reused only after the work queued on the stream it was freed on is done (a
+ * copy to the device from it is only queued). */
+ARRAYC_RT_API size_t arrayc_rt_pinned_pool_used_bytes(void);
+ARRAYC_RT_API size_t arrayc_rt_pinned_pool_total_bytes(void);
+ARRAYC_RT_API void arrayc_rt_pinned_pool_free_all_blocks(void);
 
 /* ---- BLAS (OpenBLAS; runtime/src/blas.cpp) ----------------------- */
 /* A (batched) matrix product as arrayc-linalg-to-blas emits it:
