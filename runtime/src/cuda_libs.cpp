@@ -34,9 +34,24 @@ arrayc_rt_status check(CUresult r, const char *call) {
   return setError(ARRAYC_RT_ERR_DEVICE, "%s failed: %s", call, text ? text : "unknown error");
 }
 arrayc_rt_status check(cublasStatus_t st, const char *call) {
-  if (st == CUBLAS_STATUS_SUCCESS)
+  return libraryStatus(st == CUBLAS_STATUS_SUCCESS, call, "cuBLAS", (int)st);
+}
+arrayc_rt_status libraryStatus(bool ok, const char *call, const char *library, int status) {
+  if (ok)
     return ARRAYC_RT_OK;
-  return setError(ARRAYC_RT_ERR_DEVICE, "%s failed (cuBLAS status %d)", call, (int)st);
+  return setError(ARRAYC_RT_ERR_DEVICE, "%s failed (%s status %d)", call, library, status);
+}
+void recordLoadError(const std::string &error) {
+  setError(ARRAYC_RT_ERR_DEVICE, "%s", error.c_str());
+}
+
+void *openWithCublas(const char *what, std::initializer_list<const char *> sonames,
+                     std::string &error, const Cublas **blas) {
+  if (!(*blas = cublas())) {
+    error = arrayc_rt_last_error();
+    return nullptr;
+  }
+  return openLibrary(what, sonames, error);
 }
 
 const Cublas *cublas() {
@@ -59,11 +74,7 @@ const Cublas *cublas() {
     }
     api.lib = lib;
   });
-  if (!error.empty()) {
-    setError(ARRAYC_RT_ERR_DEVICE, "%s", error.c_str());
-    return nullptr;
-  }
-  return &api;
+  return loaded(api, error);
 }
 
 cublasHandle_t cublasOnStream() {

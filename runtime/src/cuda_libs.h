@@ -34,6 +34,23 @@ void *openLibrary(const char *what, std::initializer_list<const char *> sonames,
 // status (arrayc_rt_last_error()).
 arrayc_rt_status check(CUresult r, const char *call);
 arrayc_rt_status check(cublasStatus_t st, const char *call);
+// The same for a math library's status (`ok`: it is the library's success).
+arrayc_rt_status libraryStatus(bool ok, const char *call, const char *library, int status);
+
+// A library's entry points once loaded: &api, or null with `error` (why it
+// could not be loaded) in arrayc_rt_last_error().
+void recordLoadError(const std::string &error);
+template <class Api> const Api *loaded(const Api &api, const std::string &error) {
+  if (error.empty())
+    return &api;
+  recordLoadError(error);
+  return nullptr;
+}
+
+// openLibrary for a library whose entry points also need cuBLAS (loaded first,
+// into *blas).
+void *openWithCublas(const char *what, std::initializer_list<const char *> sonames,
+                     std::string &error, const struct Cublas **blas);
 
 // Makes the primary context current on the calling thread (cuda.cpp).
 void makeContextCurrent();

@@ -56,12 +56,8 @@ const CufftApi *cufft() {
   static std::string error;
   static std::once_flag once;
   std::call_once(once, [] {
-    const Cublas *blas = cublas();
-    if (!blas) {
-      error = arrayc_rt_last_error();
-      return;
-    }
-    void *lib = openLibrary("cuFFT", {"libcufft.so.12", "libcufft.so"}, error);
+    const Cublas *blas = nullptr;
+    void *lib = openWithCublas("cuFFT", {"libcufft.so.12", "libcufft.so"}, error, &blas);
     if (!lib)
       return;
     symbol(lib, api.create, "cufftCreate", error);
@@ -80,18 +76,12 @@ const CufftApi *cufft() {
     symbol(blas->lib, api.csscal, "cublasCsscal_v2", error);
     symbol(blas->lib, api.zdscal, "cublasZdscal_v2", error);
   });
-  if (!error.empty()) {
-    setError(ARRAYC_RT_ERR_DEVICE, "%s", error.c_str());
-    return nullptr;
-  }
-  return &api;
+  return loaded(api, error);
 }
 
 using arrayc_rt::cuda::check; // CUDA and cuBLAS statuses
 arrayc_rt_status check(cufftResult r, const char *call) {
-  if (r == CUFFT_SUCCESS)
-    return ARRAYC_RT_OK;
-  return setError(ARRAYC_RT_ERR_DEVICE, "%s failed (cuFFT status %d)", call, (int)r);
+  return libraryStatus(r == CUFFT_SUCCESS, call, "cuFFT", (int)r);
 }
 
 // One transform's geometry: `batch` sequences of the transform's length n,

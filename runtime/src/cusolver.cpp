@@ -102,12 +102,8 @@ const Solver *loadSolver() {
   static std::string error;
   static std::once_flag once;
   std::call_once(once, [] {
-    const Cublas *blas = cublas();
-    if (!blas) {
-      error = arrayc_rt_last_error();
-      return;
-    }
-    void *lib = openLibrary("cuSOLVER", {"libcusolver.so.12", "libcusolver.so"}, error);
+    const Cublas *blas = nullptr;
+    void *lib = openWithCublas("cuSOLVER", {"libcusolver.so.12", "libcusolver.so"}, error, &blas);
     if (!lib)
       return;
     decltype(&cusolverDnCreate) create = nullptr;
@@ -127,18 +123,12 @@ const Solver *loadSolver() {
     else if (cusolverStatus_t st = createSvdParams(&api.svdParams); st != CUSOLVER_STATUS_SUCCESS)
       error = "cusolverDnCreateGesvdjInfo failed (status " + std::to_string((int)st) + ")";
   });
-  if (!error.empty()) {
-    setError(ARRAYC_RT_ERR_DEVICE, "%s", error.c_str());
-    return nullptr;
-  }
-  return &api;
+  return loaded(api, error);
 }
 
 using arrayc_rt::cuda::check; // CUDA and cuBLAS statuses
 arrayc_rt_status check(cusolverStatus_t st, const char *call) {
-  if (st == CUSOLVER_STATUS_SUCCESS)
-    return ARRAYC_RT_OK;
-  return setError(ARRAYC_RT_ERR_DEVICE, "%s failed (cuSOLVER status %d)", call, (int)st);
+  return libraryStatus(st == CUSOLVER_STATUS_SUCCESS, call, "cuSOLVER", (int)st);
 }
 
 // The handles of one call, bound to the current stream.
