@@ -53,4 +53,20 @@ def ConvertNDArrayToRuntime : Pass<"convert-ndarray-to-runtime", "mlir::ModuleOp
                            "mlir::arith::ArithDialect", "mlir::tensor::TensorDialect"];
 }
 
+def CheckDeviceArguments : Pass<"arrayc-check-device-arguments", "mlir::ModuleOp"> {
+  let summary = "cuda: check that exported functions get arrays of the program's device";
+  let description = [{
+    On buffers (after bufferization), for the cuda target: at the entry of
+    each public function other than `arrayc_main`, one call
+    `arrayc_rt_check_device(aligned pointer as i64, argument index, function
+    name)` per memref argument. The runtime accepts the pool's blocks at once
+    and otherwise asks the driver which device holds the pointer: host memory
+    or another GPU's array is reported ("argument 1 of 'f' is on device 1;
+    this program runs on device 0") and the program exits, as CuPy refuses an
+    array of another device, instead of faulting in a kernel.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 #endif // ARRAYC_CONVERSION_PASSES

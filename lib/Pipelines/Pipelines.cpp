@@ -126,6 +126,7 @@ void arrayc::buildCPULoweringPipeline(OpPassManager &pm, const PipelineOptions &
 }
 
 void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &options) {
+  pm.addPass(createCheckDeviceArguments()); // before the pointers' uses are rewritten
   if (options.blas)
     pm.addPass(createLinalgToBlas(LinalgToBlasOptions{/*cuda=*/true, options.tf32}));
   pm.addNestedPass<func::FuncOp>(createCopiesToLinalg());

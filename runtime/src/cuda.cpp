@@ -509,6 +509,57 @@ ARRAYC_RT_API void mgpuSetDefaultDevice(int32_t device) {
   gDefaultDevice = device;
 }
 
+// ---- the device (runtime.h) ---------------------------------------------------
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_set_device(int device) {
+  if (!driverUsable())
+    return arrayc_rt::setError(ARRAYC_RT_ERR_DEVICE, "CUDA: no usable GPU driver or device");
+  int count = 0;
+  cuDeviceGetCount(&count);
+  if (device < 0 || device >= count)
+    return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID, "device %d does not exist (%d device%s)",
+                               device, count, count == 1 ? "" : "s");
+  std::lock_guard<std::mutex> g(gCtxMutex);
+  if (gContext && device != gDefaultDevice)
+    return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID,
+                               "device %d is in use: the device is chosen before the first "
+                               "GPU call and stays for the process",
+                               (int)gDefaultDevice);
+  gDefaultDevice = device;
+  return ARRAYC_RT_OK;
+}
+
+ARRAYC_RT_API int arrayc_rt_get_device(void) {
+  std::lock_guard<std::mutex> g(gCtxMutex);
+  return gDefaultDevice;
+}
+
+// Called at the entry of the cuda target's public functions, per array
+// argument (arrayc-check-device-arguments): the pool's blocks pass at once,
+// anything else is asked of the driver.
+ARRAYC_RT_API void arrayc_rt_check_device(int64_t ptr, int64_t arg, int64_t nrank, void *ndesc) {
+  if (!ptr || devicePool().owns(reinterpret_cast<void *>(ptr)))
+    return;
+  ScopedContext ctx;
+  int ordinal = -1;
+  CUresult r = cuPointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                                     static_cast<CUdeviceptr>(ptr));
+  char msg[320];
+  std::string fn = arrayc_rt::memrefString(nrank, ndesc);
+  if (r != CUDA_SUCCESS)
+    snprintf(msg, sizeof msg,
+             "argument %lld of '%s' is host memory; functions compiled for the cuda target "
+             "take arrays in device memory",
+             (long long)arg, fn.c_str());
+  else if (ordinal != gDefaultDevice)
+    snprintf(msg, sizeof msg,
+             "argument %lld of '%s' is an array on device %d; this program runs on device %d "
+             "(arrayc_rt_set_device chooses it before the first GPU call)",
+             (long long)arg, fn.c_str(), ordinal, (int)gDefaultDevice);
+  else
+    return;
+  arrayc_rt_fatal("", msg);
+}
+
 // ---- streams and events (runtime.h) ----------------------------------------
 namespace {
 /// ARRAYC_RT_OK, or the failed call's error as a located status.

@@ -18,6 +18,11 @@ size_t CachingPool::roundSize(size_t bytes) {
   return (bytes + large - 1) / large * large;
 }
 
+bool CachingPool::owns(const void *ptr) const {
+  std::lock_guard<std::mutex> g(mutex_);
+  return inUse_.count(const_cast<void *>(ptr)) != 0;
+}
+
 void CachingPool::releaseCachedLocked() {
   for (auto &[size, block] : cache_) {
     backend_.synchronize(block.stream); // its last use may still be queued

@@ -48,6 +48,8 @@ public:
   /// Returns `ptr`, whose last use is queued on `stream`, to the cache; false
   /// when `ptr` is not the pool's.
   bool free(void *ptr, void *stream);
+  /// Whether `ptr` is a block this pool handed out (and not yet freed).
+  bool owns(const void *ptr) const;
   /// Releases every cached (free) block to the backend.
   void freeAllBlocks();
   /// Cached blocks freed on `stream` become free for any stream: the caller

@@ -82,6 +82,31 @@ int main(int argc, char **argv) {
     mgpuMemAlloc(1ull << 50, nullptr, false); // must exit 1 with a message
     return 0;
   }
+  if (argc > 2 && !strcmp(argv[1], "check-device")) {
+    // What a compiled function's entry does with an argument (exit 1 when
+    // it refuses it): "host", "other" (device 1's memory), "own" (device 0's,
+    // not from the pool).
+    static char name[] = "fn";
+    struct { char *allocated, *aligned; int64_t offset, sizes[1], strides[1]; } nm = {
+        name, name, 0, {2}, {1}};
+    std::vector<float> host(16);
+    int64_t ptr = (int64_t)host.data();
+    CUdeviceptr p = 0;
+    if (!strcmp(argv[2], "other") || !strcmp(argv[2], "own")) {
+      cuInit(0);
+      CUdevice dev;
+      CUcontext ctx;
+      cuDeviceGet(&dev, !strcmp(argv[2], "other") ? 1 : 0);
+      cuDevicePrimaryCtxRetain(&ctx, dev);
+      cuCtxPushCurrent(ctx);
+      cuMemAlloc(&p, 64);
+      cuCtxPopCurrent(&ctx);
+      ptr = (int64_t)p;
+    }
+    arrayc_rt_check_device(ptr, 1, 1, &nm);
+    printf("accepted\n");
+    return 0;
+  }
   mgpuSetDefaultDevice(0);
   CUstream s = (CUstream)mgpuStreamCreate();
   CHECK(mgpuMemAlloc(0, s, false) == nullptr);
@@ -214,6 +239,37 @@ int main(int argc, char **argv) {
   float *mm = (float *)mgpuMemAlloc(16, s, true);
   mm[0] = 3.5f;
   mgpuMemFree(mm, s);
+  // Arrays of the program's device pass the entry check; host memory and
+  // another GPU's arrays are refused with the argument and the devices named.
+  CHECK(arrayc_rt_get_device() == 0);
+  CHECK(arrayc_rt_set_device(0) == ARRAYC_RT_OK);
+  CHECK(arrayc_rt_set_device(n) == ARRAYC_RT_ERR_INVALID); // does not exist
+  if (n > 1) // device 0 is in use
+    CHECK(arrayc_rt_set_device(1) == ARRAYC_RT_ERR_INVALID);
+  auto runSelf = [&](const char *mode, int *status) {
+    std::string cmd = std::string(argv[0]) + " check-device " + mode + " 2>&1";
+    FILE *f = popen(cmd.c_str(), "r");
+    std::string text;
+    char buf[512];
+    while (f && fgets(buf, sizeof buf, f))
+      text += buf;
+    *status = f ? pclose(f) : -1;
+    return text;
+  };
+  int status = 0;
+  std::string text = runSelf("own", &status);
+  CHECK(status == 0 && text.find("accepted") != std::string::npos);
+  text = runSelf("host", &status);
+  printf("host array: %s", text.c_str());
+  CHECK(status != 0 && text.find("argument 1 of 'fn' is host memory") != std::string::npos);
+  if (n > 1) {
+    text = runSelf("other", &status);
+    printf("device 1 array: %s", text.c_str());
+    CHECK(status != 0 &&
+          text.find("argument 1 of 'fn' is an array on device 1; this program runs on "
+                    "device 0") != std::string::npos);
+  }
+
   mgpuMemFree(d2, s);
   mgpuMemFree(d, s);
   mgpuEventDestroy(ev);

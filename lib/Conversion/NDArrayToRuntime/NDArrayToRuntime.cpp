@@ -97,7 +97,7 @@ std::string locationText(Location loc) {
 }
 
 /// Declares `name` with `argTypes` (no results) at the module's top, once.
-func::FuncOp declare(PatternRewriter &rewriter, ModuleOp module, StringRef name,
+func::FuncOp declare(OpBuilder &rewriter, ModuleOp module, StringRef name,
                      TypeRange argTypes) {
   if (auto f = module.lookupSymbol<func::FuncOp>(name))
     return f;
@@ -112,7 +112,7 @@ func::FuncOp declare(PatternRewriter &rewriter, ModuleOp module, StringRef name,
 /// A string as an unranked i8 memref backed by a constant `memref.global`
 /// (one global per distinct string; the runtime reads sizes[0] bytes, so the
 /// text needs no terminator and may be empty).
-Value stringValue(PatternRewriter &rewriter, Location loc, ModuleOp module,
+Value stringValue(OpBuilder &rewriter, Location loc, ModuleOp module,
                   StringRef text) {
   auto type = MemRefType::get({static_cast<int64_t>(text.size())}, rewriter.getI8Type());
   auto tensorType = RankedTensorType::get(type.getShape(), rewriter.getI8Type());

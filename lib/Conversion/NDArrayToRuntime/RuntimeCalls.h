@@ -27,10 +27,10 @@ std::string storageSuffix(mlir::Type t);
 /// `file:line:col` of a location ("" when it has none).
 std::string locationText(mlir::Location loc);
 /// Declares `name(argTypes) -> ()` at the module's top, once.
-mlir::func::FuncOp declare(mlir::PatternRewriter &rewriter, mlir::ModuleOp module,
+mlir::func::FuncOp declare(mlir::OpBuilder &rewriter, mlir::ModuleOp module,
                            llvm::StringRef name, mlir::TypeRange argTypes);
 /// A string constant as an unranked i8 memref.
-mlir::Value stringValue(mlir::PatternRewriter &rewriter, mlir::Location loc,
+mlir::Value stringValue(mlir::OpBuilder &rewriter, mlir::Location loc,
                         mlir::ModuleOp module, llvm::StringRef text);
 /// A tensor as an unranked memref for a runtime call that reads it.
 mlir::Value tensorAsUnranked(mlir::PatternRewriter &rewriter, mlir::Location loc,

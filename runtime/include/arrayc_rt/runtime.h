@@ -304,6 +304,16 @@ ARRAYC_RT_API int64_t arrayc_rt_gpu_resident_blocks(int64_t threads_per_block);
  * arrayc_rt_last_error() naming the CUDA call and its error. */
 typedef struct arrayc_rt_stream_t *arrayc_rt_stream;
 typedef struct arrayc_rt_event_t *arrayc_rt_event;
+/* The device: chosen before the first GPU call (default 0) and kept for the
+ * process. set_device fails with ARRAYC_RT_ERR_INVALID for a device that does
+ * not exist, or once another device is in use. */
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_set_device(int device);
+ARRAYC_RT_API int arrayc_rt_get_device(void);
+/* Called by compiled cuda functions at entry, per array argument: exits with
+ * "argument <arg> of '<function>' is an array on device <d>; this program
+ * runs on device <e>" (or "... is host memory ...") for a foreign array. */
+ARRAYC_RT_API void arrayc_rt_check_device(int64_t ptr, int64_t arg, int64_t nrank, void *ndesc);
+
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_create(arrayc_rt_stream *stream);
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_destroy(arrayc_rt_stream stream);
 /* NULL: the default stream. */
