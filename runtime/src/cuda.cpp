@@ -536,13 +536,29 @@ ARRAYC_RT_API int arrayc_rt_get_device(void) {
 // Called at the entry of the cuda target's public functions, per array
 // argument (arrayc-check-device-arguments): the pool's blocks pass at once,
 // anything else is asked of the driver.
+// The last pointers the driver placed on this device, per thread: a C++ host
+// calling a function again with the same arrays pays one lookup per array.
+// (A stale entry -- the address freed and reused by another device's
+// allocation -- is accepted as before this check existed.)
+thread_local int64_t tCheckedPointers[8] = {};
+thread_local unsigned tCheckedNext = 0;
+
 ARRAYC_RT_API void arrayc_rt_check_device(int64_t ptr, int64_t arg, int64_t nrank, void *ndesc) {
-  if (!ptr || devicePool().owns(reinterpret_cast<void *>(ptr)))
+  if (!ptr)
+    return;
+  for (int64_t known : tCheckedPointers)
+    if (known == ptr)
+      return;
+  if (devicePool().owns(reinterpret_cast<void *>(ptr)))
     return;
   ScopedContext ctx;
   int ordinal = -1;
   CUresult r = cuPointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
                                      static_cast<CUdeviceptr>(ptr));
+  if (r == CUDA_SUCCESS && ordinal == gDefaultDevice) {
+    tCheckedPointers[tCheckedNext++ % 8] = ptr;
+    return;
+  }
   char msg[320];
   std::string fn = arrayc_rt::memrefString(nrank, ndesc);
   if (r != CUDA_SUCCESS)
@@ -550,13 +566,11 @@ ARRAYC_RT_API void arrayc_rt_check_device(int64_t ptr, int64_t arg, int64_t nran
              "argument %lld of '%s' is host memory; functions compiled for the cuda target "
              "take arrays in device memory",
              (long long)arg, fn.c_str());
-  else if (ordinal != gDefaultDevice)
+  else
     snprintf(msg, sizeof msg,
              "argument %lld of '%s' is an array on device %d; this program runs on device %d "
              "(arrayc_rt_set_device chooses it before the first GPU call)",
              (long long)arg, fn.c_str(), ordinal, (int)gDefaultDevice);
-  else
-    return;
   arrayc_rt_fatal("", msg);
 }
 
