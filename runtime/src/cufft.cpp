@@ -31,7 +31,7 @@ using namespace arrayc_rt::cuda;
 
 namespace {
 
-enum class Kind { Fft, Ifft, Rfft, Irfft };
+using Kind = FftKind;
 
 struct CufftApi {
   decltype(&cufftCreate) create = nullptr;
@@ -298,16 +298,6 @@ template <class Real> struct Transform {
   }
 };
 
-const char *kindName(Kind k) {
-  switch (k) {
-  case Kind::Fft: return "fft";
-  case Kind::Ifft: return "ifft";
-  case Kind::Rfft: return "rfft";
-  case Kind::Irfft: return "irfft";
-  }
-  return "?";
-}
-
 // Runs the transform on the GPU when it can (else `host`, the FFTW entry
 // point); a failure is reported as "<kind>: <message>" at the location.
 template <class Real, class Host>
@@ -320,7 +310,7 @@ void runFft(Kind kind, int64_t irank, void *idesc, int64_t orank, void *odesc, i
     return host();
   if (t.run(in, out, axis, n, norm) == ARRAYC_RT_OK)
     return;
-  std::string msg = std::string(kindName(kind)) + ": " + arrayc_rt_last_error();
+  std::string msg = std::string(fftKindName(kind)) + ": " + arrayc_rt_last_error();
   arrayc_rt_fatal(memrefString(lrank, ldesc).c_str(), msg.c_str());
 }
 

@@ -24,17 +24,7 @@ using namespace arrayc_rt;
 
 namespace {
 
-enum class Kind { Fft, Ifft, Rfft, Irfft };
-
-const char *kindName(Kind k) {
-  switch (k) {
-  case Kind::Fft: return "fft";
-  case Kind::Ifft: return "ifft";
-  case Kind::Rfft: return "rfft";
-  case Kind::Irfft: return "irfft";
-  }
-  return "?";
-}
+using Kind = FftKind;
 
 /// FFTW's API in one precision, so the transform code is written once.
 template <typename Real> struct Fftw;
@@ -141,12 +131,12 @@ template <typename Real> struct Transform {
   [[noreturn]] void fail(const char *fmt, long long a = 0, long long b = 0) {
     char msg[512];
     snprintf(msg, sizeof msg, fmt, a, b);
-    std::string text = std::string(kindName(kind)) + ": " + msg;
+    std::string text = std::string(fftKindName(kind)) + ": " + msg;
     arrayc_rt_fatal(loc.c_str(), text.c_str());
   }
   /// Fails with the message a status-layer helper left.
   [[noreturn]] void failLastError() {
-    std::string text = std::string(kindName(kind)) + ": " + arrayc_rt_last_error();
+    std::string text = std::string(fftKindName(kind)) + ": " + arrayc_rt_last_error();
     arrayc_rt_fatal(loc.c_str(), text.c_str());
   }
 

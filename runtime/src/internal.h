@@ -25,6 +25,18 @@ __attribute__((visibility("default"))) arrayc_rt_status setError(arrayc_rt_statu
       return st_;                                                                          \
   } while (0)
 
+// The numpy.fft transforms (fft.cpp, cufft.cpp) and their names in messages.
+enum class FftKind { Fft, Ifft, Rfft, Irfft };
+inline const char *fftKindName(FftKind k) {
+  switch (k) {
+  case FftKind::Fft: return "fft";
+  case FftKind::Ifft: return "ifft";
+  case FftKind::Rfft: return "rfft";
+  case FftKind::Irfft: return "irfft";
+  }
+  return "?";
+}
+
 // The numpy.fft entry points (fft.cpp, cufft.cpp): X(name, storage, real type, kind).
 #define ARRAYC_RT_FOR_EACH_FFT(X)                                                          \
   X(fft, c64, float, Fft)                                                                  \
