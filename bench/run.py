@@ -51,9 +51,10 @@ def make_workloads(dry):
     W = []
 
     # queued=False: the harness skips its 100 back-to-back calls (slow workloads).
-    def add(name, src_note, gen, nbytes, fns, tol, unit="ms", reps=20, warmup=3, queued=True):
+    def add(name, src_note, gen, nbytes, fns, tol, unit="ms", reps=20, warmup=3, queued=True,
+            graphs=False):
         W.append(dict(name=name, note=src_note, gen=gen, bytes=nbytes, fns=fns, tol=tol,
-                      unit=unit, reps=reps, warmup=warmup, queued=queued))
+                      unit=unit, reps=reps, warmup=warmup, queued=queued, graphs=graphs))
 
     # fns: {"np": f(m, *args) numpy-like (numpy, cupy, jax.numpy), "torch": f(torch, *args),
     #       "fuse": bool (cupy.fuse applies), "compile": bool (torch.compile measured)}
@@ -152,6 +153,17 @@ def make_workloads(dry):
         lambda r: [randn(r, S), randn(r, S)], 3 * S * 4,
         dict(np=sqd, torch=sqd, fuse=True, compile=True), 1e-5, unit="us", reps=300,
         warmup=20)
+    # Small calls of several kernels: what CUDA-graph replay is for (arrayc runs
+    # them twice: as built, and with ARRAYC_CUDA_GRAPHS=0 as system arrayc_nographs).
+    add("small_sum_1e4", "sum(x) of 1e4 f32 (4 kernels), per-call time with dispatch",
+        lambda r: [unif(r, S)], S * 4,
+        dict(np=lambda m, x: m.sum(x), torch=lambda t, x: t.sum(x), fuse=False, compile=False),
+        1e-5, unit="us", reps=300, warmup=20, graphs=True)
+    SR = (16, 64) if dry else (64, 1024)
+    add("small_softmax_64x1024", "row softmax of 64x1024 f32, per-call time with dispatch",
+        lambda r: [randn(r, *SR)], 2 * SR[0] * SR[1] * 4,
+        dict(np=softmax, torch=softmax_t, fuse=False, compile=True), 1e-5, unit="us",
+        reps=300, warmup=20, graphs=True)
 
     # Library workloads (compute-bound: the byte floor does not apply), f32. det, inv
     # and solve get I + E (E random with spectral radius ~0.5): well conditioned, and
@@ -392,7 +404,7 @@ def arrayc_variants(exe_dir):
     return sorted(vs)
 
 
-def run_arrayc(w, paths, workdir, dry, exe_dir=None, variant=""):
+def run_arrayc(w, paths, workdir, dry, exe_dir=None, variant="", env_extra=None):
     exe = os.path.join(exe_dir or EXE_DIR, "bench_" + w["name"] + (f".{variant}" if variant else ""))
     if (dry and not exe_dir) or not os.path.exists(exe):
         return None, None, "not run (dry run)" if dry else f"missing {exe}"
@@ -400,7 +412,7 @@ def run_arrayc(w, paths, workdir, dry, exe_dir=None, variant=""):
     reps = max(w["reps"], 20)
     cmd = [exe, *paths, out_path, str(max(w["warmup"], 3)), str(reps), "0"]
     try:
-        env = dict(os.environ)
+        env = dict(os.environ, **(env_extra or {}))
         if not w["queued"]:
             env["ARRAYC_BENCH_QUEUED"] = "0"
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=180, env=env)
@@ -471,7 +483,7 @@ def ncu_kernel_times(exe, paths, out_path):
 
 
 # --------------------------------------------------------------------------- reports
-SYSTEMS = ["arrayc", "arrayc_scalar", "cupy", "cupy_fuse", "torch", "torch_compile", "jax_jit", "numpy"]
+SYSTEMS = ["arrayc", "arrayc_nographs", "arrayc_scalar", "cupy", "cupy_fuse", "torch", "torch_compile", "jax_jit", "numpy"]
 
 
 def fmt_t(ms, unit):
@@ -491,7 +503,7 @@ def write_reports(out_dir, meta, rows, workloads, copy_tbps):
                  + ", ".join(f"{k} {v:.2f} TB/s" for k, v in copy_tbps.items())
                  + f"; ceiling used: {meta['ceiling_tbps']:.2f} TB/s.")
     L.append("")
-    L.append("Median ms per synchronized call (µs for small_sqdiff_1e4); "
+    L.append("Median ms per synchronized call (µs for the small_* rows); "
              "`*` = output mismatch vs CuPy, `x` = failed.")
     L.append("")
     avs = [s for s in present if s.startswith("arrayc")]
@@ -500,6 +512,9 @@ def write_reports(out_dir, meta, rows, workloads, copy_tbps):
         f"{s} kernels only (ncu)" for s in avs if any("kernel_ms" in r for r in rows
                                                       if r["system"] == s)]
     kcols = [s for s in avs if any("kernel_ms" in r for r in rows if r["system"] == s)]
+    # Calls queued back to back: the host's dispatch cost per call when the GPU keeps up.
+    qcols = [s for s in avs if any(r.get("queued_ms") for r in rows if r["system"] == s)]
+    hdr += [f"{s} queued per call" for s in qcols]
     L.append("| " + " | ".join(hdr) + " |")
     L.append("|" + "---|" * len(hdr))
     for w in workloads:
@@ -529,6 +544,9 @@ def write_reports(out_dir, meta, rows, workloads, copy_tbps):
             a = by.get((name, s)) or {}
             cells.append(f"{fmt_t(a['kernel_ms'], unit)} ({a['kernels_per_call']:g} k)"
                          if "kernel_ms" in a else "")
+        for s in qcols:
+            a = by.get((name, s)) or {}
+            cells.append(fmt_t(a["queued_ms"], unit) if a.get("queued_ms") else "")
         L.append("| " + " | ".join(cells) + " |")
     L.append("")
     errs = [r for r in rows if r.get("error") or not r.get("ok", True)]
@@ -646,6 +664,12 @@ def main():
               if rec is not None or (err and not err.startswith("not run")):
                 results.append(("arrayc" + (f"_{variant}" if variant else ""), out, rec and rec["median_ms"], rec and rec["min_ms"],
                                 rec and rec["n"], err, rec))
+            if w["graphs"]:  # the same executable with CUDA-graph replay off
+              rec, out, err = run_arrayc(w, paths, workdir, args.dry_run, args.exe_dir,
+                                         env_extra={"ARRAYC_CUDA_GRAPHS": "0"})
+              if rec is not None or (err and not err.startswith("not run")):
+                results.append(("arrayc_nographs", out, rec and rec["median_ms"],
+                                rec and rec["min_ms"], rec and rec["n"], err, rec))
             for p in paths:
                 os.remove(p)
             for s, o, med, mn, n, e in systems.run_peers(w, inputs):

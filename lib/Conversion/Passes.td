@@ -69,4 +69,33 @@ def CheckDeviceArguments : Pass<"arrayc-check-device-arguments", "mlir::ModuleOp
                            "mlir::arith::ArithDialect"];
 }
 
+def CudaGraphCalls : Pass<"arrayc-cuda-graph-calls", "mlir::ModuleOp"> {
+  let summary = "cuda: bracket exported functions so the runtime replays their kernels as a CUDA graph";
+  let description = [{
+    For the cuda target, after `arrayc-check-device-arguments`: each public
+    function other than `arrayc_main` calls `arrayc_rt_graph_begin()` after
+    its argument checks and `arrayc_rt_graph_end()` before each return.
+
+    ```mlir
+    func.func @f(%x: memref<?xf32>) -> memref<?xf32> {
+      call @arrayc_rt_check_device(...)
+      call @arrayc_rt_graph_begin() : () -> ()
+      ...                     // kernels, allocations
+      call @arrayc_rt_graph_end() : () -> ()
+      return %y : memref<?xf32>
+    }
+    ```
+
+    The runtime (runtime/src/graphs.h) records the kernel launches in between
+    and replays a sequence of two or more kernels that it has seen before as
+    one CUDA graph launch, updating only the nodes whose arguments changed.
+    Why the runtime and not this pass decides: whether a body launches the
+    same kernels again depends on run-time sizes and branches, and any other
+    device work it meets (a copy to the host, a library call) simply queues
+    what was recorded first, so nothing has to be proven about the body here.
+    Why `arrayc_main` is left out: it runs once.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 #endif // ARRAYC_CONVERSION_PASSES

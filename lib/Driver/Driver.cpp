@@ -102,6 +102,10 @@ int arrayc::driver::main(int argc, char **argv) {
                             cl::desc("cuda: f32 matrix products on the TF32 tensor cores (as "
                                      "CuPy's CUPY_TF32=1, PyTorch's allow_tf32)"),
                             cl::cat(category));
+  static cl::opt<bool> noGraphs("no-graphs",
+                                cl::desc("cuda: launch every kernel at once, never replaying a "
+                                         "function's recurring kernels as a CUDA graph"),
+                                cl::cat(category));
   static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"), cl::init(2),
                                     cl::Prefix, cl::cat(category));
   static cl::opt<bool> verbose("verbose", cl::desc("Print the stages and tools used"),
@@ -136,6 +140,7 @@ int arrayc::driver::main(int argc, char **argv) {
   pipelineOptions.fusion = !noFusion;
   pipelineOptions.blas = !noBlas;
   pipelineOptions.tf32 = tf32;
+  pipelineOptions.graphs = !noGraphs;
   pipelineOptions.recompute = cuda;
   pipelineOptions.gpuLibraries = cuda;
   pipelineOptions.gpuArch = !gpuArch.empty() ? gpuArch.getValue()

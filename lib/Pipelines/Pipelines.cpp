@@ -127,6 +127,8 @@ void arrayc::buildCPULoweringPipeline(OpPassManager &pm, const PipelineOptions &
 
 void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createCheckDeviceArguments()); // before the pointers' uses are rewritten
+  if (options.graphs)
+    pm.addPass(createCudaGraphCalls());
   if (options.blas)
     pm.addPass(createLinalgToBlas(LinalgToBlasOptions{/*cuda=*/true, options.tf32}));
   pm.addNestedPass<func::FuncOp>(createCopiesToLinalg());

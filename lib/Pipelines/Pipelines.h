@@ -36,6 +36,10 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
                     llvm::cl::desc("cuda: f32 matrix products on the TF32 tensor cores "
                                    "(10-bit mantissa inputs, f32 accumulation)"),
                     llvm::cl::init(false)};
+  Option<bool> graphs{*this, "graphs",
+                      llvm::cl::desc("cuda: exported functions replay a recurring sequence of "
+                                     "kernels as one CUDA graph (arrayc-cuda-graph-calls)"),
+                      llvm::cl::init(true)};
   Option<bool> gpuLibraries{
       *this, "gpu-libraries",
       llvm::cl::desc("numpy.linalg and numpy.fft through cuSOLVER and cuFFT (arrayc sets it "

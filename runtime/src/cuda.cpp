@@ -5,6 +5,7 @@
 #include <cuda.h>
 
 #include "cuda_libs.h"
+#include "graphs.h"
 #include "internal.h"
 #include "pool.h"
 
@@ -19,9 +20,8 @@
 
 extern "C" CUstream currentStream(); // the calling thread's current stream (below)
 
-namespace {
-
-[[noreturn]] void cudaFail(const char *call, CUresult r, const char *what) {
+namespace arrayc_rt::cuda {
+[[noreturn]] void fail(const char *call, CUresult r, const char *what) {
   // "cuMemAlloc(&ptr, sizeBytes)" -> "cuMemAlloc"
   char fn[64];
   size_t k = 0;
@@ -38,11 +38,16 @@ namespace {
   fflush(stderr);
   exit(1);
 }
+} // namespace arrayc_rt::cuda
+
+namespace {
+using arrayc_rt::cuda::fail;
+namespace graphs = arrayc_rt::graphs;
 
 #define CU_CHECK(call, what)                                                                \
   do {                                                                                      \
     CUresult cu_check_r_ = (call);                                                          \
-    if (cu_check_r_ != CUDA_SUCCESS) cudaFail(#call, cu_check_r_, what);                    \
+    if (cu_check_r_ != CUDA_SUCCESS) fail(#call, cu_check_r_, what);                    \
   } while (0)
 
 int32_t gDefaultDevice = 0;
@@ -114,6 +119,7 @@ int hookIsDevicePtr(const void *p) {
 }
 
 int hookCopyToHost(void *dst, const void *src, size_t bytes) {
+  graphs::flush();
   ScopedContext ctx;
   return cuMemcpyDtoH(dst, (CUdeviceptr)src, bytes) == CUDA_SUCCESS ? 0 : 1;
 }
@@ -124,6 +130,7 @@ extern "C" arrayc_rt::CachingPool &pinnedPool(); // below
 // stage frees its block afterwards, on that stream, and the pinned pool
 // reuses it only after that stream's work is done.
 int hookCopyToDevice(void *dst, const void *src, size_t bytes) {
+  graphs::flush();
   ScopedContext ctx;
   unsigned int memType = 0;
   bool pinned = cuPointerGetAttribute(&memType, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
@@ -149,6 +156,7 @@ void hookHostFree(void *ptr) {
 int hookSynchronize() {
   if (!gContext)
     return 0; // nothing was ever queued
+  graphs::flush();
   ScopedContext ctx;
   CU_CHECK(cuCtxSynchronize(), "waiting for the program's kernels");
   return 0;
@@ -170,6 +178,10 @@ void makeContextCurrent() {
     CU_CHECK(cuCtxSetCurrent(ctx), "");
 }
 bool isDeviceMemory(const void *p) { return hookIsDevicePtr(p) == 1; }
+CUstream stream() {
+  graphs::flush(); // library work queues after the kernels recorded so far
+  return currentStream();
+}
 } // namespace arrayc_rt::cuda
 
 extern "C" {
@@ -243,7 +255,7 @@ ARRAYC_RT_API void *mgpuModuleLoadJIT(void *data, int optLevel) {
   CUresult r = cuModuleLoadDataEx(&module, data, 3, opts, vals);
   if (r != CUDA_SUCCESS) {
     errorLog[sizeof(errorLog) - 1] = '\0';
-    cudaFail("cuModuleLoadDataEx", r, errorLog[0] ? errorLog : "PTX JIT failed");
+    fail("cuModuleLoadDataEx", r, errorLog[0] ? errorLog : "PTX JIT failed");
   }
   return module;
 }
@@ -254,6 +266,7 @@ ARRAYC_RT_API void *mgpuModuleLoadJIT(void *data, int optLevel) {
 // exiting and the driver releases the module with the context, so unloading
 // is best effort and never an error.
 ARRAYC_RT_API void mgpuModuleUnload(void *module) {
+  graphs::forgetModules();
   {
     FunctionCache &cache = functionCache();
     std::lock_guard<std::mutex> g(cache.mutex);
@@ -282,13 +295,18 @@ ARRAYC_RT_API void *mgpuModuleGetFunction(void *module, const char *name) {
 ARRAYC_RT_API void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_t gridY,
                                     intptr_t gridZ, intptr_t blockX, intptr_t blockY,
                                     intptr_t blockZ, int32_t smem, CUstream stream, void **params,
-                                    void **extra, size_t /*paramsCount*/) {
+                                    void **extra, size_t paramsCount) {
   ScopedContext ctx;
   if (smem > 48 * 1024) {
     // Opt in to more than 48 KiB of dynamic shared memory when asked.
     CU_CHECK(cuFuncSetAttribute(function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES, smem),
              "dynamic shared memory opt-in");
   }
+  const unsigned grid[3] = {(unsigned)gridX, (unsigned)gridY, (unsigned)gridZ};
+  const unsigned block[3] = {(unsigned)blockX, (unsigned)blockY, (unsigned)blockZ};
+  if (graphs::recordLaunch(function, grid, block, (unsigned)smem, stream, params, paramsCount,
+                           extra))
+    return;
   CUresult r = cuLaunchKernel(function, (unsigned)gridX, (unsigned)gridY, (unsigned)gridZ,
                               (unsigned)blockX, (unsigned)blockY, (unsigned)blockZ,
                               (unsigned)smem, stream, params, extra);
@@ -297,7 +315,7 @@ ARRAYC_RT_API void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_
     snprintf(what, sizeof what, "grid (%ld, %ld, %ld), block (%ld, %ld, %ld), %d bytes shared",
              (long)gridX, (long)gridY, (long)gridZ, (long)blockX, (long)blockY, (long)blockZ,
              (int)smem);
-    cudaFail("cuLaunchKernel", r, what);
+    fail("cuLaunchKernel", r, what);
   }
 }
 
@@ -336,11 +354,13 @@ ARRAYC_RT_API void mgpuStreamDestroy(CUstream stream) {
 ARRAYC_RT_API void mgpuStreamSynchronize(CUstream stream) {
   if (stream == currentStream() || stream == sharedStream())
     return; // ordered on the stream; the host waits where it reads (see above)
+  graphs::flush();
   ScopedContext ctx;
   CU_CHECK(cuStreamSynchronize(stream), "");
 }
 
 ARRAYC_RT_API void mgpuStreamWaitEvent(CUstream stream, CUevent event) {
+  graphs::flush();
   ScopedContext ctx;
   CU_CHECK(cuStreamWaitEvent(stream, event, 0), "");
 }
@@ -358,11 +378,13 @@ ARRAYC_RT_API void mgpuEventDestroy(CUevent event) {
 }
 
 ARRAYC_RT_API void mgpuEventSynchronize(CUevent event) {
+  graphs::flush();
   ScopedContext ctx;
   CU_CHECK(cuEventSynchronize(event), "");
 }
 
 ARRAYC_RT_API void mgpuEventRecord(CUevent event, CUstream stream) {
+  graphs::flush();
   ScopedContext ctx;
   CU_CHECK(cuEventRecord(event, stream), "");
 }
@@ -382,9 +404,11 @@ public:
     return reinterpret_cast<void *>(ptr);
   }
   void release(void *ptr) override {
+    graphs::flush(); // the thread's recorded kernels may use blocks it freed
     CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
   }
   void synchronize(void *stream) override {
+    graphs::flush();
     CU_CHECK(cuStreamSynchronize(reinterpret_cast<CUstream>(stream)), "");
   }
   // The legacy null stream and blocking streams are ordered with each other.
@@ -451,13 +475,27 @@ ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream, bool isHos
   }
   return ptr;
 }
-ARRAYC_RT_API void mgpuMemFree(void *ptr, CUstream stream) {
-  if (!ptr) return;
+} // extern "C"
+
+void arrayc_rt::cuda::poolFree(void *ptr, CUstream stream) {
   ScopedContext ctx;
   // Managed memory and buffers from elsewhere are not the pool's.
-  if (!devicePool().free(ptr, stream))
+  if (!devicePool().free(ptr, stream)) {
+    graphs::flush();
     CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
+  }
 }
+
+extern "C" {
+// Inside a recorded call (graphs.h) the pool's blocks return to it only once
+// the recorded kernels are queued.
+ARRAYC_RT_API void mgpuMemFree(void *ptr, CUstream stream) {
+  if (!ptr) return;
+  if (size_t bytes = devicePool().blockBytes(ptr); bytes && graphs::deferFree(ptr, bytes, stream))
+    return;
+  arrayc_rt::cuda::poolFree(ptr, stream);
+}
+
 
 ARRAYC_RT_API size_t arrayc_rt_pool_used_bytes(void) { return devicePool().usedBytes(); }
 ARRAYC_RT_API size_t arrayc_rt_pool_total_bytes(void) { return devicePool().totalBytes(); }
@@ -480,6 +518,7 @@ ARRAYC_RT_API void arrayc_rt_pool_set_limit(size_t bytes) {
 
 ARRAYC_RT_API void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, CUstream stream) {
   if (sizeBytes == 0) return;
+  graphs::flush();
   ScopedContext ctx;
   char what[64];
   snprintf(what, sizeof what, "copying %zu bytes", sizeBytes);
@@ -490,12 +529,14 @@ ARRAYC_RT_API void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, CUstream s
 
 ARRAYC_RT_API void mgpuMemset32(void *dst, unsigned int value, size_t count, CUstream stream) {
   if (count == 0) return;
+  graphs::flush();
   ScopedContext ctx;
   CU_CHECK(cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(dst), value, count, stream), "");
 }
 
 ARRAYC_RT_API void mgpuMemset16(void *dst, unsigned short value, size_t count, CUstream stream) {
   if (count == 0) return;
+  graphs::flush();
   ScopedContext ctx;
   CU_CHECK(cuMemsetD16Async(reinterpret_cast<CUdeviceptr>(dst), value, count, stream), "");
 }
@@ -607,6 +648,7 @@ ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_destroy(arrayc_rt_stream stream)
   if (!s || s == sharedStream())
     return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID,
                                "arrayc_rt_stream_destroy: not a stream made by arrayc_rt_stream_create");
+  graphs::flush();
   ScopedContext ctx;
   // Its queued work finishes first; the pool's blocks freed on it are then
   // free for any stream.
@@ -621,12 +663,14 @@ ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_destroy(arrayc_rt_stream stream)
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_synchronize(arrayc_rt_stream stream) {
   if (!driverUsable())
     return noDriver();
+  graphs::flush();
   ScopedContext ctx;
   CUstream s = stream ? reinterpret_cast<CUstream>(stream) : sharedStream();
   return cudaStatus(cuStreamSynchronize(s), "cuStreamSynchronize");
 }
 
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_set_current_stream(arrayc_rt_stream stream) {
+  graphs::flush(); // what was recorded goes to the stream it was recorded for
   tCurrentStream = reinterpret_cast<CUstream>(stream);
   return ARRAYC_RT_OK;
 }
@@ -654,18 +698,21 @@ ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_destroy(arrayc_rt_event event) {
 
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_record(arrayc_rt_event event,
                                                       arrayc_rt_stream stream) {
+  graphs::flush();
   ScopedContext ctx;
   CUstream s = stream ? reinterpret_cast<CUstream>(stream) : currentStream();
   return cudaStatus(cuEventRecord(reinterpret_cast<CUevent>(event), s), "cuEventRecord");
 }
 
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_synchronize(arrayc_rt_event event) {
+  graphs::flush();
   ScopedContext ctx;
   return cudaStatus(cuEventSynchronize(reinterpret_cast<CUevent>(event)), "cuEventSynchronize");
 }
 
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_wait_event(arrayc_rt_stream stream,
                                                            arrayc_rt_event event) {
+  graphs::flush();
   ScopedContext ctx;
   CUstream s = stream ? reinterpret_cast<CUstream>(stream) : currentStream();
   return cudaStatus(cuStreamWaitEvent(s, reinterpret_cast<CUevent>(event), 0),

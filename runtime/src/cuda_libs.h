@@ -17,7 +17,6 @@
 #include <string>
 #include <type_traits>
 
-extern "C" ARRAYC_RT_API void *mgpuStreamCreate();
 extern "C" ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream,
                                             bool isHostShared);
 extern "C" ARRAYC_RT_API void mgpuMemFree(void *ptr, CUstream stream);
@@ -54,8 +53,9 @@ void *openWithCublas(const char *what, std::initializer_list<const char *> sonam
 
 // Makes the primary context current on the calling thread (cuda.cpp).
 void makeContextCurrent();
-// The calling thread's current stream (arrayc_rt_set_current_stream).
-inline CUstream stream() { return reinterpret_cast<CUstream>(mgpuStreamCreate()); }
+// The calling thread's current stream (arrayc_rt_set_current_stream), with
+// the kernels a recorded call holds back (graphs.h) queued on it first.
+CUstream stream();
 // True when `p` is device (or managed) memory of the current context.
 bool isDeviceMemory(const void *p);
 

@@ -23,6 +23,12 @@ bool CachingPool::owns(const void *ptr) const {
   return inUse_.count(const_cast<void *>(ptr)) != 0;
 }
 
+size_t CachingPool::blockBytes(const void *ptr) const {
+  std::lock_guard<std::mutex> g(mutex_);
+  auto it = inUse_.find(const_cast<void *>(ptr));
+  return it == inUse_.end() ? 0 : it->second;
+}
+
 void CachingPool::releaseCachedLocked() {
   for (auto &[size, block] : cache_) {
     backend_.synchronize(block.stream); // its last use may still be queued

@@ -50,6 +50,8 @@ public:
   bool free(void *ptr, void *stream);
   /// Whether `ptr` is a block this pool handed out (and not yet freed).
   bool owns(const void *ptr) const;
+  /// The size of block `ptr` handed out (rounded), 0 when not the pool's.
+  size_t blockBytes(const void *ptr) const;
   /// Releases every cached (free) block to the backend.
   void freeAllBlocks();
   /// Cached blocks freed on `stream` become free for any stream: the caller

@@ -164,6 +164,94 @@ int main(int argc, char **argv) {
   mgpuStreamSynchronize(s2);
   for (int i = 0; i < N; ++i) CHECK(back[i] == i + 1.0f);
 
+  // CUDA graphs (graphs.h): a bracketed call's launches are recorded; a
+  // sequence seen before is replayed as one graph, its changed arguments
+  // updated; other device work in a call first queues what was recorded.
+  {
+    auto stats = [] {
+      arrayc_rt_graph_stats st{};
+      arrayc_rt_get_graph_stats(&st);
+      return st;
+    };
+    auto call = [&](float *p, int times) { // what a compiled function does
+      arrayc_rt_graph_begin();
+      void *args[] = {&p, &un};
+      for (int k = 0; k < times; ++k)
+        mgpuLaunchKernel(f, (N + 255) / 256, 1, 1, 256, 1, 1, 0, s, args, nullptr, 2);
+      arrayc_rt_graph_end();
+    };
+    auto expect = [&](float *p, float add) {
+      std::vector<float> v(N);
+      mgpuMemcpy(v.data(), p, N * 4, s);
+      int bad = 0;
+      for (int i = 0; i < N; ++i) bad += v[i] != i + add;
+      CHECK(bad == 0);
+    };
+    CHECK(arrayc_rt_graphs_enabled() == 1);
+    arrayc_rt_graph_stats s0 = stats();
+    call(d, 3); // first sight: launched kernel by kernel
+    expect(d, 4.0f);
+    arrayc_rt_graph_stats s1 = stats();
+    CHECK(s1.recorded_calls == s0.recorded_calls + 1 && s1.graphs_built == s0.graphs_built &&
+          s1.graph_launches == s0.graph_launches);
+    call(d, 3); // again: one graph
+    call(d, 3); // replayed as it is
+    expect(d, 10.0f);
+    arrayc_rt_graph_stats s2 = stats();
+    CHECK(s2.graphs_built == s1.graphs_built + 1 && s2.graph_launches == s1.graph_launches + 2);
+    // Another array: the nodes' arguments are updated, the graph replayed.
+    float *e = (float *)mgpuMemAlloc(N * 4, s, false);
+    mgpuMemcpy(e, h.data(), N * 4, s);
+    call(e, 3);
+    expect(e, 3.0f);
+    expect(d, 10.0f);
+    CHECK(stats().graph_launches == s2.graph_launches + 1 && stats().graphs_built == s2.graphs_built);
+    // A copy to the host inside a call sees the kernels recorded before it.
+    arrayc_rt_graph_begin();
+    void *args[] = {&e, &un};
+    mgpuLaunchKernel(f, (N + 255) / 256, 1, 1, 256, 1, 1, 0, s, args, nullptr, 2);
+    mgpuLaunchKernel(f, (N + 255) / 256, 1, 1, 256, 1, 1, 0, s, args, nullptr, 2);
+    expect(e, 5.0f);
+    mgpuLaunchKernel(f, (N + 255) / 256, 1, 1, 256, 1, 1, 0, s, args, nullptr, 2);
+    arrayc_rt_graph_end();
+    expect(e, 6.0f);
+    // Frees inside a call are held back until its kernels are queued: the
+    // block is not handed out again within the call.
+    arrayc_rt_graph_begin();
+    float *t1 = (float *)mgpuMemAlloc(N * 4, s, false);
+    mgpuMemFree(t1, s);
+    float *t2 = (float *)mgpuMemAlloc(N * 4, s, false);
+    CHECK(t2 != t1);
+    mgpuMemFree(t2, s);
+    arrayc_rt_graph_end();
+    float *t3 = (float *)mgpuMemAlloc(N * 4, s, false);
+    CHECK(t3 == t1 || t3 == t2);
+    mgpuMemFree(t3, s);
+    // Nested calls record once, as the outermost.
+    arrayc_rt_graph_stats s3 = stats();
+    arrayc_rt_graph_begin();
+    call(e, 2);
+    call(e, 2);
+    arrayc_rt_graph_end();
+    expect(e, 10.0f);
+    CHECK(stats().recorded_calls == s3.recorded_calls + 1);
+    // Turned off: every launch at once, nothing recorded.
+    CHECK(arrayc_rt_set_graphs_enabled(0) == ARRAYC_RT_OK);
+    s3 = stats();
+    call(e, 3);
+    call(e, 3);
+    expect(e, 16.0f);
+    CHECK(stats().recorded_calls == s3.recorded_calls);
+    CHECK(arrayc_rt_set_graphs_enabled(1) == ARRAYC_RT_OK);
+    arrayc_rt_graph_begin();
+    CHECK(arrayc_rt_set_graphs_enabled(0) == ARRAYC_RT_ERR_INVALID);
+    arrayc_rt_graph_end();
+    mgpuMemFree(e, s);
+    printf("graphs: %llu calls recorded, %llu graphs built, %llu graph launches\n",
+           (unsigned long long)stats().recorded_calls, (unsigned long long)stats().graphs_built,
+           (unsigned long long)stats().graph_launches);
+  }
+
   // Streams and events of the C API: a stream of our own made current takes
   // what compiled code queues (mgpuStreamCreate returns it), a kernel on it is
   // timed by events, and a block freed on it comes back for it.

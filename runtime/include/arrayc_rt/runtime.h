@@ -348,6 +348,30 @@ ARRAYC_RT_API size_t arrayc_rt_pinned_pool_used_bytes(void);
 ARRAYC_RT_API size_t arrayc_rt_pinned_pool_total_bytes(void);
 ARRAYC_RT_API void arrayc_rt_pinned_pool_free_all_blocks(void);
 
+/* CUDA graphs (src/graphs.cpp): the cuda target's public functions call
+ * arrayc_rt_graph_begin after their argument checks and arrayc_rt_graph_end
+ * before returning (pass arrayc-cuda-graph-calls). In between, the calling
+ * thread records its kernel launches; at the end a sequence of two or more
+ * kernels seen before (same kernels, grids, blocks) is replayed as one CUDA
+ * graph, only the nodes whose argument values changed being updated; a new
+ * sequence is launched kernel by kernel and remembered. Any other device work
+ * in the call (copies, library calls, synchronization) first queues what was
+ * recorded, in order. Calls nest (the outermost records); graphs are kept per
+ * host thread. On by default; ARRAYC_CUDA_GRAPHS=0 in the environment or
+ * arrayc_rt_set_graphs_enabled(0) turns replay off (then every launch is
+ * issued at once). */
+ARRAYC_RT_API void arrayc_rt_graph_begin(void);
+ARRAYC_RT_API void arrayc_rt_graph_end(void);
+/* ARRAYC_RT_ERR_INVALID when called between begin and end on this thread. */
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_set_graphs_enabled(int enabled);
+ARRAYC_RT_API int arrayc_rt_graphs_enabled(void);
+typedef struct arrayc_rt_graph_stats {
+  uint64_t recorded_calls; /* outermost calls recorded (all threads) */
+  uint64_t graphs_built;   /* graphs instantiated */
+  uint64_t graph_launches; /* calls replayed as one graph launch */
+} arrayc_rt_graph_stats;
+ARRAYC_RT_API void arrayc_rt_get_graph_stats(arrayc_rt_graph_stats *stats);
+
 /* ---- BLAS (OpenBLAS; runtime/src/blas.cpp) ----------------------- */
 /* A (batched) matrix product as arrayc-linalg-to-blas emits it:
  * C[b] = A[b] @ B[b] for every batch element b, plus C's prior value when
