@@ -72,15 +72,17 @@ def CheckDeviceArguments : Pass<"arrayc-check-device-arguments", "mlir::ModuleOp
 def CudaGraphCalls : Pass<"arrayc-cuda-graph-calls", "mlir::ModuleOp"> {
   let summary = "cuda: bracket exported functions so the runtime replays their kernels as a CUDA graph";
   let description = [{
-    For the cuda target, after `arrayc-check-device-arguments`: each public
-    function other than `arrayc_main` calls `arrayc_rt_graph_begin()` after
-    its argument checks and `arrayc_rt_graph_end()` before each return.
+    For the cuda target, after kernel outlining: each public function other
+    than `arrayc_main` that may launch two or more kernels in one call calls
+    `arrayc_rt_graph_begin()` after its argument checks and
+    `arrayc_rt_graph_end()` before each return.
 
     ```mlir
     func.func @f(%x: memref<?xf32>) -> memref<?xf32> {
       call @arrayc_rt_check_device(...)
       call @arrayc_rt_graph_begin() : () -> ()
-      ...                     // kernels, allocations
+      gpu.launch_func @k1::@k1 ...
+      gpu.launch_func @k2::@k2 ...
       call @arrayc_rt_graph_end() : () -> ()
       return %y : memref<?xf32>
     }
@@ -89,11 +91,15 @@ def CudaGraphCalls : Pass<"arrayc-cuda-graph-calls", "mlir::ModuleOp"> {
     The runtime (runtime/src/graphs.h) records the kernel launches in between
     and replays a sequence of two or more kernels that it has seen before as
     one CUDA graph launch, updating only the nodes whose arguments changed.
-    Why the runtime and not this pass decides: whether a body launches the
-    same kernels again depends on run-time sizes and branches, and any other
-    device work it meets (a copy to the host, a library call) simply queues
-    what was recorded first, so nothing has to be proven about the body here.
-    Why `arrayc_main` is left out: it runs once.
+    Counting launches: the branches of an `scf.if` are alternatives; a launch
+    inside a loop, a call of another compiled function, or unstructured
+    control flow counts as "two or more". Why a function of at most one
+    launch is left alone: a graph of one kernel saves nothing, and recording
+    costs the call. Why the runtime decides the rest: whether a body repeats
+    its launches depends on run-time sizes and branches, and any other device
+    work it meets (a copy to the host, a library call) simply queues what was
+    recorded first, so nothing has to be proven about the body here. Why
+    `arrayc_main` is left out: it runs once.
   }];
   let dependentDialects = ["mlir::func::FuncDialect"];
 }

@@ -127,8 +127,6 @@ void arrayc::buildCPULoweringPipeline(OpPassManager &pm, const PipelineOptions &
 
 void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &options) {
   pm.addPass(createCheckDeviceArguments()); // before the pointers' uses are rewritten
-  if (options.graphs)
-    pm.addPass(createCudaGraphCalls());
   if (options.blas)
     pm.addPass(createLinalgToBlas(LinalgToBlasOptions{/*cuda=*/true, options.tf32}));
   pm.addNestedPass<func::FuncOp>(createCopiesToLinalg());
@@ -141,6 +139,8 @@ void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &op
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addPass(createCSEPass());
+  if (options.graphs)
+    pm.addPass(createCudaGraphCalls()); // sees the launches each function makes
 }
 
 void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions &options) {
