@@ -403,12 +403,12 @@ public:
     CU_CHECK(r, what);
     return reinterpret_cast<void *>(ptr);
   }
+  // No flush of a recording here (called under the pool's lock): a recorded
+  // call's freed blocks are held back (graphs.h), never in the cache.
   void release(void *ptr) override {
-    graphs::flush(); // the thread's recorded kernels may use blocks it freed
     CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
   }
   void synchronize(void *stream) override {
-    graphs::flush();
     CU_CHECK(cuStreamSynchronize(reinterpret_cast<CUstream>(stream)), "");
   }
   // The legacy null stream and blocking streams are ordered with each other.
@@ -491,11 +491,11 @@ extern "C" {
 // the recorded kernels are queued.
 ARRAYC_RT_API void mgpuMemFree(void *ptr, CUstream stream) {
   if (!ptr) return;
-  if (size_t bytes = devicePool().blockBytes(ptr); bytes && graphs::deferFree(ptr, bytes, stream))
-    return;
+  if (graphs::recording())
+    if (size_t bytes = devicePool().blockBytes(ptr); bytes && graphs::deferFree(ptr, bytes, stream))
+      return;
   arrayc_rt::cuda::poolFree(ptr, stream);
 }
-
 
 ARRAYC_RT_API size_t arrayc_rt_pool_used_bytes(void) { return devicePool().usedBytes(); }
 ARRAYC_RT_API size_t arrayc_rt_pool_total_bytes(void) { return devicePool().totalBytes(); }

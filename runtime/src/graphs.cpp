@@ -316,6 +316,8 @@ bool recordLaunch(CUfunction function, const unsigned grid[3], const unsigned bl
   return true;
 }
 
+bool recording() { return tState.recording; }
+
 bool deferFree(void *ptr, size_t bytes, CUstream stream) {
   ThreadState &t = tState;
   if (!t.recording)

@@ -32,6 +32,8 @@ namespace arrayc_rt::graphs {
 bool recordLaunch(CUfunction function, const unsigned grid[3], const unsigned block[3],
                   unsigned smem, CUstream stream, void **params, size_t paramCount,
                   void **extra);
+/// Whether the calling thread is recording a call.
+bool recording();
 /// Holds back the free of a `bytes`-byte block until the recorded launches
 /// are queued; false when not recording (the caller frees now).
 bool deferFree(void *ptr, size_t bytes, CUstream stream);
