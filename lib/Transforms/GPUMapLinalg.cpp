@@ -10,10 +10,12 @@
 
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -1261,7 +1263,34 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       }
       auto vecIf = scf::IfOp::create(tb, loc, cond, /*withElse=*/true);
       OpBuilder vb = OpBuilder::atBlockBegin(&vecIf.getThenRegion().front());
-      emitRowGroupKernel(vb, loc, group, sizes, combiners, smemTypes, width);
+      SmallVector<Value> staged = rowStagedInputs(group);
+      if (staged.empty()) {
+        emitRowGroupKernel(vb, loc, group, sizes, combiners, smemTypes, width);
+      } else {
+        // Rows that fit in kMaxStageBytes of shared memory (shared equally
+        // by the staged inputs) are read from DRAM once, into it; longer
+        // ones take the kernel without staging. Each staged row is a buffer
+        // of `width`-vectors: 16-byte aligned, as its vector accesses need.
+        int64_t share = kMaxStageBytes / int64_t(staged.size());
+        Value fits = arith::ConstantIntOp::create(vb, loc, 1, 1);
+        SmallVector<Type> withStage(smemTypes);
+        for (Value v : staged) {
+          fits = arith::AndIOp::create(
+              vb, loc, fits,
+              arith::CmpIOp::create(vb, loc, arith::CmpIPredicate::ule, rowBytes(vb, loc, v),
+                                    cIndex(vb, loc, share)));
+          auto type = cast<MemRefType>(v.getType());
+          int64_t vecBytes = width * elementBytes(type);
+          withStage.push_back(MemRefType::get(
+              {share / vecBytes}, VectorType::get({width}, type.getElementType()), AffineMap(),
+              gpu::AddressSpaceAttr::get(vb.getContext(), gpu::AddressSpace::Workgroup)));
+        }
+        auto stageIf = scf::IfOp::create(vb, loc, fits, /*withElse=*/true);
+        OpBuilder sb = OpBuilder::atBlockBegin(&stageIf.getThenRegion().front());
+        emitRowGroupKernel(sb, loc, group, sizes, combiners, withStage, width, staged);
+        OpBuilder nb = OpBuilder::atBlockBegin(&stageIf.getElseRegion().front());
+        emitRowGroupKernel(nb, loc, group, sizes, combiners, smemTypes, width);
+      }
       OpBuilder sb = OpBuilder::atBlockBegin(&vecIf.getElseRegion().front());
       emitRowGroupKernel(sb, loc, group, sizes, combiners, smemTypes, 1);
     }
@@ -1343,19 +1372,72 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     return widest == 0 ? 0 : 16 / widest;
   }
 
+  /// Shared memory a row group's kernel sets aside for staged rows (a static
+  /// buffer: 8192 f32; with the reductions' scratch, 6 blocks of 256 threads
+  /// fit on an SM of 228 KiB). Static, not dynamic, shared memory: NVPTX
+  /// demotes the upstream lowering's zero-sized `__dynamic_shmem__` global
+  /// to a one-byte static variable, which other static buffers would overlap.
+  static constexpr int64_t kMaxStageBytes = 32 * 1024;
+
+  /// Inputs a vector row group reads from DRAM once per row into shared
+  /// memory (its first reader stores what it loads, later members load from
+  /// there): buffers that two or more members read streamed (identity maps,
+  /// the same value) and no member writes, and that no member uses any
+  /// other way (softmax's and layernorm's x).
+  static SmallVector<Value> rowStagedInputs(ArrayRef<linalg::GenericOp> group) {
+    llvm::MapVector<Value, int> readers;
+    llvm::DenseSet<Value> excluded;
+    for (linalg::GenericOp op : group)
+      for (OpOperand &operand : op->getOpOperands()) {
+        Value v = operand.get();
+        if (!isa<MemRefType>(v.getType()))
+          continue;
+        if (op.isDpsInit(&operand) || !rowStreamed(op, operand))
+          excluded.insert(baseBuffer(v));
+        else
+          readers[v]++;
+      }
+    SmallVector<Value> staged;
+    for (auto [v, n] : readers)
+      if (n >= 2 && !excluded.contains(baseBuffer(v)))
+        staged.push_back(v);
+    return staged;
+  }
+
+  /// Bytes of one row (dim 0) of the buffer `v`.
+  static Value rowBytes(OpBuilder &b, Location loc, Value v) {
+    auto type = cast<MemRefType>(v.getType());
+    Value n = cIndex(b, loc, elementBytes(type));
+    for (int64_t d = 1; d < type.getRank(); ++d)
+      n = arith::MulIOp::create(b, loc, n, memref::DimOp::create(b, loc, v, d));
+    return n;
+  }
+
   /// The row group's kernel (see emitRowGroup); with `width` > 1 each thread
   /// takes groups of `width` consecutive points of the row, its streamed
   /// operands moved 16 bytes at a time and row-uniform inputs loaded once
   /// per row (rowVectorWidth; the caller checks alignment and row lengths).
   void emitRowGroupKernel(OpBuilder &tb, Location loc, ArrayRef<linalg::GenericOp> group,
                           ArrayRef<SmallVector<Value>> sizes, ArrayRef<Operation *> combiners,
-                          ArrayRef<Type> smemTypes, int64_t width) {
+                          ArrayRef<Type> smemTypes, int64_t width,
+                          ArrayRef<Value> staged = {}) {
     Value rows = sizes[0][0];
     Value grid = arith::MinUIOp::create(tb, loc, rows, cIndex(tb, loc, maxBlocks));
     Value nonEmpty =
         arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ugt, rows, cIndex(tb, loc, 0));
     emitLaunch(tb, loc, nonEmpty, grid, blockSize, smemTypes, [&](OpBuilder &kb, gpu::LaunchOp l) {
       Value tid = l.getThreadIds().x, bs = cIndex(kb, loc, blockSize);
+      // Staged rows: the last workgroup buffers, one per staged input, and
+      // the member that fills each (its first reader).
+      SmallVector<Value> stageViews;
+      SmallVector<size_t> stageWriter;
+      for (auto [k, v] : llvm::enumerate(staged)) {
+        stageViews.push_back(
+            l.getWorkgroupAttributions()[l.getWorkgroupAttributions().size() - staged.size() + k]);
+        stageWriter.push_back(llvm::find_if(group, [&](linalg::GenericOp op) {
+                                return llvm::is_contained(op.getDpsInputs(), v);
+                              }) - group.begin());
+      }
       // Flat views of the streamed operands, made once.
       SmallVector<SmallVector<Value>> flats;
       if (width > 1)
@@ -1410,10 +1492,18 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
             Value vec;
             if (rowStreamed(op, *in) || rowInner(op, *in)) {
               auto type = cast<MemRefType>(in->get().getType());
-              vec = vector::LoadOp::create(
-                  lb, loc, VectorType::get({width}, type.getElementType()), flats[i][k],
-                  rowStreamed(op, *in) ? at : j,
-                  /*nontemporal=*/false, vectorAlign(type.getElementType(), width));
+              auto vecType = VectorType::get({width}, type.getElementType());
+              auto align = vectorAlign(type.getElementType(), width);
+              auto st = llvm::find(staged, in->get()) - staged.begin();
+              if (size_t(st) < staged.size() && stageWriter[st] != i) {
+                vec = memref::LoadOp::create(lb, loc, stageViews[st], g);
+              } else {
+                vec = vector::LoadOp::create(lb, loc, vecType, flats[i][k],
+                                             rowStreamed(op, *in) ? at : j,
+                                             /*nontemporal=*/false, align);
+                if (size_t(st) < staged.size())
+                  memref::StoreOp::create(lb, loc, vec, stageViews[st], g);
+              }
             }
             for (int64_t lane = 0; lane < width; ++lane)
               lanes[lane].push_back(vec ? Value(vector::ExtractOp::create(lb, loc, vec, lane))
@@ -1941,12 +2031,18 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     return memref::LoadOp::create(kb, loc, smem, ValueRange{cIndex(kb, loc, 0)});
   }
 
-  /// Two-stage reduction; false when the op is not a single-output reduction
-  /// with a known combiner. Stage 1: P*S blocks, block (p, s) reduces slice s
-  /// of output p's reduction domain into partial[p*S + s]. Stage 2: one block
-  /// per output combines its S partials into the output. No atomics, so any
+  /// One-kernel reduction; false when the op is not a single-output
+  /// reduction with a known combiner. P*S blocks: block (p, s) reduces slice
+  /// s of output p's reduction domain. With S = 1 it stores the output;
+  /// otherwise it writes partial[p*Spad + s] and counts itself in counters[p]
+  /// (an atomic add after a device-wide fence), and the block that arrives
+  /// last for p combines the S partials, in order, into the output and puts
+  /// counters[p] back to 0 (the runtime's per-stream zeroed counters:
+  /// `arrayc_rt_gpu_counters`). Only the arrival count is atomic: any
   /// combiner and element type works, NaN-propagating max/min included, and
-  /// results do not depend on timing.
+  /// the result does not depend on timing. Spad rounds S up to 128 so that
+  /// no two outputs' partials share a cache line (a last block reads only
+  /// lines nobody else read in the kernel: no stale L1 copies).
   bool mapReduction(OpBuilder &b, Location loc, linalg::GenericOp op,
                     ArrayRef<Value> sizes) {
     Operation *combiner = reductionCombiner(op);
@@ -1985,11 +2081,20 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     Value nonEmpty = arith::AndIOp::create(
         b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero),
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, R, zero));
-    auto smemType = MemRefType::get({blockSize}, elt, AffineMap(),
-                                    gpu::AddressSpaceAttr::get(b.getContext(),
-                                                               gpu::AddressSpace::Workgroup));
+    auto workgroup =
+        gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+    auto smemType = MemRefType::get({blockSize}, elt, AffineMap(), workgroup);
+    auto flagType = MemRefType::get({1}, b.getI32Type(), AffineMap(), workgroup);
+    Value c128 = cIndex(b, loc, 128);
+    Value Spad = arith::MulIOp::create(b, loc, ceilDiv(b, loc, S, c128), c128);
+    Value multi = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, S, one);
+    // Partials and counters only when some output has several slices.
+    Value partialSize = arith::SelectOp::create(b, loc, multi,
+                                                arith::MulIOp::create(b, loc, P, Spad), zero);
     Value partial = memref::AllocOp::create(b, loc, MemRefType::get({ShapedType::kDynamic}, elt),
-                                            ValueRange{grid});
+                                            ValueRange{partialSize});
+    Value counters = runtimeCounters(
+        b, loc, arith::SelectOp::create(b, loc, multi, P, zero));
     auto pointAt = [&](ArrayRef<Value> parIvs, ArrayRef<Value> redIvs) {
       SmallVector<Value> ivs(sizes.size());
       for (auto [i, d] : llvm::enumerate(parDims)) ivs[d] = parIvs[i];
@@ -2003,8 +2108,10 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     // reads groups of `width` elements with 16-byte loads (see
     // reductionVectorWidth) and `from` is where those groups end.
     auto emitStage1 = [&](OpBuilder &sb, int64_t width) {
-      emitLaunch(sb, loc, nonEmpty, grid, blockSize, smemType, [&](OpBuilder &kb, gpu::LaunchOp l) {
+      emitLaunch(sb, loc, nonEmpty, grid, blockSize, TypeRange{smemType, flagType},
+                 [&](OpBuilder &kb, gpu::LaunchOp l) {
         Value smem = l.getWorkgroupAttributions()[0];
+        Value flag = l.getWorkgroupAttributions()[1];
         Value bid = l.getBlockIds().x, tid = l.getThreadIds().x;
         Value p = arith::DivUIOp::create(kb, loc, bid, S);
         Value s = arith::RemUIOp::create(kb, loc, bid, S);
@@ -2034,11 +2141,8 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
         };
         acc = emitStridedAccumulate(kb, loc, combiner, acc, from, R, step, accumulate);
         Value total = emitBlockReduce(kb, loc, combiner, smem, tid, acc);
-        Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, cIndex(kb, loc, 0));
-        auto ifOp = scf::IfOp::create(kb, loc, first, false);
-        OpBuilder::InsertionGuard g(kb);
-        kb.setInsertionPointToStart(&ifOp.getThenRegion().front());
-        memref::StoreOp::create(kb, loc, total, partial, bid);
+        emitFinishReduction(kb, loc, op, combiner, smem, flag, tid, total, p, s, S, Spad,
+                            partial, counters, parSizes, redDims.size(), pointAt);
       });
     };
     int64_t width = reductionVectorWidth(op, parDims.size());
@@ -2060,33 +2164,98 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       emitStage1(b, 1);
     }
 
-    // Stage 2.
-    emitLaunch(b, loc, nonEmpty, P, blockSize, smemType, [&](OpBuilder &kb, gpu::LaunchOp l) {
-      Value smem = l.getWorkgroupAttributions()[0];
-      Value p = l.getBlockIds().x, tid = l.getThreadIds().x;
-      Value base = arith::MulIOp::create(kb, loc, p, S);
-      // 4 partials in flight per thread (S is about a wave of blocks: ~4
-      // per thread), not one dependent load after another.
-      Value init = combinerIdentity(kb, loc, combiner, elt);
-      Value acc = emitStridedAccumulate(
-          kb, loc, combiner, init, tid, S, bs, [&](OpBuilder &lb, Value i, Value a) {
-            Value v = memref::LoadOp::create(
-                lb, loc, partial, ValueRange{arith::AddIOp::create(lb, loc, base, i)});
-            return combine(lb, combiner, v, a);
-          });
-      Value total = emitBlockReduce(kb, loc, combiner, smem, tid, acc);
-      Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, cIndex(kb, loc, 0));
-      auto ifOp = scf::IfOp::create(kb, loc, first, false);
-      OpBuilder::InsertionGuard g(kb);
-      kb.setInsertionPointToStart(&ifOp.getThenRegion().front());
-      auto parIvs = delinearize(kb, loc, p, parSizes, narrowIndex);
-      SmallVector<Value> zeros(redDims.size(), cIndex(kb, loc, 0));
-      OpOperand &outOperand = op.getDpsInitsMutable()[0];
-      auto outIdx = applyMap(kb, loc, op.getMatchingIndexingMap(&outOperand), pointAt(parIvs, zeros));
-      storeReductionResult(kb, loc, op, combiner, total, outIdx);
-    });
     memref::DeallocOp::create(b, loc, partial);
     return true;
+  }
+
+  /// `n` zeroed i32 counters on the current stream, from the runtime
+  /// (`arrayc_rt_gpu_counters`, declared in the module on first use with a C
+  /// interface: the runtime fills a memref descriptor).
+  Value runtimeCounters(OpBuilder &b, Location loc, Value n) {
+    ModuleOp module = getOperation();
+    constexpr StringLiteral name = "arrayc_rt_gpu_counters";
+    auto type = MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
+    auto callee = module.lookupSymbol<func::FuncOp>(name);
+    if (!callee) {
+      OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
+      callee = func::FuncOp::create(mb, loc, name, mb.getFunctionType({b.getI64Type()}, {type}));
+      callee.setPrivate();
+      callee->setAttr("llvm.emit_c_interface", mb.getUnitAttr());
+    }
+    Value count = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), n);
+    return func::CallOp::create(b, loc, callee, ValueRange{count}).getResult(0);
+  }
+
+  /// The end of a block of mapReduction's kernel: `total` (valid in thread
+  /// 0) is output p's whole reduction when S = 1, else the partial of its
+  /// slice s, and the last of p's S blocks to arrive combines the partials
+  /// into the output. `flag` (shared) tells the block's threads whether it
+  /// is the last.
+  void emitFinishReduction(
+      OpBuilder &kb, Location loc, linalg::GenericOp op, Operation *combiner, Value smem,
+      Value flag, Value tid, Value total, Value p, Value s, Value S, Value Spad, Value partial,
+      Value counters, ArrayRef<Value> parSizes, size_t numRedDims,
+      function_ref<SmallVector<Value>(ArrayRef<Value>, ArrayRef<Value>)> pointAt) {
+    Type elt = total.getType();
+    Value zero = cIndex(kb, loc, 0), one = cIndex(kb, loc, 1);
+    Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, zero);
+    auto storeResult = [&](OpBuilder &ob, Value value) {
+      auto parIvs = delinearize(ob, loc, p, parSizes, narrowIndex);
+      SmallVector<Value> zeros(numRedDims, cIndex(ob, loc, 0));
+      OpOperand &outOperand = op.getDpsInitsMutable()[0];
+      auto outIdx =
+          applyMap(ob, loc, op.getMatchingIndexingMap(&outOperand), pointAt(parIvs, zeros));
+      storeReductionResult(ob, loc, op, combiner, value, outIdx);
+    };
+    auto ifThen = [&](OpBuilder &ob, Value cond) {
+      auto ifOp = scf::IfOp::create(ob, loc, cond, /*withElse=*/false);
+      return OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
+    };
+    Value single = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, S, one);
+    auto ifSingle = scf::IfOp::create(kb, loc, single, /*withElse=*/true);
+    {
+      OpBuilder tb = OpBuilder::atBlockBegin(&ifSingle.getThenRegion().front());
+      OpBuilder fb = ifThen(tb, first);
+      storeResult(fb, total);
+    }
+    OpBuilder eb = OpBuilder::atBlockBegin(&ifSingle.getElseRegion().front());
+    Type i32 = eb.getI32Type();
+    {
+      OpBuilder fb = ifThen(eb, first);
+      Value base = arith::MulIOp::create(fb, loc, p, Spad);
+      memref::StoreOp::create(fb, loc, total, partial,
+                              ValueRange{arith::AddIOp::create(fb, loc, base, s)});
+      // The partial is visible device-wide before the count that says so.
+      NVVM::MembarOp::create(fb, loc, NVVM::MemScopeKind::GPU);
+      Value old = memref::AtomicRMWOp::create(fb, loc, arith::AtomicRMWKind::addi,
+                                              arith::ConstantIntOp::create(fb, loc, i32, 1),
+                                              counters, ValueRange{p});
+      Value lastCount = arith::IndexCastOp::create(
+          fb, loc, i32, arith::SubIOp::create(fb, loc, S, cIndex(fb, loc, 1)));
+      Value last = arith::CmpIOp::create(fb, loc, arith::CmpIPredicate::eq, old, lastCount);
+      memref::StoreOp::create(fb, loc, arith::ExtUIOp::create(fb, loc, i32, last), flag,
+                              ValueRange{cIndex(fb, loc, 0)});
+    }
+    gpu::BarrierOp::create(eb, loc);
+    Value isLast = arith::CmpIOp::create(
+        eb, loc, arith::CmpIPredicate::ne,
+        memref::LoadOp::create(eb, loc, flag, ValueRange{cIndex(eb, loc, 0)}),
+        arith::ConstantIntOp::create(eb, loc, i32, 0));
+    OpBuilder lb = ifThen(eb, isLast);
+    NVVM::MembarOp::create(lb, loc, NVVM::MemScopeKind::GPU);
+    Value base = arith::MulIOp::create(lb, loc, p, Spad);
+    Value acc = emitStridedAccumulate(
+        lb, loc, combiner, combinerIdentity(lb, loc, combiner, elt), tid, S,
+        cIndex(lb, loc, blockSize), [&](OpBuilder &ab, Value i, Value a) {
+          Value v = memref::LoadOp::create(ab, loc, partial,
+                                           ValueRange{arith::AddIOp::create(ab, loc, base, i)});
+          return combine(ab, combiner, v, a);
+        });
+    Value whole = emitBlockReduce(lb, loc, combiner, smem, tid, acc);
+    OpBuilder fb = ifThen(lb, first);
+    storeResult(fb, whole);
+    memref::StoreOp::create(fb, loc, arith::ConstantIntOp::create(fb, loc, i32, 0), counters,
+                            ValueRange{p});
   }
 
   /// One thread per output point, sequential over the reduction dimensions.

@@ -42,13 +42,17 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::ModuleOp"> {
       (32x33), then the output tile written along its rows from the shared
       tile's columns, so both sides are coalesced;
     - reductions with one output and a recognized combiner (add, mul, and, or,
-      xor, max/min in their float and integer forms): two stages. Stage 1 runs
-      P*S blocks: block (p, s) accumulates slice s of output p's reduction
-      domain privately per thread, then through a shared-memory tree, into a
-      partial buffer (S > 1 when outputs are few, so a full reduction still
-      fills the GPU). Stage 2 runs one block per output over its S partials.
-      No atomics: any combiner and type, NaN-propagating max/min included,
-      and the same result every run. P*S is about one wave of resident
+      xor, max/min in their float and integer forms): one kernel of P*S
+      blocks: block (p, s) accumulates slice s of output p's reduction
+      domain privately per thread, then through warp shuffles and shared
+      memory (S > 1 when outputs are few, so a full reduction still fills
+      the GPU). With S = 1 the block stores the output. Otherwise it writes a
+      partial, fences, and counts itself in a per-stream zeroed counter of p
+      (`arrayc_rt_gpu_counters`, declared by this pass); the last of p's
+      blocks to arrive combines the S partials in order, stores the output
+      and zeroes the counter again. Only the count is atomic: any combiner
+      and type, NaN-propagating max/min included, and the same result every
+      run. P*S is about one wave of resident
       blocks, read from the device at run time (a call of the runtime's
       `arrayc_rt_gpu_resident_blocks`, declared by this pass, which is why
       it runs on the module). When every input is read whole and in order
@@ -105,7 +109,7 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::ModuleOp"> {
     Option<"blockSize", "block-size", "int64_t", "256", "threads per block (a power of two)">,
     Option<"maxBlocks", "max-blocks", "int64_t", "65536", "largest grid of an elementwise kernel">,
   ];
-  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::scf::SCFDialect",
+  let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::NVVM::NVVMDialect", "mlir::func::FuncDialect", "mlir::scf::SCFDialect",
                            "mlir::memref::MemRefDialect", "mlir::arith::ArithDialect",
                            "mlir::affine::AffineDialect", "mlir::linalg::LinalgDialect",
                            "mlir::vector::VectorDialect", "mlir::func::FuncDialect"];

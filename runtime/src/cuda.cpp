@@ -9,6 +9,7 @@
 #include "internal.h"
 #include "pool.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
@@ -17,6 +18,7 @@
 #include <mutex>
 #include <unordered_map>
 #include <utility>
+#include <vector>
 
 extern "C" CUstream currentStream(); // the calling thread's current stream (below)
 
@@ -344,6 +346,61 @@ CUstream currentStream() { return tCurrentStream ? tCurrentStream : sharedStream
 
 ARRAYC_RT_API void *mgpuStreamCreate() { return currentStream(); }
 
+// Zeroed u32 counters per stream for kernels that finish their own reduction
+// (GPUMapLinalg: the last block of an output to arrive combines the partials
+// and puts its counter back to 0). Kernels on one stream run one after the
+// other, so each stream needs one array; a kernel only ever leaves it zeroed.
+// Arrays are never shrunk; a larger one replaces a smaller one (the old one is
+// kept until the stream goes: kernels queued before may still use it).
+namespace {
+struct StreamCounters {
+  CUdeviceptr ptr = 0;
+  int64_t capacity = 0;
+  std::vector<CUdeviceptr> retired;
+};
+std::mutex gCountersMutex;
+std::map<CUstream, StreamCounters> gCounters;
+
+void releaseCounters(CUstream s) { // the stream's work has finished
+  std::lock_guard<std::mutex> g(gCountersMutex);
+  auto it = gCounters.find(s);
+  if (it == gCounters.end())
+    return;
+  for (CUdeviceptr p : it->second.retired)
+    cuMemFree(p);
+  if (it->second.ptr)
+    cuMemFree(it->second.ptr);
+  gCounters.erase(it);
+}
+} // namespace
+
+struct CountersMemRef { // MLIR's descriptor of a memref<?xi32>
+  int32_t *allocated, *aligned;
+  int64_t offset, size, stride;
+};
+
+/// `n` zeroed counters on the calling thread's current stream, as a
+/// memref<?xi32> (the compiled code declares this with llvm.emit_c_interface).
+ARRAYC_RT_API void _mlir_ciface_arrayc_rt_gpu_counters(CountersMemRef *result, int64_t n) {
+  CUstream s = currentStream();
+  ScopedContext ctx;
+  std::lock_guard<std::mutex> g(gCountersMutex);
+  StreamCounters &c = gCounters[s];
+  if (c.capacity < n) {
+    int64_t capacity = std::max<int64_t>({n, 2 * c.capacity, 4096});
+    CUdeviceptr p = 0;
+    CU_CHECK(cuMemAlloc(&p, size_t(capacity) * 4), "allocating reduction counters");
+    // Queued on the stream: before every kernel that will use the array.
+    CU_CHECK(cuMemsetD32Async(p, 0, size_t(capacity), s), "zeroing reduction counters");
+    if (c.ptr)
+      c.retired.push_back(c.ptr);
+    c.ptr = p;
+    c.capacity = capacity;
+  }
+  auto *p = reinterpret_cast<int32_t *>(c.ptr);
+  *result = CountersMemRef{p, p, 0, n, 1};
+}
+
 ARRAYC_RT_API void mgpuStreamDestroy(CUstream stream) {
   if (stream == currentStream() || stream == sharedStream())
     return;
@@ -655,6 +712,7 @@ ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_destroy(arrayc_rt_stream stream)
   if (arrayc_rt_status st = cudaStatus(cuStreamSynchronize(s), "cuStreamSynchronize"))
     return st;
   devicePool().forgetStream(s);
+  releaseCounters(s);
   if (tCurrentStream == s)
     tCurrentStream = nullptr;
   return cudaStatus(cuStreamDestroy(s), "cuStreamDestroy");

@@ -1,11 +1,13 @@
 // RUN: arrayc-opt %s -arrayc-gpu-map-linalg -split-input-file | FileCheck %s
 
-// Tests folding a reduction's neighbours into its kernels: the fill of its
-// accumulator runs only when the reduction is empty (stage 2 combines with
-// the fill's constant instead of loading the accumulator), and the 0-d op
-// after the full reduction is computed by stage 2 from the total (a copy of
-// it runs, as its own kernel, only for an empty reduction). The non-empty
-// case launches stage 1 and stage 2, nothing else.
+// Tests folding a reduction's neighbours into its kernel: the fill of its
+// accumulator runs only when the reduction is empty (the block that stores
+// the output combines with the fill's constant instead of loading the
+// accumulator), and the 0-d op after the full reduction is computed from
+// the total by that block (a copy of it runs, as its own kernel, only for
+// an empty reduction). Both places that store the output do so: the block
+// of a one-slice reduction and the last block to arrive. The non-empty case
+// launches one kernel (vector or scalar), nothing else.
 // CHECK-LABEL: func @mean_sq
 // CHECK: %[[EMPTY:.*]] = arith.cmpi eq, %{{.*}}, %c0
 // CHECK: scf.if %[[EMPTY]] {
@@ -14,13 +16,22 @@
 // CHECK: %[[RES:.*]] = memref.alloc() : memref<f32>
 // CHECK: gpu.launch
 // CHECK: vector.load
-// CHECK: gpu.launch
 // CHECK-NOT: memref.load %[[ACC]][]
 // CHECK: %[[T:.*]] = arith.addf %{{.*}}, %cst : f64
 // CHECK: memref.store %[[T]], %[[ACC]][] : memref<f64>
 // CHECK: %[[F:.*]] = arith.truncf %[[T]] : f64 to f32
 // CHECK: %[[D:.*]] = arith.divf %[[F]], %{{.*}} : f32
 // CHECK: memref.store %[[D]], %[[RES]][] : memref<f32>
+// CHECK: memref.atomic_rmw
+// CHECK-NOT: memref.load %[[ACC]][]
+// CHECK: %[[T2:.*]] = arith.addf %{{.*}}, %cst : f64
+// CHECK: memref.store %[[T2]], %[[ACC]][] : memref<f64>
+// CHECK: %[[F2:.*]] = arith.truncf %[[T2]] : f64 to f32
+// CHECK: %[[D2:.*]] = arith.divf %[[F2]], %{{.*}} : f32
+// CHECK: memref.store %[[D2]], %[[RES]][] : memref<f32>
+// CHECK: } else {
+// CHECK: gpu.launch
+// CHECK-NOT: vector.load
 // CHECK: scf.if %[[EMPTY]] {
 // CHECK: gpu.launch
 // CHECK: memref.load %[[ACC]][] : memref<f64>
@@ -61,12 +72,15 @@ func.func @mean_sq(%x: memref<?xf32>) -> memref<f32> {
 #in = affine_map<(d0) -> (d0)>
 #out = affine_map<(d0) -> ()>
 // Tests that an accumulator written by something other than a constant fill
-// is loaded and combined in stage 2 (nothing folded).
+// is loaded and combined where the output is stored (nothing folded).
 // CHECK-LABEL: func @accumulate_into
-// CHECK: gpu.launch
 // CHECK: gpu.launch
 // CHECK: %[[OLD:.*]] = memref.load %arg1[] : memref<f32>
 // CHECK: arith.addf %{{.*}}, %[[OLD]] : f32
+// CHECK: memref.atomic_rmw
+// CHECK: %[[OLD2:.*]] = memref.load %arg1[] : memref<f32>
+// CHECK: arith.addf %{{.*}}, %[[OLD2]] : f32
+// CHECK: gpu.launch
 // CHECK-NOT: gpu.launch
 // CHECK: return
 func.func @accumulate_into(%x: memref<?xf32>, %acc: memref<f32>) {
@@ -89,8 +103,6 @@ func.func @accumulate_into(%x: memref<?xf32>, %acc: memref<f32>) {
 // CHECK-NOT: arith.cmpi eq
 // CHECK: gpu.launch
 // CHECK: memref.store %cst, %[[ACC:.*]][] : memref<f32>
-// CHECK: gpu.launch
-// CHECK: memref.load %[[ACC]][]
 // CHECK: gpu.launch
 // CHECK: memref.load %[[ACC]][]
 // CHECK: return

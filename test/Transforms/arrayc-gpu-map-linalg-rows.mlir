@@ -4,9 +4,12 @@
 // five generics become one kernel with one block per row (behind a run-time
 // check: enough rows, equal row counts); the else branch keeps them as
 // their own kernels. Inside, a second check (16-byte aligned buffers, row
-// length a multiple of 4) picks the kernel that moves the row 4 floats at a
+// length a multiple of 4) picks the kernels that move the row 4 floats at a
 // time, the row max loaded once per row for the later members; else the
-// scalar one.
+// scalar one. Of those, rows of at most 32 KiB are staged: x, which three
+// members read, goes from DRAM into shared memory (a buffer of 4-vectors)
+// as the row max reads it, and the sum and the normalization read it from
+// there; longer rows take the same kernel without staging.
 #id1 = affine_map<(d0) -> (d0)>
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
@@ -17,22 +20,37 @@
 // CHECK: arith.remui %{{.*}}, %c4
 // CHECK: memref.extract_aligned_pointer_as_index %arg0
 // CHECK: scf.if %{{.*}} {
+// CHECK: %[[FITS:.*]] = arith.cmpi ule, %{{.*}}, %c32768
+// CHECK: scf.if %{{.*}} {
 // CHECK: gpu.launch
-// CHECK-SAME: workgroup(%[[S0:.*]] : memref<256xf32, #gpu.address_space<workgroup>>, %[[S1:.*]] : memref<256xf64, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[S0:.*]] : memref<256xf32, #gpu.address_space<workgroup>>, %[[S1:.*]] : memref<256xf64, #gpu.address_space<workgroup>>, %[[ROW_SMEM:.*]] : memref<2048xvector<4xf32>, #gpu.address_space<workgroup>>)
 // CHECK: scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
+// CHECK: %[[V:.*]] = vector.load {{.*}} : memref<?xf32>, vector<4xf32>
+// CHECK: memref.store %[[V]], %[[ROW_SMEM]][%{{.*}}]
 // CHECK-COUNT-4: arith.maximumf
 // CHECK: gpu.barrier
 // CHECK: gpu.barrier
 // CHECK: memref.load %{{.*}}[%[[ROW]]] : memref<?xf32>
 // CHECK: scf.for
-// CHECK: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
+// CHECK-NOT: vector.load
+// CHECK: memref.load %[[ROW_SMEM]][%{{.*}}] : memref<2048xvector<4xf32>, #gpu.address_space<workgroup>>
 // CHECK: math.exp
 // CHECK: arith.addf {{.*}} : f64
 // CHECK: gpu.barrier
-// CHECK: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
+// CHECK-NOT: vector.load
+// CHECK: memref.load %[[ROW_SMEM]]
 // CHECK: math.exp
 // CHECK: arith.divf
+// CHECK: vector.store {{.*}} : memref<?xf32>, vector<4xf32>
+// CHECK-NOT: gpu.launch
+// CHECK: } else {
+// CHECK: gpu.launch
+// CHECK-SAME: workgroup(%{{.*}} : memref<256xf32, #gpu.address_space<workgroup>>, %{{.*}} : memref<256xf64, #gpu.address_space<workgroup>>)
+// CHECK: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
+// CHECK-COUNT-4: arith.maximumf
+// CHECK: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
+// CHECK: math.exp
+// CHECK: vector.load {{.*}} : memref<?xf32>, vector<4xf32>
 // CHECK: vector.store {{.*}} : memref<?xf32>, vector<4xf32>
 // CHECK-NOT: gpu.launch
 // CHECK: } else {

@@ -67,13 +67,17 @@ func.func @broadcast_add(%x: memref<?x?xf32>, %b: memref<?xf32>, %o: memref<?x?x
 
 #in = affine_map<(d0, d1) -> (d0, d1)>
 #out = affine_map<(d0, d1) -> (d0)>
-// Tests the two-stage reduction: stage 1 accumulates in 4 independent chains
-// (then a remainder loop) and writes one partial per block: xor shuffles
-// within each warp (offsets 16..1), warp results through shared memory,
-// shuffles again in warp 0; stage 2 combines the partials of each output.
+// Tests the one-kernel reduction: each block accumulates in 4 independent
+// chains (then a remainder loop), then xor shuffles within each warp
+// (offsets 16..1), warp results through shared memory, shuffles again in
+// warp 0. A row with one slice (S = 1) stores its output at once; else the
+// block writes its partial (rows padded to 128 partials), fences, counts
+// itself in the runtime's counter of its row, and the last block to arrive
+// combines the partials, stores the output and zeroes the counter.
 // CHECK-LABEL: func @row_sum
 // CHECK: %[[PARTIAL:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
-// CHECK: gpu.launch {{.*}} workgroup(%[[SMEM:.*]] : memref<256xf32, #gpu.address_space<workgroup>>)
+// CHECK: %[[CTR:.*]] = call @arrayc_rt_gpu_counters(%{{.*}}) : (i64) -> memref<?xi32>
+// CHECK: gpu.launch {{.*}} workgroup(%[[SMEM:.*]] : memref<256xf32, #gpu.address_space<workgroup>>, %[[FLAG:.*]] : memref<1xi32, #gpu.address_space<workgroup>>)
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
 // CHECK-COUNT-4: arith.addf
 // CHECK: scf.for {{.*}} iter_args
@@ -89,11 +93,27 @@ func.func @broadcast_add(%x: memref<?x?xf32>, %b: memref<?xf32>, %o: memref<?x?x
 // CHECK: arith.cmpi ult, %{{.*}}, %c8
 // CHECK: memref.load %[[SMEM]]
 // CHECK-COUNT-5: gpu.shuffle  xor
+// CHECK: %[[SINGLE:.*]] = arith.cmpi eq, %{{.*}}, %c1
+// CHECK: scf.if %[[SINGLE]] {
+// CHECK: memref.store %{{.*}}, %arg1[
+// CHECK: } else {
 // CHECK: memref.store %{{.*}}, %[[PARTIAL]]
-// CHECK: gpu.launch {{.*}} workgroup(
+// CHECK-NEXT: nvvm.memory.barrier <gpu>
+// CHECK: %[[OLD:.*]] = memref.atomic_rmw addi %{{.*}}, %[[CTR]][%{{.*}}] : (i32, memref<?xi32>) -> i32
+// CHECK: %[[LAST:.*]] = arith.cmpi eq, %[[OLD]]
+// CHECK: %[[BIT:.*]] = arith.extui %[[LAST]] : i1 to i32
+// CHECK: memref.store %[[BIT]], %[[FLAG]]
+// CHECK: gpu.barrier
+// CHECK: memref.load %[[FLAG]]
+// CHECK: nvvm.memory.barrier <gpu>
 // CHECK: memref.load %[[PARTIAL]]
+// CHECK: memref.store %{{.*}}, %arg1[
+// CHECK: memref.store %c0_i32{{.*}}, %[[CTR]]
+// The same kernel with scalar loads, for misaligned rows; no second kernel.
+// CHECK: } else {
+// CHECK: gpu.launch
+// CHECK-NOT: gpu.launch
 // CHECK: memref.dealloc %[[PARTIAL]]
-// CHECK-NOT: memref.atomic_rmw
 func.func @row_sum(%x: memref<?x?xf32>, %o: memref<?xf32>) {
   linalg.generic {indexing_maps = [#in, #out], iterator_types = ["parallel", "reduction"]}
       ins(%x : memref<?x?xf32>) outs(%o : memref<?xf32>) {
