@@ -91,9 +91,10 @@ def CudaGraphCalls : Pass<"arrayc-cuda-graph-calls", "mlir::ModuleOp"> {
     The runtime (runtime/src/graphs.h) records the kernel launches in between
     and replays a sequence of two or more kernels that it has seen before as
     one CUDA graph launch, updating only the nodes whose arguments changed.
-    Counting launches: the branches of an `scf.if` are alternatives; a launch
-    inside a loop, a call of another compiled function, or unstructured
-    control flow counts as "two or more". Why a function of at most one
+    Counting launches (KernelCount.h, the count `arrayc --stats` prints):
+    the branches of an `scf.if` are alternatives; a call of another compiled
+    function adds the kernels of its body; a launch inside a loop or
+    unstructured control flow counts as "two or more". Why a function of at most one
     launch is left alone: a graph of one kernel saves nothing, and recording
     costs the call. Why the runtime decides the rest: whether a body repeats
     its launches depends on run-time sizes and branches, and any other device

@@ -1,12 +1,14 @@
 //===- Driver.cpp - the arrayc compiler driver ----------------------------===//
 #include "Driver/Driver.h"
 
+#include "Conversion/NDArrayToRuntime/KernelCount.h"
 #include "Driver/Toolchain.h"
 #include "Frontend/Frontend.h"
 #include "JIT/JIT.h"
 #include "Pipelines/InitAll.h"
 #include "Pipelines/Pipelines.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -54,6 +56,37 @@ int writeOutput(llvm::StringRef path, llvm::function_ref<void(llvm::raw_ostream 
     return fail("error writing '" + path + "'");
   out->keep();
   return 0;
+}
+
+/// `arrayc --kernel-stats`: per function, what one call runs (KernelCount.h)
+/// along the path large inputs take, and at most along any path.
+void printStats(ModuleOp module, bool kernels, bool tensors) {
+  auto &os = llvm::errs();
+  os << "arrayc: per call ("
+     << (kernels   ? "cuda kernels"
+         : tensors ? "linalg ops on tensors"
+                   : "cpu: linalg ops, each a loop nest or a BLAS call")
+     << "; large inputs, then at most for any input):\n";
+  const char *unit = kernels ? "kernel" : "loop nest";
+  auto plural = [](unsigned n, StringRef word) {
+    return std::to_string(n) + " " + word.str() + (n == 1 ? "" : "s");
+  };
+  for (auto fn : module.getOps<func::FuncOp>()) {
+    if (fn.isExternal() || (fn.isPrivate() && fn.getName() != "arrayc_main"))
+      continue;
+    auto likely = arrayc::countKernels(fn.getBody(), module, arrayc::CountPath::Likely);
+    auto most = arrayc::countKernels(fn.getBody(), module, arrayc::CountPath::Costliest);
+    os << "  " << (fn.getName() == "arrayc_main" ? StringRef("main") : fn.getName()) << ": "
+       << plural(likely.kernels, unit);
+    if (likely.libraryCalls)
+      os << ", " << plural(likely.libraryCalls, "library call");
+    if (likely.repeated)
+      os << " (some once per loop iteration)";
+    if (most.kernels != likely.kernels || most.libraryCalls != likely.libraryCalls)
+      os << "; at most " << plural(most.kernels, unit) << ", "
+         << plural(most.libraryCalls, "library call");
+    os << "\n";
+  }
 }
 
 } // namespace
@@ -110,6 +143,10 @@ int arrayc::driver::main(int argc, char **argv) {
                                     cl::Prefix, cl::cat(category));
   static cl::opt<bool> verbose("verbose", cl::desc("Print the stages and tools used"),
                                cl::cat(category));
+  static cl::opt<bool> stats("kernel-stats",
+                             cl::desc("Print the kernels (cuda) or loop nests (cpu) and library "
+                                      "calls each function runs per call, to stderr"),
+                             cl::cat(category));
 
   // Upstream pass-manager flags (--mlir-print-ir-after-all, ...) work but stay
   // out of --help.
@@ -193,8 +230,10 @@ int arrayc::driver::main(int argc, char **argv) {
   if (!runMode && emit == Emit::NDArray)
     return printModule();
 
-  PassManager pm(&context);
-  if (failed(applyPassManagerCLOptions(pm)))
+  // Two runs: up to the kernels (cuda) or buffers (cpu), where --stats
+  // counts, then the lowering.
+  PassManager pm(&context), lowering(&context);
+  if (failed(applyPassManagerCLOptions(pm)) || failed(applyPassManagerCLOptions(lowering)))
     return fail("bad pass manager options");
   bool stopAtLinalg = !runMode && emit == Emit::Linalg;
   bool stopAtGPU = !runMode && emit == Emit::GPU;
@@ -204,18 +243,30 @@ int arrayc::driver::main(int argc, char **argv) {
     if (cuda) {
       arrayc::buildGPUKernelPipeline(pm, pipelineOptions);
       if (!stopAtGPU)
-        arrayc::buildCUDALoweringPipeline(pm, pipelineOptions);
+        arrayc::buildCUDALoweringPipeline(lowering, pipelineOptions);
     } else {
-      arrayc::buildCPULoweringPipeline(pm, pipelineOptions);
+      arrayc::buildCPULoweringPipeline(lowering, pipelineOptions);
     }
   }
   if (verbose) {
     llvm::errs() << "arrayc: pipeline: ";
     pm.printAsTextualPipeline(llvm::errs());
+    if (!lowering.empty()) {
+      llvm::errs() << ",";
+      lowering.printAsTextualPipeline(llvm::errs());
+    }
     llvm::errs() << "\n";
   }
+  auto internalError = [&] {
+    return fail("compilation of '" + input +
+                "' failed (internal error: please report it with the source)");
+  };
   if (failed(pm.run(*module)))
-    return fail("compilation of '" + input + "' failed (internal error: please report it with the source)");
+    return internalError();
+  if (stats)
+    printStats(*module, cuda && !stopAtLinalg, stopAtLinalg);
+  if (failed(lowering.run(*module)))
+    return internalError();
 
   if (runMode) {
     std::fflush(stdout);

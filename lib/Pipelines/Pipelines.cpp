@@ -130,7 +130,9 @@ void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &op
   if (options.blas)
     pm.addPass(createLinalgToBlas(LinalgToBlasOptions{/*cuda=*/true, options.tf32}));
   pm.addNestedPass<func::FuncOp>(createCopiesToLinalg());
-  pm.addPass(createGPUMapLinalg());
+  GPUMapLinalgOptions mapOptions;
+  mapOptions.fuse = options.fusion;
+  pm.addPass(createGPUMapLinalg(mapOptions));
   pm.addPass(createGPUDeviceBuffers());
   pm.addPass(createCanonicalizerPass());
   // Constants (hoisted out of the launches by the canonicalizer) back into

@@ -28,6 +28,12 @@ using namespace mlir;
 
 namespace {
 
+/// Marks `ifOp`'s branch that large, non-empty inputs take (kLikelyBranchAttr).
+scf::IfOp likely(scf::IfOp ifOp, bool thenBranch) {
+  ifOp->setAttr(arrayc::kLikelyBranchAttr, BoolAttr::get(ifOp.getContext(), thenBranch));
+  return ifOp;
+}
+
 Value cIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
@@ -149,7 +155,7 @@ void storeOutputs(OpBuilder &b, Location loc, linalg::GenericOp op,
 void emitLaunch(OpBuilder &b, Location loc, Value guard, Value grid, int64_t block,
                 TypeRange workgroup,
                 function_ref<void(OpBuilder &, gpu::LaunchOp)> fn) {
-  auto ifOp = scf::IfOp::create(b, loc, guard, /*withElse=*/false);
+  auto ifOp = likely(scf::IfOp::create(b, loc, guard, /*withElse=*/false), true);
   OpBuilder::InsertionGuard g(b);
   b.setInsertionPointToStart(&ifOp.getThenRegion().front());
   Value one = cIndex(b, loc, 1);
@@ -367,13 +373,16 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       if (!loop->getParentOfType<gpu::LaunchOp>())
         loops.push_back(loop);
     });
+    // Without `fuse`: one kernel per generic (scans keep their algorithm).
     for (scf::ForOp loop : loops) {
       if (std::optional<ScanLoop> scan = matchScanLoop(loop))
         emitParallelScan(loop, *scan); // keeps `loop` for short rows
-      sinkLoopIntoKernel(loop);
+      if (fuse)
+        sinkLoopIntoKernel(loop);
     }
     SmallVector<SmallVector<linalg::GenericOp>> groups;
-    fn.walk([&](Block *block) { formRowGroups(*block, groups); });
+    if (fuse)
+      fn.walk([&](Block *block) { formRowGroups(*block, groups); });
     for (auto &group : groups)
       emitRowGroup(group);
     SmallVector<linalg::GenericOp> reductions;
@@ -382,8 +391,9 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
           op.getNumReductionLoops() > 0 && reductionCombiner(op))
         reductions.push_back(op);
     });
-    for (linalg::GenericOp op : reductions)
-      foldIntoReduction(op);
+    if (fuse)
+      for (linalg::GenericOp op : reductions)
+        foldIntoReduction(op);
     SmallVector<linalg::GenericOp> ops;
     fn.walk([&](linalg::GenericOp op) {
       if (!op->getParentOfType<gpu::LaunchOp>() && !epilogueOf.count(op))
@@ -500,7 +510,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       if (auto cst = yielded.getDefiningOp<arith::ConstantOp>();
           cst && cst->getParentRegion() != &fill.getRegion()) {
         OpBuilder b(op);
-        auto ifOp = scf::IfOp::create(b, op.getLoc(), isEmpty(), /*withElse=*/false);
+        auto ifOp = likely(scf::IfOp::create(b, op.getLoc(), isEmpty(), /*withElse=*/false), false);
         fill->moveBefore(ifOp.getThenRegion().front().getTerminator());
         initValues[op] = cst;
       }
@@ -523,7 +533,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     isEmpty();
     op->moveBefore(epilogue);
     OpBuilder b(epilogue);
-    auto ifOp = scf::IfOp::create(b, epilogue.getLoc(), isEmpty(), /*withElse=*/false);
+    auto ifOp = likely(scf::IfOp::create(b, epilogue.getLoc(), isEmpty(), /*withElse=*/false), false);
     b.setInsertionPoint(ifOp.getThenRegion().front().getTerminator());
     b.clone(*epilogue);
     epilogues[op] = epilogue;
@@ -724,7 +734,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
         same = arith::AndIOp::create(
             b, loc, same,
             arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, gs[d], sizes[0][d]));
-    auto ifOp = scf::IfOp::create(b, loc, same, /*withElse=*/true);
+    auto ifOp = likely(scf::IfOp::create(b, loc, same, /*withElse=*/true), true);
     OpBuilder tb = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
     emitGridStrideLoop(tb, loc, product(tb, loc, sizes[0]), [&](OpBuilder &kb, Value point) {
       SmallVector<Value> ivs = delinearize(kb, loc, point, sizes[0]);
@@ -930,7 +940,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
         b, loc,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, n, cIndex(b, loc, kScanMinLength)),
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, rows, zero));
-    auto ifOp = scf::IfOp::create(b, loc, parallel, /*withElse=*/true);
+    auto ifOp = likely(scf::IfOp::create(b, loc, parallel, /*withElse=*/true), true);
     // The loop, and the fills of its running totals, for short rows only.
     Operation *elseEnd = ifOp.getElseRegion().front().getTerminator();
     for (Operation *fill : scanTotalFills(loop))
@@ -1217,7 +1227,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     for (auto &opSizes : llvm::drop_begin(sizes))
       take = arith::AndIOp::create(
           b, loc, take, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, opSizes[0], rows));
-    auto ifOp = scf::IfOp::create(b, loc, take, /*withElse=*/true);
+    auto ifOp = likely(scf::IfOp::create(b, loc, take, /*withElse=*/true), true);
     {
       OpBuilder eb = OpBuilder::atBlockBegin(&ifOp.getElseRegion().front());
       for (linalg::GenericOp op : group)

@@ -28,6 +28,13 @@ namespace arrayc {
 /// runs such a loop along a long innermost axis as a parallel scan.
 inline constexpr llvm::StringLiteral kScanLoopAttr = "arrayc.scan";
 
+/// Bool attribute on an `scf.if` that arrayc-gpu-map-linalg builds: the
+/// branch large, non-empty inputs take (true: then). Guards of empty
+/// iteration spaces, the small-row fallback of a row group and the fill of
+/// an empty reduction's output are the unlikely branches. `arrayc
+/// --kernel-stats` counts kernels along the likely branches.
+inline constexpr llvm::StringLiteral kLikelyBranchAttr = "arrayc.likely";
+
 /// Rewrites buffer-level matrix-product generics into OpenBLAS GEMM calls, or
 /// with `cuda` cuBLAS ones (the patterns of `arrayc-linalg-to-blas`).
 /// With `tf32` (cuda only) f32 products use the TF32 tensor cores.

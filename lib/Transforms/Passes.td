@@ -108,6 +108,10 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::ModuleOp"> {
   let options = [
     Option<"blockSize", "block-size", "int64_t", "256", "threads per block (a power of two)">,
     Option<"maxBlocks", "max-blocks", "int64_t", "65536", "largest grid of an elementwise kernel">,
+    Option<"fuse", "fuse", "bool", "true",
+           "row groups, loops of elementwise steps, and a reduction's fill and 0-d "
+           "epilogue folded into its kernel; false: one kernel per generic (arrayc "
+           "--no-fusion)">,
   ];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::NVVM::NVVMDialect", "mlir::func::FuncDialect", "mlir::scf::SCFDialect",
                            "mlir::memref::MemRefDialect", "mlir::arith::ArithDialect",

@@ -15,12 +15,12 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Conversion/NDArrayToRuntime/KernelCount.h"
 #include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
 #include "Conversion/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
 
 namespace arrayc {
 #define GEN_PASS_DEF_CUDAGRAPHCALLS
@@ -31,46 +31,19 @@ using namespace mlir;
 using namespace arrayc::rtcall;
 
 namespace {
-/// The most kernels one pass through `region` can launch, capped at 2 ("two
-/// or more"): branches of an `scf.if` count as alternatives, a launch in a
-/// loop or a call of another function as two.
-unsigned maxLaunches(Region &region);
-unsigned maxLaunches(Operation &op) {
-  if (isa<gpu::LaunchFuncOp>(op))
-    return 1;
-  if (isa<func::CallOp>(op)) {
-    auto call = cast<func::CallOp>(op);
-    return call.getCallee().starts_with("arrayc_rt_") ? 0 : 2;
-  }
-  if (isa<gpu::GPUModuleOp>(op))
-    return 0;
-  if (auto ifOp = dyn_cast<scf::IfOp>(op))
-    return std::max(maxLaunches(ifOp.getThenRegion()), maxLaunches(ifOp.getElseRegion()));
-  unsigned n = 0;
-  for (Region &r : op.getRegions())
-    n += maxLaunches(r);
-  if (n && (isa<LoopLikeOpInterface>(op) || op.getNumRegions() > 1))
-    return 2;
-  return std::min(n, 2u);
-}
-unsigned maxLaunches(Region &region) {
-  unsigned n = 0;
-  for (Block &block : region)
-    for (Operation &op : block)
-      n = std::min(n + maxLaunches(op), 2u);
-  // Unstructured control flow (several blocks): a block may run again.
-  return region.getBlocks().size() > 1 && n ? 2 : n;
-}
-
 struct CudaGraphCallsPass : arrayc::impl::CudaGraphCallsBase<CudaGraphCallsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     OpBuilder b(module.getContext());
     SmallVector<func::FuncOp> functions;
     for (auto fn : module.getOps<func::FuncOp>())
-      if (fn.isPublic() && !fn.isExternal() && fn.getName() != "arrayc_main" &&
-          maxLaunches(fn.getBody()) >= 2)
-        functions.push_back(fn);
+      if (fn.isPublic() && !fn.isExternal() && fn.getName() != "arrayc_main") {
+        // Library calls run outside a recording (they flush it): only the
+        // kernels count.
+        arrayc::KernelCount count = arrayc::countKernels(fn.getBody(), module);
+        if (count.kernels >= 2 || (count.kernels == 1 && count.repeated))
+          functions.push_back(fn);
+      }
     if (functions.empty())
       return;
     func::FuncOp begin = declare(b, module, "arrayc_rt_graph_begin", {});

@@ -1,4 +1,4 @@
-// RUN: arrayc-opt %s -arrayc-cuda-graph-calls | FileCheck %s
+// RUN: arrayc-opt %s -arrayc-cuda-graph-calls -split-input-file | FileCheck %s
 
 module attributes {gpu.container_module} {
   gpu.module @k {
@@ -87,6 +87,35 @@ module attributes {gpu.container_module} {
     %c1 = arith.constant 1 : index
     gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<?xf32>)
     gpu.launch_func @k::@k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args(%a : memref<?xf32>)
+    return
+  }
+}
+
+// -----
+
+// A call of another compiled function adds that function's kernels: one
+// launch here and one in @one_kernel make two, so @calls_one is recorded;
+// @one_kernel itself (one launch) is not.
+module attributes {gpu.container_module} {
+  gpu.module @k1 {
+    gpu.func @k1() kernel { gpu.return }
+  }
+  // CHECK-LABEL: func.func @one_kernel
+  // CHECK-NOT: arrayc_rt_graph_begin
+  // CHECK: return
+  func.func @one_kernel() {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @k1::@k1 blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    return
+  }
+  // CHECK-LABEL: func.func @calls_one
+  // CHECK-NEXT: call @arrayc_rt_graph_begin()
+  // CHECK: call @arrayc_rt_graph_end()
+  // CHECK-NEXT: return
+  func.func @calls_one() {
+    %c1 = arith.constant 1 : index
+    gpu.launch_func @k1::@k1 blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1)
+    call @one_kernel() : () -> ()
     return
   }
 }
