@@ -2,7 +2,8 @@
 # Device side (run from the repository root on the lent GPU, after
 # scripts/stage-device.sh here and with .device-carry carried): unpacks the carried
 # LLVM/MLIR and runtime libraries, then runs the runtime's CUDA smoke test and every e2e program
-# on the cuda target, JIT (`arrayc run`) and AOT (executables), against NumPy.
+# on the cuda target, JIT (`arrayc run`) and AOT (executables), and JIT again with
+# --no-fusion, against NumPy.
 set -uo pipefail
 source scripts/device-libs.sh
 arrayc=.device-carry/arrayc/bin/arrayc
@@ -16,6 +17,8 @@ echo "== e2e corpus, cuda target, JIT"
 python3 test/e2e/run_e2e.py --target=cuda --mode=jit --arrayc "$arrayc" --dir test/e2e || status=1
 echo "== e2e corpus, cuda target, AOT"
 python3 test/e2e/run_e2e.py --target=cuda --mode=aot --arrayc "$arrayc" --dir test/e2e || status=1
+echo "== e2e corpus, cuda target, JIT, --no-fusion (one kernel per operation): the same answers"
+python3 test/e2e/run_e2e.py --target=cuda --mode=jit --flag=--no-fusion --arrayc "$arrayc" --dir test/e2e || status=1
 echo "== f32 products on the TF32 tensor cores (--tf32), cuda target, JIT and AOT"
 for mode in jit aot; do
   python3 test/e2e/run_e2e.py -v --target=cuda --mode=$mode --flag=--tf32 --arrayc "$arrayc" \
