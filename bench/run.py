@@ -149,6 +149,18 @@ def make_workloads(dry):
         3 * R * R * 2,
         dict(np=lambda m, a, b: m.matmul(a, b), torch=lambda t, a, b: t.matmul(a, b),
              fuse=False, compile=False), 5e-3, reps=10)
+    # The seed's pairwise distance: a 10000x10000x784 f16 product (compute-bound
+    # on the tensor cores) and its elementwise epilogue (200 MB of f16 out).
+    PD = (256, 784) if dry else (10000, 784)
+
+    def pairwise(m, p, q):
+        return m.sqrt(m.einsum('ij,ij->i', q, q)[:, None] - 2 * q @ p.T
+                      + m.einsum('ij,ij->i', p, p))
+
+    add("pairwise_dist_f16", "sqrt(|q|^2 - 2 q@p.T + |p|^2), p, q 10000x784 f16",
+        lambda r: [randn(r, *PD).astype(np.float16), randn(r, *PD).astype(np.float16)],
+        (2 * PD[0] * PD[1] + PD[0] * PD[0]) * 2,
+        dict(np=pairwise, torch=pairwise, fuse=False, compile=True), 5e-3, reps=20)
     add("small_sqdiff_1e4", "sqdiff of 1e4 f32, per-call time with dispatch",
         lambda r: [randn(r, S), randn(r, S)], 3 * S * 4,
         dict(np=sqd, torch=sqd, fuse=True, compile=True), 1e-5, unit="us", reps=300,

@@ -1605,6 +1605,129 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     return widest == 0 ? 0 : 16 / widest;
   }
 
+  /// How an all-parallel generic's operand is read by the broadcast vector
+  /// kernel (broadcastVectorWidth): whole and in order, along the innermost
+  /// dims only (the same for every outer point: `b[j]` of `a[i, j] + b[j]`),
+  /// or not along the innermost loop (one value for a whole group: `a[i]`).
+  enum class Access { Streamed, Inner, Outer, Scalar };
+
+  static Access accessOf(linalg::GenericOp op, OpOperand &operand) {
+    auto type = dyn_cast<MemRefType>(operand.get().getType());
+    if (!type)
+      return Access::Scalar;
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    unsigned loops = map.getNumDims();
+    if (!map.isFunctionOfDim(loops - 1))
+      return Access::Outer;
+    if (!type.getLayout().isIdentity() || !elementBytes(type) || map.getNumResults() == 0)
+      return Access::Scalar; // (refused by the caller)
+    unsigned first = loops - map.getNumResults();
+    for (auto [k, e] : llvm::enumerate(map.getResults())) {
+      auto d = dyn_cast<AffineDimExpr>(e);
+      if (!d || d.getPosition() != first + k)
+        return Access::Scalar;
+    }
+    return first == 0 ? Access::Streamed : Access::Inner;
+  }
+
+  /// Elements per 16-byte access of the broadcast vector kernel, or 0: an
+  /// all-parallel generic of rank >= 2 (no linalg.index) whose outputs are
+  /// written whole and in order and not read, and whose inputs are streamed,
+  /// read along the innermost dims (identity layout) or not along the
+  /// innermost loop, at least one of the latter two (else vectorWidth
+  /// applies). Groups of `width` points then never cross a row of the
+  /// innermost loop when its size is a multiple of `width` (checked at run
+  /// time with the alignment).
+  static int64_t broadcastVectorWidth(linalg::GenericOp op) {
+    if (op.getNumLoops() < 2 || op.getNumReductionLoops() != 0 ||
+        !op.getRegion().front().getOps<linalg::IndexOp>().empty())
+      return 0;
+    int64_t widest = 0;
+    bool broadcast = false;
+    Block &body = op.getRegion().front();
+    for (OpOperand &operand : op->getOpOperands()) {
+      Access a = accessOf(op, operand);
+      if (op.isDpsInit(&operand)) {
+        if (a != Access::Streamed || !body.getArgument(operand.getOperandNumber()).use_empty())
+          return 0;
+      } else if (a == Access::Scalar && isa<MemRefType>(operand.get().getType())) {
+        return 0;
+      }
+      broadcast |= a == Access::Inner || a == Access::Outer;
+      if (a == Access::Streamed || a == Access::Inner)
+        widest = std::max(widest, elementBytes(cast<MemRefType>(operand.get().getType())));
+    }
+    return broadcast && widest ? 16 / widest : 0;
+  }
+
+  /// The broadcast vector kernel (see broadcastVectorWidth): a grid-stride
+  /// loop over groups of `width` consecutive points, streamed and inner
+  /// operands moved 16 bytes at a time (an inner one at the group's offset
+  /// within its own trailing dims), outer ones loaded once per group.
+  void emitBroadcastVector(OpBuilder &b, Location loc, linalg::GenericOp op,
+                           ArrayRef<Value> sizes, Value total, Value nonEmpty, int64_t width) {
+    auto flat = flatViews(b, loc, op);
+    Value bs = cIndex(b, loc, blockSize), w = cIndex(b, loc, width);
+    Value groups = arith::DivUIOp::create(b, loc, total, w);
+    Value grid = arith::MinUIOp::create(
+        b, loc, arith::MaxUIOp::create(b, loc, ceilDiv(b, loc, groups, bs), cIndex(b, loc, 1)),
+        cIndex(b, loc, maxBlocks));
+    // Each inner operand's element count (its trailing loops' sizes).
+    SmallVector<Value> innerCount;
+    for (OpOperand &operand : op->getOpOperands()) {
+      Value n;
+      if (accessOf(op, operand) == Access::Inner) {
+        unsigned nres = op.getMatchingIndexingMap(&operand).getNumResults();
+        n = product(b, loc, ArrayRef<Value>(sizes).take_back(nres));
+      }
+      innerCount.push_back(n);
+    }
+    emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
+      auto [gid, stride] = gridStride(kb, loc, l);
+      auto loop = scf::ForOp::create(kb, loc, gid, groups, stride);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(loop.getBody());
+      Value base = arith::MulIOp::create(kb, loc, loop.getInductionVar(), w);
+      SmallVector<Value> ivs; // the group's first point, for outer operands
+      SmallVector<SmallVector<Value>> lanes(width);
+      for (OpOperand *in : op.getDpsInputOperands()) {
+        Access a = accessOf(op, *in);
+        Value v = in->get();
+        if (a == Access::Streamed || a == Access::Inner) {
+          auto type = cast<MemRefType>(v.getType());
+          Value at = a == Access::Streamed
+                         ? base
+                         : Value(arith::RemUIOp::create(kb, loc, base,
+                                                        innerCount[in->getOperandNumber()]));
+          Value vec = vector::LoadOp::create(
+              kb, loc, VectorType::get({width}, type.getElementType()),
+              flat[in->getOperandNumber()], at, false, vectorAlign(type.getElementType(), width));
+          for (int64_t lane = 0; lane < width; ++lane)
+            lanes[lane].push_back(vector::ExtractOp::create(kb, loc, vec, lane));
+          continue;
+        }
+        if (a == Access::Outer) {
+          if (ivs.empty())
+            ivs = delinearize(kb, loc, base, sizes, narrowIndex);
+          v = memref::LoadOp::create(kb, loc, v,
+                                     applyMap(kb, loc, op.getMatchingIndexingMap(in), ivs));
+        }
+        for (int64_t lane = 0; lane < width; ++lane)
+          lanes[lane].push_back(v);
+      }
+      SmallVector<SmallVector<Value>> results(op.getNumDpsInits());
+      for (auto &inputs : lanes)
+        for (auto [k, y] : llvm::enumerate(cloneBody(kb, op, inputs, {})))
+          results[k].push_back(y);
+      for (auto [k, values] : llvm::enumerate(results)) {
+        Value out = flat[op.getNumDpsInputs() + k];
+        Type elt = cast<MemRefType>(out.getType()).getElementType();
+        Value vec = vector::FromElementsOp::create(kb, loc, VectorType::get({width}, elt), values);
+        vector::StoreOp::create(kb, loc, vec, out, base, false, vectorAlign(elt, width));
+      }
+    });
+  }
+
   /// Elements per 16-byte load for a reduction's first stage: every input a
   /// buffer read whole and in order (identity maps over all loops, identity
   /// layouts, byte-sized or wider elements), the `numParallel` parallel loops
@@ -1797,6 +1920,26 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
                                     /*withElse=*/true);
       OpBuilder tb = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
       emitVectorParallel(tb, loc, op, sizes, total, nonEmpty, width);
+      OpBuilder eb = OpBuilder::atBlockBegin(&ifOp.getElseRegion().front());
+      emitScalarParallel(eb, loc, op, sizes, total);
+      return;
+    }
+    if (int64_t bw = broadcastVectorWidth(op); bw > 1) {
+      // Broadcast operands (a row's or a column's value): 16-byte accesses
+      // when the vector-accessed buffers are aligned and the innermost size
+      // is a multiple of the width (groups stay within a row); else scalar.
+      SmallVector<Value> vectored;
+      for (OpOperand &operand : op->getOpOperands())
+        if (Access a = accessOf(op, operand); a == Access::Streamed || a == Access::Inner)
+          vectored.push_back(operand.get());
+      Value whole = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::eq,
+          arith::RemUIOp::create(b, loc, sizes.back(), cIndex(b, loc, bw)), zero);
+      auto ifOp = scf::IfOp::create(
+          b, loc, arith::AndIOp::create(b, loc, whole, allAligned16(b, loc, vectored)),
+          /*withElse=*/true);
+      OpBuilder tb = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
+      emitBroadcastVector(tb, loc, op, sizes, total, nonEmpty, bw);
       OpBuilder eb = OpBuilder::atBlockBegin(&ifOp.getElseRegion().front());
       emitScalarParallel(eb, loc, op, sizes, total);
       return;

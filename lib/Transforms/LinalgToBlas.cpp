@@ -164,6 +164,50 @@ linalg::GenericOp findRounding(Operation *op, Value buffer) {
   return g;
 }
 
+/// The elementwise generic after `op` in its block that reads the f32
+/// product `buffer` in order and uses it only through
+/// `truncf` to `elt` (f16/bf16), when nothing else but `op`, its zero fill
+/// and deallocations uses `buffer`: an epilogue fused with the rounding (the
+/// seed's pairwise distance, `sqrt(a - 2*q@p.T + b)` of f16). cuBLAS can
+/// then write the rounded product to a buffer of `elt` that the epilogue
+/// reads instead: half the bytes written and read back.
+linalg::GenericOp findRoundingEpilogue(Operation *op, Value buffer, Type elt) {
+  // The first generic after `op` in its block that reads `buffer` (ops in
+  // between touch neither buffer: the checks of every user below).
+  linalg::GenericOp g;
+  for (Operation *next = op->getNextNode(); next && !g; next = next->getNextNode())
+    if (auto generic = dyn_cast<linalg::GenericOp>(next);
+        generic && llvm::is_contained(generic->getOperands(), buffer))
+      g = generic;
+  if (!g || g.getNumReductionLoops() != 0 || g.getNumDpsInits() == 0)
+    return nullptr;
+  auto type = cast<MemRefType>(buffer.getType());
+  OpOperand *use = nullptr;
+  for (OpOperand *in : g.getDpsInputOperands()) {
+    if (in->get() != buffer)
+      continue;
+    if (use || !g.getMatchingIndexingMap(in).isIdentity() ||
+        g.getNumLoops() != unsigned(type.getRank()))
+      return nullptr;
+    use = in;
+  }
+  if (!use || llvm::is_contained(g.getDpsInits(), buffer))
+    return nullptr;
+  BlockArgument arg = g.getMatchingBlockArgument(use);
+  if (arg.use_empty())
+    return nullptr;
+  for (Operation *user : arg.getUsers()) {
+    auto trunc = dyn_cast<arith::TruncFOp>(user);
+    if (!trunc || trunc.getType() != elt)
+      return nullptr;
+  }
+  for (Operation *user : buffer.getUsers())
+    if (user != op && user != g && !isa<memref::DeallocOp>(user) &&
+        !(isa<linalg::GenericOp, linalg::FillOp>(user) && user == findZeroFill(op, buffer)))
+      return nullptr;
+  return g;
+}
+
 /// Whether an operand whose matrix has row/column strides `rs`/`cs` (element
 /// units, kDynamic if unknown) can be passed to GEMM without packing: one of
 /// them 1 and the other at least the extent it steps over. Sizes are unknown
@@ -342,13 +386,48 @@ struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
     // An f16/bf16 product rounded right after: cuBLAS writes the rounded
     // result (f32 accumulation, one rounding, as before) in place of the f32
     // one, and the rounding pass goes.
-    linalg::GenericOp rounding;
-    if (cuda && (suffix == "f16f32" || suffix == "bf16f32") &&
-        (rounding = findRounding(op, out))) {
+    // Or rounded inside a fused epilogue: cuBLAS writes the rounded product
+    // to a new buffer of the input type, which the epilogue reads in place of
+    // the f32 one (its truncf ops go).
+    linalg::GenericOp rounding, epilogue;
+    bool halves = cuda && (suffix == "f16f32" || suffix == "bf16f32");
+    if (halves && (rounding = findRounding(op, out))) {
       out = rounding.getDpsInits()[0];
       elt = inElt;
       suffix = suffix.substr(0, suffix.size() - 3);
       rewriter.setInsertionPoint(rounding);
+    } else if (halves && (epilogue = findRoundingEpilogue(op, out, inElt))) {
+      auto type = cast<MemRefType>(out.getType());
+      // The product's sizes (from its allocation: a dim of it would keep
+      // the f32 buffer alive).
+      SmallVector<Value> dynSizes;
+      if (auto alloc = out.getDefiningOp<memref::AllocOp>())
+        dynSizes.append(alloc.getDynamicSizes().begin(), alloc.getDynamicSizes().end());
+      else
+        for (int64_t d = 0; d < type.getRank(); ++d)
+          if (type.isDynamicDim(d))
+            dynSizes.push_back(memref::DimOp::create(rewriter, op.getLoc(), out, d));
+      Value rounded = memref::AllocOp::create(
+          rewriter, op.getLoc(), MemRefType::get(type.getShape(), inElt), dynSizes);
+      Value product = out;
+      out = rounded;
+      elt = inElt;
+      suffix = suffix.substr(0, suffix.size() - 3);
+      rewriter.modifyOpInPlace(epilogue, [&] {
+        for (OpOperand *in : epilogue.getDpsInputOperands())
+          if (in->get() == product) {
+            BlockArgument arg = epilogue.getMatchingBlockArgument(in);
+            in->set(rounded);
+            arg.setType(inElt);
+            for (Operation *trunc : llvm::make_early_inc_range(arg.getUsers())) {
+              trunc->getResult(0).replaceAllUsesWith(arg);
+              trunc->erase();
+            }
+          }
+      });
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointAfter(epilogue);
+      memref::DeallocOp::create(rewriter, op.getLoc(), rounded);
     }
     func::FuncOp callee = declareGemm(rewriter, module, inElt, elt, suffix, cuda);
 
@@ -378,9 +457,10 @@ struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
     memref::AllocaScopeReturnOp::create(rewriter, loc, ValueRange{});
     if (fill)
       rewriter.eraseOp(fill);
-    if (rounding) {
+    if (rounding || epilogue) {
       Value product = op.getDpsInits()[0];
-      rewriter.eraseOp(rounding);
+      if (rounding)
+        rewriter.eraseOp(rounding);
       rewriter.eraseOp(op);
       // The f32 product's buffer, now unused but for its release.
       if (auto alloc = product.getDefiningOp<memref::AllocOp>();

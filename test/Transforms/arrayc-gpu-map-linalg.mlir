@@ -187,3 +187,40 @@ func.func @column_sum(%x: memref<?x?xf32>, %o: memref<?xf32>) {
   }
   return
 }
+
+// -----
+
+// Tests the broadcast vector kernel: a[i] - p[i, j] + b[j] (the pairwise
+// distance's epilogue). Behind a run-time check (innermost size a multiple
+// of 4, the streamed and inner buffers aligned) each thread takes groups of
+// 4 points: p and the output 16 bytes at a time at the group's flat offset,
+// b 16 bytes at a time at that offset modulo its size, a[i] one load per
+// group; else the scalar kernel.
+#row = affine_map<(d0, d1) -> (d0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func @broadcast_epilogue
+// CHECK: arith.remui %{{.*}}, %c4
+// CHECK: scf.if
+// CHECK: gpu.launch
+// CHECK: %[[BASE:.*]] = arith.muli %{{.*}}, %c4
+// CHECK: memref.load %arg0[
+// CHECK: vector.load %{{.*}}[%[[BASE]]] {{.*}}: memref<?xf32>, vector<4xf32>
+// CHECK: %[[J:.*]] = arith.remui %[[BASE]], %{{.*}} : index
+// CHECK: vector.load %arg2[%[[J]]] {{.*}}: memref<?xf32>, vector<4xf32>
+// CHECK-COUNT-4: arith.subf
+// CHECK: vector.store %{{.*}}, %{{.*}}[%[[BASE]]] {{.*}}: memref<?xf32>, vector<4xf32>
+// CHECK: } else {
+// CHECK: gpu.launch
+// CHECK: return
+func.func @broadcast_epilogue(%a: memref<?xf32>, %p: memref<?x?xf32>, %b: memref<?xf32>,
+                              %o: memref<?x?xf32>) {
+  linalg.generic {indexing_maps = [#row, #id, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%a, %p, %b : memref<?xf32>, memref<?x?xf32>, memref<?xf32>) outs(%o : memref<?x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %z: f32, %out: f32):
+    %d = arith.subf %x, %y : f32
+    %s = arith.addf %d, %z : f32
+    linalg.yield %s : f32
+  }
+  return
+}

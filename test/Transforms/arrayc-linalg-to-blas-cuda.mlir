@@ -194,3 +194,108 @@ func.func @matmul_f16_both(%a: memref<?x?xf16>, %b: memref<?x?xf16>) -> (memref<
   }
   return %out, %acc : memref<?x?xf16>, memref<?x?xf32>
 }
+
+// -----
+
+// The f16 product rounded inside a fused epilogue (the seed's pairwise
+// distance: sqrt(a - 2*q@p.T + b) of f16, with a row sum computed in
+// between): cuBLAS writes the rounded product to a new f16 buffer, which the
+// epilogue reads in place of the f32 one, its truncf gone; the f32 buffer
+// goes, the f16 one is freed after the epilogue.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+#row = affine_map<(m, n) -> (m)>
+#col = affine_map<(m, n) -> (n)>
+// CHECK-LABEL: func @rounded_in_epilogue
+// CHECK-NOT: xf32>
+// CHECK: %[[H:.*]] = memref.alloc(%{{.*}}, %{{.*}}) : memref<?x?xf16>
+// CHECK: %[[C:.*]] = memref.cast %[[H]] : memref<?x?xf16> to memref<*xf16>
+// CHECK: call @arrayc_rt_cublas_gemm_f16(%{{.*}}, %{{.*}}, %{{.*}}, %[[C]], %{{.*}})
+// CHECK: linalg.generic {{.*}} ins(%[[H]], %arg2, %arg3 : memref<?x?xf16>, memref<?xf16>, memref<?xf16>)
+// CHECK-NEXT: ^bb0(%[[P:.*]]: f16, %[[A:.*]]: f16, %[[B:.*]]: f16, %{{.*}}: f16):
+// CHECK-NOT: arith.truncf
+// CHECK: arith.subf %[[A]], %[[P]] : f16
+// CHECK: math.sqrt
+// CHECK: memref.dealloc %[[H]]
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+func.func @rounded_in_epilogue(%q: memref<?x?xf16>, %pt: memref<?x?xf16>, %a: memref<?xf16>,
+                               %b: memref<?xf16>, %x: memref<?x?xf16>, %s: memref<?xf16>)
+    -> memref<?x?xf16> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %m = memref.dim %q, %c0 : memref<?x?xf16>
+  %n = memref.dim %pt, %c1 : memref<?x?xf16>
+  %acc = memref.alloc(%m, %n) : memref<?x?xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<?x?xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%q, %pt : memref<?x?xf16>, memref<?x?xf16>) outs(%acc : memref<?x?xf32>) {
+  ^bb0(%x0: f16, %y0: f16, %o: f32):
+    %xe = arith.extf %x0 : f16 to f32
+    %ye = arith.extf %y0 : f16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %r = arith.addf %o, %p : f32
+    linalg.yield %r : f32
+  }
+  linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<?x?xf16>) outs(%s : memref<?xf16>) {
+  ^bb0(%v: f16, %o: f16):
+    %r = arith.addf %v, %o : f16
+    linalg.yield %r : f16
+  }
+  %out = memref.alloc(%m, %n) : memref<?x?xf16>
+  linalg.generic {indexing_maps = [#id, #row, #col, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc, %a, %b : memref<?x?xf32>, memref<?xf16>, memref<?xf16>) outs(%out : memref<?x?xf16>) {
+  ^bb0(%pp: f32, %aa: f16, %bb: f16, %o: f16):
+    %t = arith.truncf %pp : f32 to f16
+    %d = arith.subf %aa, %t : f16
+    %e = arith.addf %d, %bb : f16
+    %r = math.sqrt %e : f16
+    linalg.yield %r : f16
+  }
+  memref.dealloc %acc : memref<?x?xf32>
+  return %out : memref<?x?xf16>
+}
+
+// -----
+
+// An epilogue that uses the f32 product other than through truncf keeps it.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+// CHECK-LABEL: func @f32_epilogue
+// CHECK: call @arrayc_rt_cublas_gemm_f16f32
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : memref<?x?xf32>)
+// CHECK: math.sqrt %{{.*}} : f32
+func.func @f32_epilogue(%q: memref<?x?xf16>, %pt: memref<?x?xf16>) -> memref<?x?xf16> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %m = memref.dim %q, %c0 : memref<?x?xf16>
+  %n = memref.dim %pt, %c1 : memref<?x?xf16>
+  %acc = memref.alloc(%m, %n) : memref<?x?xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<?x?xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%q, %pt : memref<?x?xf16>, memref<?x?xf16>) outs(%acc : memref<?x?xf32>) {
+  ^bb0(%x0: f16, %y0: f16, %o: f32):
+    %xe = arith.extf %x0 : f16 to f32
+    %ye = arith.extf %y0 : f16 to f32
+    %p = arith.mulf %xe, %ye : f32
+    %r = arith.addf %o, %p : f32
+    linalg.yield %r : f32
+  }
+  %out = memref.alloc(%m, %n) : memref<?x?xf16>
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%acc : memref<?x?xf32>) outs(%out : memref<?x?xf16>) {
+  ^bb0(%pp: f32, %o: f16):
+    %r = math.sqrt %pp : f32
+    %t = arith.truncf %r : f32 to f16
+    linalg.yield %t : f16
+  }
+  memref.dealloc %acc : memref<?x?xf32>
+  return %out : memref<?x?xf16>
+}
