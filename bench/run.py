@@ -149,6 +149,14 @@ def make_workloads(dry):
         3 * R * R * 2,
         dict(np=lambda m, a, b: m.matmul(a, b), torch=lambda t, a, b: t.matmul(a, b),
              fuse=False, compile=False), 5e-3, reps=10)
+    # Mixed precision (arrayc --fp16): f32 operands rounded to f16, the product on
+    # the tensor cores with f32 accumulation; the peers do the same casts by hand
+    # (their results are f16, arrayc's f32).
+    add("matmul_fp16_8192", "a @ b, 8192x8192 f32 (arrayc --fp16; peers cast to f16 first)",
+        lambda r: [randn(r, R, R), randn(r, R, R)], 3 * R * R * 4,
+        dict(np=lambda m, a, b: m.matmul(a.astype(m.float16), b.astype(m.float16)),
+             torch=lambda t, a, b: t.matmul(a.half(), b.half()), fuse=False, compile=False),
+        1e-2, reps=10)
     # The seed's pairwise distance: a 10000x10000x784 f16 product (compute-bound
     # on the tensor cores) and its elementwise epilogue (200 MB of f16 out).
     PD = (256, 784) if dry else (10000, 784)

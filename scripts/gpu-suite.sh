@@ -24,6 +24,13 @@ for mode in jit aot; do
   python3 test/e2e/run_e2e.py -v --target=cuda --mode=$mode --flag=--tf32 --arrayc "$arrayc" \
     test/e2e/matmul_tf32.arr || status=1
 done
+echo "== mixed precision (--fp16, --bf16), cuda target, JIT and AOT"
+for flag in --fp16 --bf16; do
+  for mode in jit aot; do
+    python3 test/e2e/run_e2e.py -v --target=cuda --mode=$mode --flag=$flag --arrayc "$arrayc" \
+      test/e2e/mixed_precision.arr test/e2e/pairwise_dist_f16.arr || status=1
+  done
+done
 echo "== random.*: the same numbers for a seed on the cpu and cuda targets"
 rnd=$(mktemp -d)
 mkdir -p "$rnd/cpu" "$rnd/cuda"

@@ -135,6 +135,13 @@ int arrayc::driver::main(int argc, char **argv) {
                             cl::desc("cuda: f32 matrix products on the TF32 tensor cores (as "
                                      "CuPy's CUPY_TF32=1, PyTorch's allow_tf32)"),
                             cl::cat(category));
+  static cl::opt<bool> fp16("fp16",
+                            cl::desc("Mixed precision: f32 matrix products on f16 operands "
+                                     "(f32 accumulation) and f32 intermediates stored in f16; "
+                                     "arguments, results and reductions stay f32"),
+                            cl::cat(category));
+  static cl::opt<bool> bf16("bf16", cl::desc("As --fp16, with bf16 (f32's range, 8-bit mantissa)"),
+                            cl::cat(category));
   static cl::opt<bool> noGraphs("no-graphs",
                                 cl::desc("cuda: launch every kernel at once, never replaying a "
                                          "function's recurring kernels as a CUDA graph"),
@@ -173,7 +180,10 @@ int arrayc::driver::main(int argc, char **argv) {
   if (!cuda && tf32)
     return fail("--tf32 needs --target=cuda (the CPU has no TF32 arithmetic)");
 
+  if (fp16 && bf16)
+    return fail("--fp16 and --bf16 exclude each other");
   arrayc::PipelineOptions pipelineOptions;
+  pipelineOptions.precision = fp16 ? "f16" : bf16 ? "bf16" : "";
   pipelineOptions.fusion = !noFusion;
   pipelineOptions.blas = !noBlas;
   pipelineOptions.tf32 = tf32;

@@ -50,6 +50,14 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
   pm.addPass(createCanonicalizerPass());
   if (options.fusion)
     pm.addPass(createFuseElementwise(FuseElementwiseOptions{options.recompute}));
+  if (!options.precision.empty()) {
+    // After fusion (it demotes what goes through memory), then fusion again:
+    // the roundings of contraction operands join their producers.
+    pm.addNestedPass<func::FuncOp>(
+        createMixedPrecision(MixedPrecisionOptions{options.precision}));
+    if (options.fusion)
+      pm.addPass(createFuseElementwise(FuseElementwiseOptions{options.recompute}));
+  }
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Host ops become runtime calls last: each call reads its arrays through a

@@ -36,6 +36,11 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
                     llvm::cl::desc("cuda: f32 matrix products on the TF32 tensor cores "
                                    "(10-bit mantissa inputs, f32 accumulation)"),
                     llvm::cl::init(false)};
+  Option<std::string> precision{
+      *this, "precision",
+      llvm::cl::desc("Mixed precision (arrayc-mixed-precision): f16 or bf16 contraction "
+                     "operands and stored f32 intermediates; empty: off"),
+      llvm::cl::init("")};
   Option<bool> graphs{*this, "graphs",
                       llvm::cl::desc("cuda: exported functions replay a recurring sequence of "
                                      "kernels as one CUDA graph (arrayc-cuda-graph-calls)"),

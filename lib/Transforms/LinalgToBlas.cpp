@@ -26,6 +26,8 @@
 //===----------------------------------------------------------------------===//
 #include "Transforms/Passes.h"
 
+#include "mlir/Interfaces/ViewLikeInterface.h"
+
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/Matchers.h"
@@ -107,11 +109,24 @@ bool isPositiveZero(Value v) {
   });
 }
 
-/// The op that sets every element of `buffer` to +0 right before `op`, if any:
-/// a linalg.fill, or its generalized form (an all-parallel generic with no
-/// inputs yielding a value defined outside it).
+/// The buffer `v` is a view of (through view-like ops), or `v`.
+Value viewRoot(Value v) {
+  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+    v = view.getViewSource();
+  return v;
+}
+
+/// The op that sets every element of `buffer` to +0 before `op`, if any: a
+/// linalg.fill, or its generalized form (an all-parallel generic with no
+/// inputs yielding a value defined outside it), with only allocations, ops
+/// without memory effects and generics on other buffers in between (the
+/// roundings of `arrayc-mixed-precision` sit there).
 Operation *findZeroFill(Operation *op, Value buffer) {
   for (Operation *p = op->getPrevNode(); p; p = p->getPrevNode()) {
+    if (auto g = dyn_cast<linalg::GenericOp>(p);
+        g && llvm::none_of(g->getOperands(),
+                           [&](Value v) { return viewRoot(v) == viewRoot(buffer); }))
+      continue;
     if (auto fill = dyn_cast<linalg::FillOp>(p)) {
       if (fill.getOutputs()[0] == buffer && isPositiveZero(fill.getInputs()[0]))
         return p;

@@ -179,6 +179,38 @@ def GPULegalizeMath : Pass<"arrayc-gpu-legalize-math", "mlir::gpu::GPUModuleOp">
   let dependentDialects = ["mlir::math::MathDialect", "mlir::arith::ArithDialect"];
 }
 
+def MixedPrecision : Pass<"arrayc-mixed-precision", "mlir::func::FuncOp"> {
+  let summary = "f32 contractions on f16/bf16 operands, f32 intermediates stored in f16/bf16";
+  let description = [{
+    `arrayc --fp16` (`type=f16`) and `--bf16` (`type=bf16`), after fusion on
+    linalg on tensors, on f32 only (f64 is what the program asked for):
+
+    - contractions (a reduction whose body yields acc + x * y): f32 operands
+      are rounded to the half type first (an elementwise generic, fused with
+      its producer by the fusion that runs again after this pass), the body
+      widens them (`extf`) and accumulates in f32: on the GPU cuBLAS GemmEx
+      on the tensor cores. Relative error of a product of length k about
+      2^-11 * sqrt(k) for f16 (2^-8 * sqrt(k) for bf16).
+    - elementwise ops: an f32 result that only other kernels read (not a
+      function result, not read by a runtime call) is stored in the half
+      type, rounded once at the store; its readers widen it. The arithmetic
+      stays in f32 registers: these kernels are bound by memory, so f16
+      arithmetic would save no time and add one rounding per op. With f16,
+      results of exp, exp2, expm1, pow and division stay f32 (they may leave
+      f16's range, max 65504); bf16 has f32's range.
+    - reductions (sums, max, `var`, norms) keep f32 accumulators and results.
+    - function arguments and results keep their declared types.
+
+    Each generic looked at carries `arrayc.precision`, a string saying what
+    was decided and why.
+  }];
+  let options = [
+    Option<"type", "type", "std::string", "\"f16\"", "f16 or bf16">,
+  ];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def FuseElementwise : Pass<"arrayc-fuse-elementwise"> {
   let summary = "Fuse elementwise linalg ops into their consumers, without recomputation";
   let description = [{
