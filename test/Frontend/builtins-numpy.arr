@@ -40,11 +40,13 @@ def constants(x: f64[n]) -> f64[n]:
 def ufuncs(x: f32[n], k: i32[n], c: bool[n]) -> (f32[n], f64[n], bool[n], f32[n], f32[n], bool[n]):
     return floor(x), np.log1p(k), isnan(x), where(c, x, 0.5), fmax(x, 1), logical_xor(x, k)
 
-# Tests the statistics: mean divides a sum by a count of a dynamic axis, std
-# of ints is f64 with ddof, argmax/any/cumsum/cumprod use their ops.
+# Tests the statistics: mean divides a sum by the size of a dynamic axis (a
+# scalar: the dim, cast to the result type), std of ints is f64 with ddof,
+# argmax/any/cumsum/cumprod use their ops.
 # CHECK-LABEL: func.func @stats(
 # CHECK: ndarray.reduce sum %arg0 [0] : tensor<?x4xf32> -> tensor<4xf32>
-# CHECK: ndarray.reduce sum %{{.*}} [0] : tensor<?x4xf32> -> tensor<4xf32>
+# CHECK: %[[N:.*]] = ndarray.dim %arg0 0 : tensor<?x4xf32> -> tensor<i64>
+# CHECK: ndarray.cast %{{.*}} : tensor<i64> to tensor<f32>
 # CHECK: ndarray.div
 # CHECK: ndarray.cast %arg1 : tensor<?xi32> to tensor<?xf64>
 # CHECK: ndarray.sqrt %{{.*}} : tensor<f64>
