@@ -133,13 +133,19 @@ Operation *findZeroFill(Operation *op, Value buffer) {
       return nullptr;
     }
     if (auto g = dyn_cast<linalg::GenericOp>(p)) {
-      if (g.getNumDpsInputs() != 0 || g.getNumDpsInits() != 1 ||
-          g.getDpsInits()[0] != buffer || !g.getIndexingMapsArray()[0].isIdentity() ||
-          g.getNumReductionLoops() != 0)
+      // linalg.fill generalized: no buffer inputs (a scalar one when fusion,
+      // which folds it into the body, is off), the whole output, +0 yielded.
+      if (g.getNumDpsInits() != 1 || g.getDpsInits()[0] != buffer ||
+          !g.getMatchingIndexingMap(g.getDpsInitOperand(0)).isIdentity() ||
+          g.getNumReductionLoops() != 0 ||
+          llvm::any_of(g.getDpsInputs(), [](Value v) { return isa<ShapedType>(v.getType()); }))
         return nullptr;
       auto yield = cast<linalg::YieldOp>(g.getRegion().front().getTerminator());
-      if (g.getRegion().front().getOperations().size() != 1 ||
-          !isPositiveZero(yield.getValues()[0]))
+      Value yielded = yield.getValues()[0];
+      if (auto arg = dyn_cast<BlockArgument>(yielded);
+          arg && arg.getOwner() == &g.getRegion().front() && arg.getArgNumber() < g.getNumDpsInputs())
+        yielded = g.getDpsInputs()[arg.getArgNumber()];
+      if (g.getRegion().front().getOperations().size() != 1 || !isPositiveZero(yielded))
         return nullptr;
       return p;
     }

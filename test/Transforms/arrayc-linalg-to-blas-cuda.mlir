@@ -299,3 +299,33 @@ func.func @f32_epilogue(%q: memref<?x?xf16>, %pt: memref<?x?xf16>) -> memref<?x?
   memref.dealloc %acc : memref<?x?xf32>
   return %out : memref<?x?xf16>
 }
+
+// -----
+
+// The zero fill as --no-fusion leaves it (linalg.fill generalized, the
+// scalar still an input) is folded into beta = 0 too.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#s = affine_map<(m, n) -> ()>
+#id = affine_map<(m, n) -> (m, n)>
+// CHECK-LABEL: func @scalar_input_fill
+// CHECK-NOT: linalg.generic
+// CHECK: call @arrayc_rt_cublas_gemm_f32(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c0_i32)
+// CHECK-NOT: linalg.generic
+func.func @scalar_input_fill(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [#s, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%zero : f32) outs(%c : memref<?x?xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %r = arith.addf %o, %p : f32
+    linalg.yield %r : f32
+  }
+  return
+}
