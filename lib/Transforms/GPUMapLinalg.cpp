@@ -1605,6 +1605,15 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     return widest == 0 ? 0 : 16 / widest;
   }
 
+  /// Blocks for a grid-stride loop over `groups` (at least one, at most
+  /// max-blocks).
+  Value groupGrid(OpBuilder &b, Location loc, Value groups) {
+    Value bs = cIndex(b, loc, blockSize);
+    return arith::MinUIOp::create(
+        b, loc, arith::MaxUIOp::create(b, loc, ceilDiv(b, loc, groups, bs), cIndex(b, loc, 1)),
+        cIndex(b, loc, maxBlocks));
+  }
+
   /// How an all-parallel generic's operand is read by the broadcast vector
   /// kernel (broadcastVectorWidth): whole and in order, along the innermost
   /// dims only (the same for every outer point: `b[j]` of `a[i, j] + b[j]`),
@@ -1667,11 +1676,9 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
   void emitBroadcastVector(OpBuilder &b, Location loc, linalg::GenericOp op,
                            ArrayRef<Value> sizes, Value total, Value nonEmpty, int64_t width) {
     auto flat = flatViews(b, loc, op);
-    Value bs = cIndex(b, loc, blockSize), w = cIndex(b, loc, width);
+    Value w = cIndex(b, loc, width);
     Value groups = arith::DivUIOp::create(b, loc, total, w);
-    Value grid = arith::MinUIOp::create(
-        b, loc, arith::MaxUIOp::create(b, loc, ceilDiv(b, loc, groups, bs), cIndex(b, loc, 1)),
-        cIndex(b, loc, maxBlocks));
+    Value grid = groupGrid(b, loc, groups);
     // Each inner operand's element count (its trailing loops' sizes).
     SmallVector<Value> innerCount;
     for (OpOperand &operand : op->getOpOperands()) {
@@ -1982,11 +1989,9 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
                           ArrayRef<Value> sizes, Value total, Value nonEmpty,
                           int64_t width) {
     auto flat = flatViews(b, loc, op);
-    Value bs = cIndex(b, loc, blockSize), w = cIndex(b, loc, width);
+    Value w = cIndex(b, loc, width);
     Value groups = arith::DivUIOp::create(b, loc, total, w);
-    Value grid = arith::MinUIOp::create(
-        b, loc, arith::MaxUIOp::create(b, loc, ceilDiv(b, loc, groups, bs), cIndex(b, loc, 1)),
-        cIndex(b, loc, maxBlocks));
+    Value grid = groupGrid(b, loc, groups);
     unsigned numInputs = op.getNumDpsInputs();
     emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
       auto [gid, stride] = gridStride(kb, loc, l);

@@ -155,6 +155,15 @@ Operation *findZeroFill(Operation *op, Value buffer) {
   return nullptr;
 }
 
+/// Whether nothing but the product `op`, its zero fill, `reader` and
+/// deallocations uses `buffer`.
+bool onlyProductUses(Operation *op, Value buffer, Operation *reader) {
+  return llvm::all_of(buffer.getUsers(), [&](Operation *user) {
+    return user == op || user == reader || isa<memref::DeallocOp>(user) ||
+           (isa<linalg::GenericOp, linalg::FillOp>(user) && user == findZeroFill(op, buffer));
+  });
+}
+
 /// The generic right after `op` (past allocations and ops without memory
 /// effects) that only rounds the f32 product `buffer` to f16/bf16 in a
 /// buffer of the same shape, when nothing else but `op`, its zero fill and
@@ -178,11 +187,7 @@ linalg::GenericOp findRounding(Operation *op, Value buffer) {
   if (body.getOperations().size() != 2 || !trunc || trunc.getIn() != body.getArgument(0) ||
       body.getTerminator()->getOperand(0) != trunc.getResult())
     return nullptr;
-  for (Operation *user : buffer.getUsers())
-    if (user != op && user != g && !isa<memref::DeallocOp>(user) &&
-        !(isa<linalg::GenericOp, linalg::FillOp>(user) && user == findZeroFill(op, buffer)))
-      return nullptr;
-  return g;
+  return onlyProductUses(op, buffer, g) ? g : nullptr;
 }
 
 /// The elementwise generic after `op` in its block that reads the f32
@@ -222,11 +227,7 @@ linalg::GenericOp findRoundingEpilogue(Operation *op, Value buffer, Type elt) {
     if (!trunc || trunc.getType() != elt)
       return nullptr;
   }
-  for (Operation *user : buffer.getUsers())
-    if (user != op && user != g && !isa<memref::DeallocOp>(user) &&
-        !(isa<linalg::GenericOp, linalg::FillOp>(user) && user == findZeroFill(op, buffer)))
-      return nullptr;
-  return g;
+  return onlyProductUses(op, buffer, g) ? g : nullptr;
 }
 
 /// Whether an operand whose matrix has row/column strides `rs`/`cs` (element
