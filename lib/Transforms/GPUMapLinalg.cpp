@@ -356,6 +356,26 @@ SmallVector<Value> laneValues(OpBuilder &b, Location loc, ArrayRef<Value> vector
   return values;
 }
 
+/// Stores output k's lane values `values[k]` as one 16-byte vector at `at` of
+/// the flat buffer `outs[k]`.
+void storeLaneVectors(OpBuilder &kb, Location loc, ArrayRef<Value> outs,
+                      ArrayRef<SmallVector<Value>> values, Value at, int64_t width) {
+  for (auto [out, lanes] : llvm::zip(outs, values)) {
+    Type elt = cast<MemRefType>(out.getType()).getElementType();
+    Value vec = vector::FromElementsOp::create(kb, loc, VectorType::get({width}, elt), lanes);
+    vector::StoreOp::create(kb, loc, vec, out, at, false, vectorAlign(elt, width));
+  }
+}
+
+/// A grid-stride loop from `gid` in steps of `stride` over `groups` groups of
+/// `w` points, the builder left inside it; returns the group's first point.
+Value enterGroupLoop(OpBuilder &kb, Location loc, Value gid, Value stride, Value groups,
+                     Value w) {
+  auto loop = scf::ForOp::create(kb, loc, gid, groups, stride);
+  kb.setInsertionPointToStart(loop.getBody());
+  return arith::MulIOp::create(kb, loc, loop.getInductionVar(), w);
+}
+
 struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
   using Base::Base;
 
@@ -1558,13 +1578,8 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
           for (auto &inputs : lanes)
             for (auto [k, y] : llvm::enumerate(cloneBody(kb, op, inputs, {})))
               results[k].push_back(y);
-          for (auto [k, values] : llvm::enumerate(results)) {
-            Value out = flats[i][op.getNumDpsInputs() + k];
-            Type elt = cast<MemRefType>(out.getType()).getElementType();
-            Value vec = vector::FromElementsOp::create(kb, loc, VectorType::get({width}, elt),
-                                                       values);
-            vector::StoreOp::create(kb, loc, vec, out, at, false, vectorAlign(elt, width));
-          }
+          storeLaneVectors(kb, loc, ArrayRef<Value>(flats[i]).drop_front(op.getNumDpsInputs()),
+                           results, at, width);
         } else {
           auto loop = scf::ForOp::create(kb, loc, tid, count, bs);
           OpBuilder::InsertionGuard g2(kb);
@@ -1691,10 +1706,8 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     }
     emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
       auto [gid, stride] = gridStride(kb, loc, l);
-      auto loop = scf::ForOp::create(kb, loc, gid, groups, stride);
       OpBuilder::InsertionGuard g(kb);
-      kb.setInsertionPointToStart(loop.getBody());
-      Value base = arith::MulIOp::create(kb, loc, loop.getInductionVar(), w);
+      Value base = enterGroupLoop(kb, loc, gid, stride, groups, w);
       SmallVector<Value> ivs; // the group's first point, for outer operands
       SmallVector<SmallVector<Value>> lanes(width);
       for (OpOperand *in : op.getDpsInputOperands()) {
@@ -1726,12 +1739,8 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       for (auto &inputs : lanes)
         for (auto [k, y] : llvm::enumerate(cloneBody(kb, op, inputs, {})))
           results[k].push_back(y);
-      for (auto [k, values] : llvm::enumerate(results)) {
-        Value out = flat[op.getNumDpsInputs() + k];
-        Type elt = cast<MemRefType>(out.getType()).getElementType();
-        Value vec = vector::FromElementsOp::create(kb, loc, VectorType::get({width}, elt), values);
-        vector::StoreOp::create(kb, loc, vec, out, base, false, vectorAlign(elt, width));
-      }
+      storeLaneVectors(kb, loc, ArrayRef<Value>(flat).drop_front(op.getNumDpsInputs()), results,
+                       base, width);
     });
   }
 
@@ -1996,24 +2005,15 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     emitLaunch(b, loc, nonEmpty, grid, blockSize, {}, [&](OpBuilder &kb, gpu::LaunchOp l) {
       auto [gid, stride] = gridStride(kb, loc, l);
       {
-        auto loop = scf::ForOp::create(kb, loc, gid, groups, stride);
         OpBuilder::InsertionGuard g(kb);
-        kb.setInsertionPointToStart(loop.getBody());
-        Value base = arith::MulIOp::create(kb, loc, loop.getInductionVar(), w);
+        Value base = enterGroupLoop(kb, loc, gid, stride, groups, w);
         auto vectors = loadVectors(kb, loc, op, flat, base, width);
         SmallVector<SmallVector<Value>> lanes(op.getNumDpsInits());
         for (int64_t lane = 0; lane < width; ++lane)
           for (auto [k, y] : llvm::enumerate(
                    cloneBody(kb, op, laneValues(kb, loc, vectors, flat, lane), {})))
             lanes[k].push_back(y);
-        for (auto [k, values] : llvm::enumerate(lanes)) {
-          Value out = flat[numInputs + k];
-          auto type = cast<MemRefType>(out.getType());
-          Value vec = vector::FromElementsOp::create(
-              kb, loc, VectorType::get({width}, type.getElementType()), values);
-          vector::StoreOp::create(kb, loc, vec, out, base, false,
-                                  vectorAlign(type.getElementType(), width));
-        }
+        storeLaneVectors(kb, loc, ArrayRef<Value>(flat).drop_front(numInputs), lanes, base, width);
       }
       // Scalar tail.
       Value tailStart = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, groups, w), gid);
