@@ -499,6 +499,88 @@ struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// A product operand that is a permuted copy (`b = p.T` materialized by an
+/// all-parallel generic whose body only yields its input, into a buffer
+/// nothing else uses) reads the copy's source instead, through the composed
+/// map: the GEMM call then takes the source transposed, and the copy (a
+/// kernel on the GPU, a loop nest on the CPU) and its buffer go. Only when
+/// nothing between the copy and the product may write the source, and only
+/// for products that become GEMM calls.
+struct FoldPermutedCopyIntoProduct : OpRewritePattern<linalg::GenericOp> {
+  FoldPermutedCopyIntoProduct(MLIRContext *ctx, bool cuda)
+      : OpRewritePattern(ctx, /*benefit=*/2), cuda(cuda) {}
+  bool cuda;
+
+  /// The copy that fills `buffer` (an allocation) and that `op` reads, if
+  /// `buffer` has no other users but deallocations.
+  static linalg::GenericOp permutedCopy(linalg::GenericOp op, Value buffer) {
+    if (!buffer.getDefiningOp<memref::AllocOp>())
+      return nullptr;
+    linalg::GenericOp copy;
+    for (Operation *user : buffer.getUsers()) {
+      if (user == op || isa<memref::DeallocOp>(user))
+        continue;
+      auto g = dyn_cast<linalg::GenericOp>(user);
+      if (copy || !g)
+        return nullptr;
+      copy = g;
+    }
+    if (!copy || copy->getBlock() != op->getBlock() || !copy->isBeforeInBlock(op) ||
+        copy.getNumDpsInputs() != 1 || copy.getNumDpsInits() != 1 ||
+        copy.getDpsInits()[0] != buffer || copy.getNumReductionLoops() != 0 ||
+        !copy.getMatchingIndexingMap(copy.getDpsInitOperand(0)).isIdentity() ||
+        !copy.getMatchingIndexingMap(copy.getDpsInputOperand(0)).isPermutation())
+      return nullptr;
+    Block &body = copy.getRegion().front();
+    if (body.getOperations().size() != 1 ||
+        body.getTerminator()->getOperand(0) != body.getArgument(0))
+      return nullptr;
+    Value source = copy.getDpsInputs()[0];
+    auto type = dyn_cast<MemRefType>(source.getType());
+    if (!type || !type.getLayout().isIdentity())
+      return nullptr;
+    // Nothing in between may write the source (calls and unknown effects
+    // count as writes).
+    for (Operation *p = copy->getNextNode(); p != op; p = p->getNextNode()) {
+      if (isMemoryEffectFree(p) || isa<memref::AllocOp, memref::DeallocOp>(p))
+        continue;
+      auto g = dyn_cast<linalg::LinalgOp>(p);
+      if (!g || llvm::any_of(g.getDpsInits(), [&](Value v) {
+            return viewRoot(v) == viewRoot(source);
+          }))
+        return nullptr;
+    }
+    return copy;
+  }
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    std::string suffix;
+    if (failed(matchGemm(op, /*widened=*/cuda, suffix)) ||
+        (cuda && !findZeroFill(op, op.getDpsInits()[0])))
+      return rewriter.notifyMatchFailure(op, "not a product that becomes a GEMM call");
+    for (OpOperand *in : op.getDpsInputOperands()) {
+      linalg::GenericOp copy = permutedCopy(op, in->get());
+      if (!copy)
+        continue;
+      Value buffer = in->get();
+      AffineMap sourceMap = copy.getMatchingIndexingMap(copy.getDpsInputOperand(0));
+      SmallVector<AffineMap> maps = op.getIndexingMapsArray();
+      maps[in->getOperandNumber()] = sourceMap.compose(maps[in->getOperandNumber()]);
+      rewriter.modifyOpInPlace(op, [&] {
+        in->set(copy.getDpsInputs()[0]);
+        op.setIndexingMapsAttr(rewriter.getAffineMapArrayAttr(maps));
+      });
+      rewriter.eraseOp(copy);
+      for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
+        rewriter.eraseOp(user);
+      rewriter.eraseOp(buffer.getDefiningOp());
+      return success();
+    }
+    return rewriter.notifyMatchFailure(op, "no operand is a permuted copy");
+  }
+};
+
 struct LinalgToBlasPass : arrayc::impl::LinalgToBlasBase<LinalgToBlasPass> {
   using Base::Base;
   void runOnOperation() override {
@@ -515,4 +597,5 @@ struct LinalgToBlasPass : arrayc::impl::LinalgToBlasBase<LinalgToBlasPass> {
 void arrayc::populateLinalgToBlasPatterns(RewritePatternSet &patterns, bool cuda,
                                           bool tf32) {
   patterns.add<GenericToGemm>(patterns.getContext(), cuda, tf32);
+  patterns.add<FoldPermutedCopyIntoProduct>(patterns.getContext(), cuda);
 }
