@@ -247,3 +247,77 @@ func.func @widened_cpu(%a: memref<?x?xf16>, %b: memref<?x?xf16>, %c: memref<?x?x
   }
   return
 }
+
+// -----
+
+// A product operand that is a materialized transpose (q @ p.T): the GEMM
+// call reads p itself, transposed through the plan, and the copy and its
+// buffer go.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#t = affine_map<(i, j) -> (j, i)>
+#id = affine_map<(i, j) -> (i, j)>
+// CHECK-LABEL: func @transposed_copy
+// CHECK-NOT: memref.alloc(%{{.*}}) : memref<784x?xf32>
+// CHECK-NOT: linalg.generic
+// CHECK: %[[Q:.*]] = memref.cast %arg0 : memref<?x784xf32> to memref<*xf32>
+// CHECK: %[[P:.*]] = memref.cast %arg1 : memref<?x784xf32> to memref<*xf32>
+// CHECK: call @arrayc_rt_blas_gemm_f32(%{{.*}}, %[[Q]], %[[P]], %{{.*}}, %c0_i32)
+// CHECK-NOT: linalg.generic
+// CHECK-NOT: memref.dealloc
+// CHECK: return
+func.func @transposed_copy(%q: memref<?x784xf32>, %p: memref<?x784xf32>, %c: memref<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %zero = arith.constant 0.0 : f32
+  %n = memref.dim %p, %c0 : memref<?x784xf32>
+  %pt = memref.alloc(%n) : memref<784x?xf32>
+  linalg.generic {indexing_maps = [#t, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p : memref<?x784xf32>) outs(%pt : memref<784x?xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%q, %pt : memref<?x784xf32>, memref<784x?xf32>) outs(%c : memref<?x?xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  memref.dealloc %pt : memref<784x?xf32>
+  return
+}
+
+// -----
+
+// The source is written between the copy and the product: the copy stays.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#t = affine_map<(i, j) -> (j, i)>
+#id = affine_map<(i, j) -> (i, j)>
+// CHECK-LABEL: func @source_written
+// CHECK: linalg.generic
+// CHECK: linalg.fill
+// CHECK: call @arrayc_rt_blas_gemm_f32
+func.func @source_written(%q: memref<4x8xf32>, %p: memref<5x8xf32>, %c: memref<4x5xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %pt = memref.alloc() : memref<8x5xf32>
+  linalg.generic {indexing_maps = [#t, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%p : memref<5x8xf32>) outs(%pt : memref<8x5xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  }
+  linalg.fill ins(%zero : f32) outs(%p : memref<5x8xf32>)
+  linalg.fill ins(%zero : f32) outs(%c : memref<4x5xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%q, %pt : memref<4x8xf32>, memref<8x5xf32>) outs(%c : memref<4x5xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %o, %m : f32
+    linalg.yield %s : f32
+  }
+  memref.dealloc %pt : memref<8x5xf32>
+  return
+}
