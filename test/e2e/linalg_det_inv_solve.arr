@@ -57,7 +57,10 @@ def main():
     np.save("d3.npy", linalg.det(c))
     np.save("d4.npy", linalg.det(one))
     np.save("d5.npy", linalg.det(e))
-    np.save("d6.npy", linalg.det(af))
+    # f32 det's relative error is about cond * 6e-8: a random 4x4 exceeds the
+    # 1e-5 tolerance now and then (cond > ~170), so the f32 case gets a
+    # diagonally dominant matrix (cond < 10); the tolerance stays.
+    np.save("d6.npy", linalg.det(af + 8.0 * np.eye(4, dtype=np.float32)))
     np.save("dk.npy", linalg.det(k))
     np.save("i1.npy", linalg.inv(a))
     np.save("i2.npy", np.linalg.inv(b))
