@@ -2,7 +2,9 @@
 #include "Driver/Driver.h"
 
 #include "Conversion/NDArrayToRuntime/KernelCount.h"
-#include "Driver/Toolchain.h"
+#include "Compiler/Cache.h"
+#include "Compiler/Compile.h"
+#include "Compiler/Toolchain.h"
 #include "Frontend/Frontend.h"
 #include "JIT/JIT.h"
 #include "Pipelines/InitAll.h"
@@ -27,6 +29,7 @@
 #include <cstdio>
 
 using namespace mlir;
+using namespace arrayc::toolchain;
 namespace cl = llvm::cl;
 
 namespace {
@@ -89,10 +92,66 @@ void printStats(ModuleOp module, bool kernels, bool tensors) {
   }
 }
 
+/// `arrayc cache info|clear`.
+int cacheCommand(int argc, char **argv) {
+  llvm::StringRef what = argc > 2 ? llvm::StringRef(argv[2]) : "";
+  if (argc != 3 || (what != "info" && what != "clear"))
+    return fail("usage: arrayc cache info|clear (the compile cache of `arrayc run` and "
+                "libarrayc; ARRAYC_CACHE_DIR overrides where it is)");
+  arrayc::compiler::CacheSettings settings = arrayc::compiler::defaultCacheSettings();
+  if (settings.dir.empty())
+    return fail("no cache directory: set ARRAYC_CACHE_DIR, XDG_CACHE_HOME or HOME");
+  arrayc::compiler::DiskCache cache(settings);
+  if (what == "clear") {
+    if (auto err = cache.clear())
+      return failWith(std::move(err));
+    llvm::outs() << "arrayc: cache " << settings.dir << " cleared\n";
+    return 0;
+  }
+  auto info = cache.info();
+  if (!info)
+    return failWith(info.takeError());
+  llvm::outs() << "directory: " << settings.dir << "\n"
+               << "enabled: " << (settings.enabled ? "yes" : "no (ARRAYC_CACHE=0)") << "\n"
+               << "entries: " << info->entries << "\n"
+               << "size: " << info->bytes << " bytes\n"
+               << "limit: " << settings.maxBytes << " bytes\n";
+  return 0;
+}
+
+/// `arrayc run`: compile through the cache, link in memory, call main.
+int runProgram(llvm::StringRef input, const arrayc::compiler::Options &options, bool verbose) {
+  auto file = llvm::MemoryBuffer::getFileOrSTDIN(input, /*IsText=*/true);
+  if (!file)
+    return fail("cannot open '" + input + "': " + file.getError().message());
+  auto artifact = arrayc::compiler::compileCached(
+      (*file)->getBuffer(), input, options, arrayc::compiler::defaultCacheSettings(),
+      verbose ? &llvm::errs() : nullptr);
+  if (!artifact) {
+    llvm::errs() << llvm::toString(artifact.takeError()) << "\n";
+    return 1;
+  }
+  if (!(*artifact)->hasMain)
+    return fail(input + ": no `def main():` to run; use --emit=obj for a library of its "
+                        "functions");
+  std::fflush(stdout);
+  auto loaded = arrayc::jit::LoadedObject::load((*artifact)->object, jitRuntimeLibs(options.cuda));
+  if (!loaded)
+    return failWith(loaded.takeError());
+  auto entry = reinterpret_cast<void (*)()>((*loaded)->lookup("arrayc_main"));
+  if (!entry)
+    return fail("internal error: the compiled program has no entry point");
+  entry();
+  std::fflush(stdout);
+  return 0;
+}
+
 } // namespace
 
 int arrayc::driver::main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
+  if (argc > 1 && llvm::StringRef(argv[1]) == "cache")
+    return cacheCommand(argc, argv);
 
   // `arrayc run FILE` is `arrayc FILE` that JIT-runs instead of writing.
   bool runMode = argc > 1 && llvm::StringRef(argv[1]) == "run";
@@ -182,24 +241,29 @@ int arrayc::driver::main(int argc, char **argv) {
 
   if (fp16 && bf16)
     return fail("--fp16 and --bf16 exclude each other");
-  arrayc::PipelineOptions pipelineOptions;
-  pipelineOptions.precision = fp16 ? "f16" : bf16 ? "bf16" : "";
-  pipelineOptions.fusion = !noFusion;
-  pipelineOptions.blas = !noBlas;
-  pipelineOptions.tf32 = tf32;
-  pipelineOptions.graphs = !noGraphs;
-  pipelineOptions.recompute = cuda;
-  pipelineOptions.gpuLibraries = cuda;
-  pipelineOptions.gpuArch = !gpuArch.empty() ? gpuArch.getValue()
-                                             : deviceArch.value_or(std::string("sm_90"));
-  pipelineOptions.cudaToolkit = arrayc::defaultCudaToolkit().str();
+  arrayc::compiler::Options compileOptions;
+  compileOptions.cuda = cuda;
+  compileOptions.gpuArch = !gpuArch.empty() ? gpuArch.getValue()
+                                            : deviceArch.value_or(std::string("sm_90"));
+  compileOptions.optLevel = optLevel;
+  compileOptions.fusion = !noFusion;
+  compileOptions.blas = !noBlas;
+  compileOptions.tf32 = tf32;
+  compileOptions.graphs = !noGraphs;
+  compileOptions.precision = fp16 ? "f16" : bf16 ? "bf16" : "";
+  auto pipelineOrError = arrayc::compiler::pipelineOptions(compileOptions);
+  if (!pipelineOrError)
+    return failWith(pipelineOrError.takeError());
+  arrayc::PipelineOptions &pipelineOptions = **pipelineOrError;
   std::string ptxas = findPtxas(pipelineOptions.cudaToolkit);
-  // Cubin (with PTX for newer GPUs) when ptxas is here; else PTX the driver JITs.
-  pipelineOptions.gpuFormat = (emit == Emit::PTX || ptxas.empty()) ? "isa" : "fatbin";
+  if (emit == Emit::PTX)
+    pipelineOptions.gpuFormat = "isa";
   if (verbose)
     llvm::errs() << "arrayc: target " << (cuda ? "cuda " + pipelineOptions.gpuArch : "cpu")
                  << (cuda ? ", kernels as " + pipelineOptions.gpuFormat.getValue() : "")
                  << (ptxas.empty() ? "" : ", ptxas " + ptxas) << "\n";
+  if (runMode && !stats)
+    return runProgram(input, compileOptions, verbose);
 
   // Source.
   std::string error;
@@ -246,18 +310,11 @@ int arrayc::driver::main(int argc, char **argv) {
   if (failed(applyPassManagerCLOptions(pm)) || failed(applyPassManagerCLOptions(lowering)))
     return fail("bad pass manager options");
   bool stopAtLinalg = !runMode && emit == Emit::Linalg;
-  bool stopAtGPU = !runMode && emit == Emit::GPU;
-  arrayc::buildLinalgPipeline(pm, pipelineOptions);
-  if (!stopAtLinalg) {
-    arrayc::buildBufferizePipeline(pm, pipelineOptions);
-    if (cuda) {
-      arrayc::buildGPUKernelPipeline(pm, pipelineOptions);
-      if (!stopAtGPU)
-        arrayc::buildCUDALoweringPipeline(lowering, pipelineOptions);
-    } else {
-      arrayc::buildCPULoweringPipeline(lowering, pipelineOptions);
-    }
-  }
+  arrayc::compiler::buildPipelines(pm, lowering, cuda, pipelineOptions,
+                                   stopAtLinalg ? arrayc::compiler::Stop::Linalg
+                                   : !runMode && emit == Emit::GPU
+                                       ? arrayc::compiler::Stop::Kernels
+                                       : arrayc::compiler::Stop::LLVM);
   if (verbose) {
     llvm::errs() << "arrayc: pipeline: ";
     pm.printAsTextualPipeline(llvm::errs());
@@ -275,16 +332,12 @@ int arrayc::driver::main(int argc, char **argv) {
     return internalError();
   if (stats)
     printStats(*module, cuda && !stopAtLinalg, stopAtLinalg);
+  // `arrayc run --kernel-stats`: the counts came from this compile; the
+  // program runs through the cache as without them.
+  if (runMode)
+    return runProgram(input, compileOptions, verbose);
   if (failed(lowering.run(*module)))
     return internalError();
-
-  if (runMode) {
-    std::fflush(stdout);
-    if (auto err = arrayc::jit::runMain(*module, "arrayc_main", jitRuntimeLibs(cuda), optLevel))
-      return failWith(std::move(err));
-    std::fflush(stdout);
-    return 0;
-  }
   switch (emit) {
   case Emit::NDArray:
   case Emit::Linalg:

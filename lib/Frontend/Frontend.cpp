@@ -17,7 +17,8 @@
 using namespace mlir;
 
 OwningOpRef<ModuleOp>
-arrayc::frontend::importArr(llvm::SourceMgr &sourceMgr, MLIRContext &context) {
+arrayc::frontend::importArr(llvm::SourceMgr &sourceMgr, MLIRContext &context,
+                            std::vector<FunctionSignature> *signatures) {
   context.getOrLoadDialect<arrayc::ndarray::NDArrayDialect>();
   context.getOrLoadDialect<func::FuncDialect>();
   context.getOrLoadDialect<tensor::TensorDialect>();
@@ -37,7 +38,7 @@ arrayc::frontend::importArr(llvm::SourceMgr &sourceMgr, MLIRContext &context) {
   std::unique_ptr<Module> ast = parse(tokens, error);
   if (!ast)
     return nullptr;
-  OwningOpRef<ModuleOp> module = genModule(*ast, file, context);
+  OwningOpRef<ModuleOp> module = genModule(*ast, file, context, signatures);
   if (!module)
     return nullptr;
   if (failed(verify(*module))) {

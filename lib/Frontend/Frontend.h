@@ -12,6 +12,10 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include "Frontend/Signature.h"
+
+#include <vector>
+
 namespace arrayc::frontend {
 
 /// Parses, checks and lowers the main buffer of `sourceMgr` (its identifier is
@@ -19,9 +23,11 @@ namespace arrayc::frontend {
 /// on FileLineColLoc locations (1-based line and column of the offending
 /// token), so the caller's mlir::SourceMgrDiagnosticHandler prints
 /// `file:line:col: error: msg`, the line and a caret. Returns null after the
-/// first error; never crashes or asserts on any input.
-mlir::OwningOpRef<mlir::ModuleOp> importArr(llvm::SourceMgr &sourceMgr,
-                                            mlir::MLIRContext &context);
+/// first error; never crashes or asserts on any input. `signatures`, when
+/// given, receives the exported functions' signatures.
+mlir::OwningOpRef<mlir::ModuleOp>
+importArr(llvm::SourceMgr &sourceMgr, mlir::MLIRContext &context,
+          std::vector<FunctionSignature> *signatures = nullptr);
 
 } // namespace arrayc::frontend
 

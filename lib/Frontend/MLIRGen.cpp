@@ -204,6 +204,31 @@ public:
   Gen(MLIRContext &ctx, llvm::StringRef file) : ctx(ctx), b(&ctx), file(file) {}
 
   OwningOpRef<ModuleOp> run(const Module &m);
+  /// The exported functions' signatures, in source order (after run).
+  void signatures(std::vector<arrayc::FunctionSignature> &out) const {
+    auto value = [](const ArrType &t, std::string name) {
+      arrayc::ValueSignature v;
+      v.name = std::move(name);
+      v.dtype = static_cast<int32_t>(t.dtype);
+      for (const Dim &d : t.dims) {
+        v.dims.push_back(d.isNamed() ? -1 : d.size);
+        v.names.push_back(d.name);
+      }
+      return v;
+    };
+    for (const std::string &name : funcOrder) {
+      const FuncInfo &fn = funcs.find(name)->second;
+      if (fn.isMain)
+        continue;
+      arrayc::FunctionSignature sig;
+      sig.name = name;
+      for (auto [i, t] : llvm::enumerate(fn.params))
+        sig.params.push_back(value(t, fn.def->params[i].name));
+      for (const ArrType &t : fn.results)
+        sig.results.push_back(value(t, ""));
+      out.push_back(std::move(sig));
+    }
+  }
 
 private:
   MLIRContext &ctx;
@@ -1917,8 +1942,13 @@ bool Gen::isRandomModule(const Expr &e) {
 
 OwningOpRef<ModuleOp> arrayc::frontend::genModule(const Module &module,
                                                   llvm::StringRef fileName,
-                                                  MLIRContext &context) {
-  return Gen(context, fileName).run(module);
+                                                  MLIRContext &context,
+                                                  std::vector<arrayc::FunctionSignature> *signatures) {
+  Gen gen(context, fileName);
+  OwningOpRef<ModuleOp> result = gen.run(module);
+  if (result && signatures)
+    gen.signatures(*signatures);
+  return result;
 }
 
 #include "MLIRGenStatements.inc"

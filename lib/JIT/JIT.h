@@ -6,15 +6,11 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace arrayc::jit {
-
-/// JIT-compiles `module` (LLVM dialect) with ORC at -O`optLevel`, loading
-/// `sharedLibs` for external symbols, and calls `entry()` (no arguments).
-llvm::Error runMain(mlir::ModuleOp module, llvm::StringRef entry,
-                    const std::vector<std::string> &sharedLibs, unsigned optLevel);
 
 /// Translates `module` to LLVM IR, optimizes it at -O`optLevel` for the host
 /// and writes an object file to `path` (atomically: whole or nothing).
@@ -22,6 +18,37 @@ llvm::Error emitObject(mlir::ModuleOp module, llvm::StringRef path, unsigned opt
 
 /// Translates and optimizes, then prints LLVM IR text.
 llvm::Error emitLLVMIR(mlir::ModuleOp module, llvm::raw_ostream &os, unsigned optLevel);
+
+/// Translates `module` to LLVM IR for the host and emits a relocatable ELF
+/// object in memory, ready for `LoadedObject` (no linker needed):
+///  - each function in `exported` gets `_arrayc_packed_<name>(void **args)`:
+///    args[i] points to the i-th LLVM-level argument (a memref argument is
+///    its expanded fields: allocated, aligned, offset, sizes, strides, each 8
+///    bytes), args[n] to storage for the result (a struct of such fields);
+///  - the module's global constructors/destructors (the gpu.binary kernel
+///    loads) become `_arrayc_init()` / `_arrayc_fini()`, which the loader
+///    calls (ORC runs no .init_array of an object it links).
+llvm::Expected<std::string> compileToObject(mlir::ModuleOp module,
+                                            const std::vector<std::string> &exported,
+                                            unsigned optLevel);
+
+/// An object from `compileToObject`, linked in memory with ORC into this
+/// process: symbols resolve against the process and `sharedLibs` (loaded
+/// globally, once). Construction runs `_arrayc_init`, destruction
+/// `_arrayc_fini`. Lookups are thread-safe after construction.
+class LoadedObject {
+public:
+  static llvm::Expected<std::unique_ptr<LoadedObject>>
+  load(llvm::StringRef object, const std::vector<std::string> &sharedLibs);
+  ~LoadedObject();
+  /// The address of `name`, or null.
+  void *lookup(llvm::StringRef name);
+
+private:
+  struct Impl;
+  explicit LoadedObject(std::unique_ptr<Impl> impl);
+  std::unique_ptr<Impl> impl;
+};
 
 } // namespace arrayc::jit
 

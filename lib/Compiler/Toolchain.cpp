@@ -1,5 +1,5 @@
 //===- Toolchain.cpp - what arrayc finds on the machine -------------------===//
-#include "Driver/Toolchain.h"
+#include "Compiler/Toolchain.h"
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -12,7 +12,7 @@
 
 using namespace llvm;
 
-bool arrayc::driver::cudaTargetBuilt() {
+bool arrayc::toolchain::cudaTargetBuilt() {
 #ifdef ARRAYC_ENABLE_CUDA
   return true;
 #else
@@ -20,7 +20,7 @@ bool arrayc::driver::cudaTargetBuilt() {
 #endif
 }
 
-std::optional<std::string> arrayc::driver::usableGPUArch() {
+std::optional<std::string> arrayc::toolchain::usableGPUArch() {
   if (!cudaTargetBuilt())
     return std::nullopt;
   void *lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
@@ -40,7 +40,7 @@ std::optional<std::string> arrayc::driver::usableGPUArch() {
   return "sm_" + std::to_string(major) + std::to_string(minor);
 }
 
-std::string arrayc::driver::findPtxas(StringRef toolkit) {
+std::string arrayc::toolchain::findPtxas(StringRef toolkit) {
   if (!toolkit.empty()) {
     SmallString<256> p(toolkit);
     sys::path::append(p, "bin", "ptxas");
@@ -58,19 +58,34 @@ static bool hasRuntime(StringRef dir) {
   return sys::fs::exists(p);
 }
 
-std::string arrayc::driver::runtimeLibDir() {
+std::string arrayc::toolchain::thisBinary() {
+  // The file holding this code: the arrayc executable, or libarrayc.so in a
+  // host program.
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void *>(&arrayc::toolchain::thisBinary), &info) &&
+      info.dli_fname)
+    return info.dli_fname;
+  static int anchor;
+  return sys::fs::getMainExecutable(nullptr, &anchor);
+}
+
+std::string arrayc::toolchain::runtimeLibDir() {
   if (const char *env = std::getenv("ARRAYC_RUNTIME_DIR"); env && *env)
     return env;
-  static int anchor;
-  std::string exe = sys::fs::getMainExecutable(nullptr, &anchor);
-  SmallString<256> dir(sys::path::parent_path(sys::path::parent_path(exe)));
+  // bin/arrayc -> ../lib; lib/libarrayc.so -> lib.
+  SmallString<256> binary(thisBinary());
+  sys::fs::make_absolute(binary);
+  SmallString<256> dir(sys::path::parent_path(binary));
+  if (hasRuntime(dir))
+    return std::string(dir);
+  dir = sys::path::parent_path(dir);
   sys::path::append(dir, "lib");
   if (hasRuntime(dir))
     return std::string(dir);
   return ARRAYC_BUILD_LIB_DIR;
 }
 
-std::vector<std::string> arrayc::driver::jitRuntimeLibs(bool cuda) {
+std::vector<std::string> arrayc::toolchain::jitRuntimeLibs(bool cuda) {
   std::string dir = runtimeLibDir();
   std::vector<std::string> libs{dir + "/libarrayc_runtime.so"};
   if (cuda)
@@ -78,7 +93,7 @@ std::vector<std::string> arrayc::driver::jitRuntimeLibs(bool cuda) {
   return libs;
 }
 
-Error arrayc::driver::linkExecutable(StringRef object, StringRef output, bool cuda) {
+Error arrayc::toolchain::linkExecutable(StringRef object, StringRef output, bool cuda) {
   auto cxx = sys::findProgramByName("c++");
   if (!cxx)
     cxx = sys::findProgramByName("g++");

@@ -1,6 +1,6 @@
 //===- Toolchain.h - what arrayc finds on the machine -----------*- C++ -*-===//
-#ifndef ARRAYC_DRIVER_TOOLCHAIN_H
-#define ARRAYC_DRIVER_TOOLCHAIN_H
+#ifndef ARRAYC_COMPILER_TOOLCHAIN_H
+#define ARRAYC_COMPILER_TOOLCHAIN_H
 
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-namespace arrayc::driver {
+namespace arrayc::toolchain {
 
 /// True when this arrayc was built with the cuda target.
 bool cudaTargetBuilt();
@@ -18,8 +18,11 @@ bool cudaTargetBuilt();
 std::optional<std::string> usableGPUArch();
 /// ptxas in the toolkit or on PATH, or "".
 std::string findPtxas(llvm::StringRef toolkit);
-/// The folder holding libarrayc_runtime*: $ARRAYC_RUNTIME_DIR, else ../lib
-/// beside this executable, else the build tree's.
+/// The path of the binary holding this code (arrayc, or libarrayc.so).
+std::string thisBinary();
+/// The folder holding libarrayc_runtime*: $ARRAYC_RUNTIME_DIR, else the
+/// folder of libarrayc.so, or ../lib beside the arrayc executable, else the
+/// build tree's.
 std::string runtimeLibDir();
 /// Shared libraries the JIT loads for `cuda` (or cpu) programs.
 std::vector<std::string> jitRuntimeLibs(bool cuda);
@@ -27,6 +30,6 @@ std::vector<std::string> jitRuntimeLibs(bool cuda);
 /// written to a temporary name and renamed (no half-written output).
 llvm::Error linkExecutable(llvm::StringRef object, llvm::StringRef output, bool cuda);
 
-} // namespace arrayc::driver
+} // namespace arrayc::toolchain
 
-#endif // ARRAYC_DRIVER_TOOLCHAIN_H
+#endif // ARRAYC_COMPILER_TOOLCHAIN_H

@@ -1,0 +1,209 @@
+//===- Compile.cpp - source to a loadable artifact ------------------------===//
+#include "Compiler/Compile.h"
+
+#include "Compiler/Toolchain.h"
+#include "Frontend/Frontend.h"
+#include "JIT/JIT.h"
+#include "Pipelines/InitAll.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <cstring>
+
+using namespace mlir;
+using namespace arrayc;
+
+llvm::Expected<std::unique_ptr<PipelineOptions>>
+compiler::pipelineOptions(const Options &options) {
+  if (options.cuda && !toolchain::cudaTargetBuilt())
+    return llvm::createStringError("this arrayc was built without CUDA: only the cpu "
+                                   "target is available");
+  if (!options.cuda && options.tf32)
+    return llvm::createStringError("tf32 needs the cuda target (the CPU has no TF32 "
+                                   "arithmetic)");
+  if (!options.precision.empty() && options.precision != "f16" && options.precision != "bf16")
+    return llvm::createStringError("precision must be \"\", \"f16\" or \"bf16\", not \"%s\"",
+                                   options.precision.c_str());
+  auto p = std::make_unique<PipelineOptions>();
+  p->precision = options.precision;
+  p->fusion = options.fusion;
+  p->blas = options.blas;
+  p->tf32 = options.tf32;
+  p->graphs = options.graphs;
+  p->recompute = options.cuda;
+  p->gpuLibraries = options.cuda;
+  p->gpuArch = options.gpuArch;
+  p->cudaToolkit = defaultCudaToolkit().str();
+  p->gpuFormat = toolchain::findPtxas(p->cudaToolkit).empty() ? "isa" : "fatbin";
+  return p;
+}
+
+void compiler::buildPipelines(PassManager &pm, PassManager &lowering, bool cuda,
+                              const PipelineOptions &options, Stop stop) {
+  buildLinalgPipeline(pm, options);
+  if (stop == Stop::Linalg)
+    return;
+  buildBufferizePipeline(pm, options);
+  if (cuda)
+    buildGPUKernelPipeline(pm, options);
+  if (stop == Stop::Kernels && cuda)
+    return;
+  if (cuda)
+    buildCUDALoweringPipeline(lowering, options);
+  else
+    buildCPULoweringPipeline(lowering, options);
+}
+
+llvm::Expected<std::unique_ptr<compiler::Artifact>>
+compiler::compile(llvm::StringRef source, llvm::StringRef name, const Options &options) {
+  auto pipeline = pipelineOptions(options);
+  if (!pipeline)
+    return pipeline.takeError();
+
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(source, name),
+                               llvm::SMLoc());
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  // No thread pool per compile: compiles are small and hosts compile from
+  // many threads.
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  context.loadAllAvailableDialects();
+  std::string diagnostics;
+  llvm::raw_string_ostream diagOS(diagnostics);
+  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagOS);
+
+  auto artifact = std::make_unique<Artifact>();
+  OwningOpRef<ModuleOp> module =
+      frontend::importArr(sourceMgr, context, &artifact->functions);
+  auto failure = [&](llvm::StringRef fallback) {
+    std::string text = diagnostics.empty() ? fallback.str() : diagnostics;
+    while (!text.empty() && text.back() == '\n')
+      text.pop_back();
+    return llvm::createStringError(llvm::inconvertibleErrorCode(), text);
+  };
+  if (!module)
+    return failure(name.str() + ": compilation failed");
+  artifact->hasMain = module->lookupSymbol("arrayc_main") != nullptr;
+
+  PassManager pm(&context), lowering(&context);
+  buildPipelines(pm, lowering, options.cuda, **pipeline, Stop::LLVM);
+  if (failed(pm.run(*module)) || failed(lowering.run(*module)))
+    return failure("compilation of '" + name.str() +
+                   "' failed (internal error: please report it with the source)");
+  std::vector<std::string> exported;
+  for (const FunctionSignature &fn : artifact->functions)
+    exported.push_back(fn.name);
+  auto object = jit::compileToObject(*module, exported, options.optLevel);
+  if (!object)
+    return object.takeError();
+  artifact->object = std::move(*object);
+  return artifact;
+}
+
+//===----------------------------------------------------------------------===//
+// Serialization: little-endian fixed-width integers and length-prefixed
+// strings; every read is bounds-checked.
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct Writer {
+  std::string out;
+  void u64(uint64_t v) { out.append(reinterpret_cast<const char *>(&v), 8); }
+  void str(llvm::StringRef s) {
+    u64(s.size());
+    out.append(s.data(), s.size());
+  }
+  void value(const ValueSignature &v) {
+    str(v.name);
+    u64(static_cast<uint64_t>(v.dtype));
+    u64(v.dims.size());
+    for (size_t i = 0; i < v.dims.size(); ++i) {
+      u64(static_cast<uint64_t>(v.dims[i]));
+      str(v.names[i]);
+    }
+  }
+};
+
+struct Reader {
+  llvm::StringRef in;
+  bool ok = true;
+  uint64_t u64() {
+    uint64_t v = 0;
+    if (in.size() < 8) {
+      ok = false;
+      return 0;
+    }
+    std::memcpy(&v, in.data(), 8);
+    in = in.drop_front(8);
+    return v;
+  }
+  std::string str() {
+    uint64_t n = u64();
+    if (!ok || n > in.size()) {
+      ok = false;
+      return {};
+    }
+    std::string s = in.take_front(n).str();
+    in = in.drop_front(n);
+    return s;
+  }
+  /// A count, bounded so a damaged length cannot allocate gigabytes.
+  uint64_t count() {
+    uint64_t n = u64();
+    if (n > in.size())
+      ok = false;
+    return ok ? n : 0;
+  }
+  ValueSignature value() {
+    ValueSignature v;
+    v.name = str();
+    v.dtype = static_cast<int32_t>(u64());
+    uint64_t rank = count();
+    for (uint64_t i = 0; ok && i < rank; ++i) {
+      v.dims.push_back(static_cast<int64_t>(u64()));
+      v.names.push_back(str());
+    }
+    return v;
+  }
+};
+} // namespace
+
+std::string compiler::serialize(const Artifact &artifact) {
+  Writer w;
+  w.u64(artifact.functions.size());
+  for (const FunctionSignature &fn : artifact.functions) {
+    w.str(fn.name);
+    w.u64(fn.params.size());
+    for (const ValueSignature &v : fn.params)
+      w.value(v);
+    w.u64(fn.results.size());
+    for (const ValueSignature &v : fn.results)
+      w.value(v);
+  }
+  w.u64(artifact.hasMain);
+  w.str(artifact.object);
+  return std::move(w.out);
+}
+
+bool compiler::deserialize(llvm::StringRef bytes, Artifact &artifact) {
+  Reader r{bytes};
+  uint64_t n = r.count();
+  for (uint64_t i = 0; r.ok && i < n; ++i) {
+    FunctionSignature fn;
+    fn.name = r.str();
+    uint64_t params = r.count();
+    for (uint64_t j = 0; r.ok && j < params; ++j)
+      fn.params.push_back(r.value());
+    uint64_t results = r.count();
+    for (uint64_t j = 0; r.ok && j < results; ++j)
+      fn.results.push_back(r.value());
+    artifact.functions.push_back(std::move(fn));
+  }
+  artifact.hasMain = r.u64() != 0;
+  artifact.object = r.str();
+  return r.ok && r.in.empty();
+}

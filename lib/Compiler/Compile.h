@@ -1,0 +1,63 @@
+//===- Compile.h - source to a loadable artifact, cached --------*- C++ -*-===//
+//
+// The one compile path of `arrayc run` and the embedding API (libarrayc):
+// `.arr` source -> frontend -> the library pipelines -> a host object with
+// packed entry points (JIT.h), plus the exported functions' signatures. The
+// result is an `Artifact`, which the compile cache (Cache.h) stores.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ARRAYC_COMPILER_COMPILE_H
+#define ARRAYC_COMPILER_COMPILE_H
+
+#include "Frontend/Signature.h"
+#include "Pipelines/Pipelines.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace arrayc::compiler {
+
+/// What the user chooses; everything that changes the generated code.
+struct Options {
+  bool cuda = false;
+  std::string gpuArch = "sm_90";
+  unsigned optLevel = 2;
+  bool fusion = true, blas = true, tf32 = false, graphs = true;
+  std::string precision; ///< "", "f16" or "bf16".
+};
+
+/// The library pipeline options for `options` on this machine (kernels as
+/// cubin+PTX when ptxas is found, else PTX), or an error for bad choices.
+llvm::Expected<std::unique_ptr<PipelineOptions>> pipelineOptions(const Options &options);
+
+/// Where the pipeline stops.
+enum class Stop { Linalg, Kernels, LLVM };
+/// Fills `pm` up to the kernels (cuda) or buffers (cpu), where
+/// `--kernel-stats` counts, and `lowering` with the rest, down to `stop`.
+void buildPipelines(mlir::PassManager &pm, mlir::PassManager &lowering, bool cuda,
+                    const PipelineOptions &options, Stop stop);
+
+struct Artifact {
+  std::vector<FunctionSignature> functions; ///< Exported, in source order.
+  bool hasMain = false;                     ///< `arrayc_main` is defined.
+  std::string object;                       ///< ELF object (jit::compileToObject).
+};
+
+/// Compiles `source` (diagnostics name it `name`). A source error is the
+/// error's message: every located diagnostic with its line and caret.
+llvm::Expected<std::unique_ptr<Artifact>> compile(llvm::StringRef source,
+                                                  llvm::StringRef name,
+                                                  const Options &options);
+
+/// The artifact as bytes and back (false: malformed).
+std::string serialize(const Artifact &artifact);
+bool deserialize(llvm::StringRef bytes, Artifact &artifact);
+
+} // namespace arrayc::compiler
+
+#endif // ARRAYC_COMPILER_COMPILE_H
