@@ -1,0 +1,169 @@
+/* arrayc: the embedding C API (libarrayc).
+ *
+ * A host program compiles `.arr` source at run time and calls its exported
+ * functions on its own arrays:
+ *
+ *   arrayc_context ctx;  arrayc_module mod;  arrayc_function fn;
+ *   arrayc_context_create(NULL, &ctx);                 // cuda if a GPU is usable
+ *   arrayc_compile(ctx, src, strlen(src), NULL, &mod);   // cached (memory + disk)
+ *   arrayc_module_lookup(mod, "sqdiff", &fn);
+ *   arrayc_array args[2], out;  ... arrayc_array_init(&args[0], x, ARRAYC_F32, 1, &n, NULL, -1);
+ *   arrayc_call(fn, args, 2, &out, 1);                   // out: owned by the caller
+ *   arrayc_array_release(&out);
+ *
+ * Errors: every call that can fail returns an arrayc_status; the message
+ * (compile errors: each `name:line:col: error: ...` with the source line and
+ * a caret) is kept per thread and returned by arrayc_last_error(). Nothing
+ * here exits, throws or aborts on bad input. (A failing `assert` or a bad
+ * `np.load` inside .arr code still ends the process, as in `arrayc run`.)
+ *
+ * Threads: every function may be called from any thread at once. Contexts,
+ * modules and functions are shared freely; a module stays valid while any
+ * handle to it (or a function of it in use) is live. Calls on the cuda target
+ * run on the context's stream (or the runtime's default stream).
+ */
+#ifndef ARRAYC_ARRAYC_H
+#define ARRAYC_ARRAYC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define ARRAYC_API __attribute__((visibility("default")))
+#define ARRAYC_MAX_RANK 16
+
+typedef enum arrayc_status {
+  ARRAYC_OK = 0,
+  ARRAYC_ERR_COMPILE = 1,   /* the source has errors (located diagnostics) */
+  ARRAYC_ERR_NOT_FOUND = 2, /* no such function or file */
+  ARRAYC_ERR_ARGUMENT = 3,  /* a call's arrays do not fit the signature */
+  ARRAYC_ERR_DEVICE = 4,    /* no usable GPU, or a CUDA failure */
+  ARRAYC_ERR_INVALID = 5,   /* a NULL handle, bad option, ... */
+  ARRAYC_ERR_NOMEM = 6
+} arrayc_status;
+
+typedef enum arrayc_target {
+  ARRAYC_TARGET_AUTO = 0, /* cuda when a GPU is usable, else cpu */
+  ARRAYC_TARGET_CPU = 1,
+  ARRAYC_TARGET_CUDA = 2
+} arrayc_target;
+
+/* Element types: the runtime's codes (arrayc_rt/runtime.h). */
+typedef enum arrayc_dtype {
+  ARRAYC_BOOL = 0, ARRAYC_I8 = 1, ARRAYC_I16 = 2, ARRAYC_I32 = 3, ARRAYC_I64 = 4,
+  ARRAYC_U8 = 5, ARRAYC_U16 = 6, ARRAYC_U32 = 7, ARRAYC_U64 = 8, ARRAYC_F16 = 9,
+  ARRAYC_BF16 = 10, ARRAYC_F32 = 11, ARRAYC_F64 = 12, ARRAYC_C64 = 13, ARRAYC_C128 = 14
+} arrayc_dtype;
+
+typedef struct arrayc_context_t *arrayc_context;
+typedef struct arrayc_module_t *arrayc_module;
+typedef const struct arrayc_function_t *arrayc_function; /* borrowed from its module */
+
+typedef struct arrayc_context_options {
+  int32_t target;        /* arrayc_target */
+  int32_t device;        /* cuda device ordinal (0) */
+  void *stream;          /* an arrayc_rt_stream for calls; NULL: the default stream */
+  int32_t cache;         /* 1: memory + disk cache, 0: none, -1: the environment's
+                            (ARRAYC_CACHE=0 turns it off; default on) */
+  const char *cache_dir; /* NULL: ARRAYC_CACHE_DIR, else $XDG_CACHE_HOME/arrayc,
+                            else ~/.cache/arrayc */
+  int32_t verbose;       /* 1: print cache keys, hits and misses to stderr;
+                            -1: the environment's (ARRAYC_VERBOSE=1) */
+} arrayc_context_options;
+
+typedef struct arrayc_compile_options {
+  const char *name;      /* the source's name in diagnostics ("<source>") */
+  const char *gpu_arch;  /* "sm_90"...; NULL: the device's */
+  int32_t opt_level;     /* LLVM -O level (2) */
+  int32_t fusion;        /* 1 */
+  int32_t blas;          /* 1: matrix products through cuBLAS/OpenBLAS */
+  int32_t tf32;          /* 0; cuda only */
+  int32_t graphs;        /* 1; cuda: replay recurring kernels as CUDA graphs */
+  const char *precision; /* NULL/"": as written; "f16" or "bf16": --fp16/--bf16 */
+} arrayc_compile_options;
+
+/* A parameter or result of an exported function. */
+typedef struct arrayc_value_info {
+  const char *name; /* parameter name; "" for results */
+  int32_t dtype;
+  int32_t rank;     /* 0: a scalar */
+  int64_t dims[ARRAYC_MAX_RANK];            /* static size, or -1 */
+  const char *dim_names[ARRAYC_MAX_RANK];   /* the name of a -1 dim, else "" */
+} arrayc_value_info;
+
+/* An array: a view of the caller's memory, or (owner != NULL) memory arrayc
+ * allocated for a result, which arrayc_array_release frees. */
+typedef struct arrayc_array {
+  void *data;       /* element [0, ..., 0] */
+  int32_t dtype;
+  int32_t rank;
+  int64_t shape[ARRAYC_MAX_RANK];
+  int64_t strides[ARRAYC_MAX_RANK]; /* in elements */
+  int32_t device;   /* -1: host memory; else the cuda device holding it */
+  void *owner;      /* NULL for views */
+} arrayc_array;
+
+ARRAYC_API const char *arrayc_version(void);
+/* The message of the last failing call on this thread ("" if none). */
+ARRAYC_API const char *arrayc_last_error(void);
+
+ARRAYC_API void arrayc_context_options_init(arrayc_context_options *options);
+ARRAYC_API void arrayc_compile_options_init(arrayc_compile_options *options);
+
+/* options may be NULL (defaults). */
+ARRAYC_API arrayc_status arrayc_context_create(const arrayc_context_options *options,
+                                               arrayc_context *out);
+ARRAYC_API void arrayc_context_release(arrayc_context context);
+ARRAYC_API arrayc_target arrayc_context_target(arrayc_context context);
+/* Waits for the work queued on the context's stream. */
+ARRAYC_API arrayc_status arrayc_context_synchronize(arrayc_context context);
+
+ARRAYC_API arrayc_status arrayc_compile(arrayc_context context, const char *source,
+                                        size_t length, const arrayc_compile_options *options,
+                                        arrayc_module *out);
+ARRAYC_API arrayc_status arrayc_compile_file(arrayc_context context, const char *path,
+                                             const arrayc_compile_options *options,
+                                             arrayc_module *out);
+ARRAYC_API void arrayc_module_release(arrayc_module module);
+ARRAYC_API int32_t arrayc_module_num_functions(arrayc_module module);
+ARRAYC_API arrayc_function arrayc_module_function(arrayc_module module, int32_t index);
+ARRAYC_API arrayc_status arrayc_module_lookup(arrayc_module module, const char *name,
+                                              arrayc_function *out);
+
+ARRAYC_API const char *arrayc_function_name(arrayc_function fn);
+ARRAYC_API int32_t arrayc_function_num_params(arrayc_function fn);
+ARRAYC_API int32_t arrayc_function_num_results(arrayc_function fn);
+ARRAYC_API arrayc_status arrayc_function_param(arrayc_function fn, int32_t index,
+                                               arrayc_value_info *out);
+ARRAYC_API arrayc_status arrayc_function_result(arrayc_function fn, int32_t index,
+                                                arrayc_value_info *out);
+
+/* strides NULL: C order. A scalar is rank 0 (shape and strides unused). */
+ARRAYC_API void arrayc_array_init(arrayc_array *array, void *data, int32_t dtype,
+                                  int32_t rank, const int64_t *shape,
+                                  const int64_t *strides, int32_t device);
+ARRAYC_API int64_t arrayc_array_size(const arrayc_array *array); /* elements */
+/* Frees what arrayc allocated (owner != NULL) and clears the struct. */
+ARRAYC_API void arrayc_array_release(arrayc_array *array);
+/* A C-order copy in host memory, or on the context's device (waits for it). */
+ARRAYC_API arrayc_status arrayc_array_to_host(arrayc_context context, const arrayc_array *src,
+                                              arrayc_array *dst);
+ARRAYC_API arrayc_status arrayc_array_to_device(arrayc_context context,
+                                                const arrayc_array *src, arrayc_array *dst);
+
+/* Calls fn: args must match its parameters (dtype, rank, static sizes, one
+ * size per dimension name); host arrays are staged to the device on the
+ * cuda target, and any strides are accepted for host arrays (device arrays
+ * must be C-contiguous). results[0..nresults) receive owned arrays (on the
+ * context's device for cuda); on an error they are left cleared. */
+ARRAYC_API arrayc_status arrayc_call(arrayc_function fn, const arrayc_array *args,
+                                     int32_t nargs, arrayc_array *results, int32_t nresults);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARRAYC_ARRAYC_H */

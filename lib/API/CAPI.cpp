@@ -1,0 +1,737 @@
+//===- CAPI.cpp - libarrayc: the embedding C API --------------------------===//
+//
+// Contexts hold the target, device, stream, cache settings and the in-memory
+// cache (key -> loaded module). Compiles go through compiler::compileCached
+// (the path `arrayc run` takes) and load with jit::LoadedObject; calls go
+// through each function's packed entry point `_arrayc_packed_<name>`
+// (JIT.h), with arguments checked against the signature first.
+//
+//===----------------------------------------------------------------------===//
+#include "arrayc/arrayc.h"
+
+#include "Compiler/Cache.h"
+#include "Compiler/Compile.h"
+#include "Compiler/Toolchain.h"
+#include "JIT/JIT.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/DynamicLibrary.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+using namespace arrayc;
+
+namespace {
+
+thread_local std::string lastError;
+
+arrayc_status failure(arrayc_status status, const std::string &message) {
+  lastError = message;
+  return status;
+}
+
+size_t dtypeSize(int32_t dtype) {
+  static const size_t sizes[] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8, 16};
+  return dtype >= 0 && dtype <= 14 ? sizes[dtype] : 0;
+}
+
+const char *dtypeName(int32_t dtype) {
+  static const char *names[] = {"bool", "i8",  "i16",  "i32", "i64", "u8",  "u16", "u32",
+                                "u64",  "f16", "bf16", "f32", "f64", "c64", "c128"};
+  return dtype >= 0 && dtype <= 14 ? names[dtype] : "?";
+}
+
+/// The runtime's CUDA entry points, resolved once libarrayc_runtime_cuda is
+/// loaded (libarrayc never links it: it needs the CUDA driver).
+struct CudaRuntime {
+  using Stream = void *;
+  void *(*memAlloc)(uint64_t, Stream, bool) = nullptr;
+  void (*memFree)(void *, Stream) = nullptr;
+  void (*memcpy)(void *, void *, size_t, Stream) = nullptr;
+  Stream (*currentCuStream)() = nullptr; // mgpuStreamCreate: the thread's stream
+  int (*deviceCount)() = nullptr;
+  int (*setDevice)(int) = nullptr;
+  int (*setCurrentStream)(void *) = nullptr;
+  void *(*currentStream)() = nullptr;
+  int (*streamSynchronize)(void *) = nullptr;
+  const char *(*lastError)() = nullptr;
+
+  bool resolve() {
+    auto sym = [](const char *name) {
+      return llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name);
+    };
+#define ARRAYC_RESOLVE(field, name)                                                     \
+  field = reinterpret_cast<decltype(field)>(sym(name));                                 \
+  if (!field)                                                                           \
+    return false;
+    ARRAYC_RESOLVE(memAlloc, "mgpuMemAlloc")
+    ARRAYC_RESOLVE(memFree, "mgpuMemFree")
+    ARRAYC_RESOLVE(memcpy, "mgpuMemcpy")
+    ARRAYC_RESOLVE(currentCuStream, "mgpuStreamCreate")
+    ARRAYC_RESOLVE(deviceCount, "arrayc_rt_cuda_device_count")
+    ARRAYC_RESOLVE(setDevice, "arrayc_rt_set_device")
+    ARRAYC_RESOLVE(setCurrentStream, "arrayc_rt_set_current_stream")
+    ARRAYC_RESOLVE(currentStream, "arrayc_rt_current_stream")
+    ARRAYC_RESOLVE(streamSynchronize, "arrayc_rt_stream_synchronize")
+    ARRAYC_RESOLVE(lastError, "arrayc_rt_last_error")
+#undef ARRAYC_RESOLVE
+    return true;
+  }
+};
+
+/// Loads the runtime libraries of a target into the process, once.
+const CudaRuntime *loadRuntime(bool cuda, std::string &error) {
+  static std::mutex mutex;
+  static bool cpuLoaded = false, cudaTried = false;
+  static CudaRuntime cudaRuntime;
+  static bool cudaOk = false;
+  static std::string cudaError;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!cpuLoaded) {
+    for (const std::string &lib : toolchain::jitRuntimeLibs(false))
+      if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(lib.c_str(), &error))
+        return nullptr;
+    cpuLoaded = true;
+  }
+  if (!cuda)
+    return &cudaRuntime; // unused on the cpu target
+  if (!cudaTried) {
+    cudaTried = true;
+    std::vector<std::string> libs = toolchain::jitRuntimeLibs(true);
+    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(libs.back().c_str(), &cudaError))
+      cudaError = "cannot load the cuda runtime " + libs.back() + ": " + cudaError;
+    else if (!cudaRuntime.resolve())
+      cudaError = "the cuda runtime " + libs.back() + " lacks an entry point";
+    else
+      cudaOk = true;
+  }
+  if (!cudaOk) {
+    error = cudaError;
+    return nullptr;
+  }
+  return &cudaRuntime;
+}
+
+struct ContextImpl;
+
+} // namespace
+
+struct arrayc_function_t {
+  FunctionSignature signature;
+  void (*packed)(void **) = nullptr;
+  struct ModuleImpl *module = nullptr;
+};
+
+struct ModuleImpl {
+  std::shared_ptr<ContextImpl> context;
+  std::unique_ptr<jit::LoadedObject> object;
+  std::vector<std::unique_ptr<arrayc_function_t>> functions;
+};
+
+namespace {
+struct ContextImpl {
+  bool cuda = false;
+  int device = -1;
+  void *stream = nullptr;
+  std::string gpuArch;
+  compiler::CacheSettings cache;
+  bool memoryCache = true;
+  bool verbose = false;
+  const CudaRuntime *rt = nullptr;
+  std::mutex mutex;
+  std::map<std::string, std::shared_ptr<ModuleImpl>> modules;
+};
+
+/// Makes the context's device and stream current on this thread for a scope.
+class OnStream {
+public:
+  explicit OnStream(const ContextImpl &ctx) : ctx(ctx) {
+    if (!ctx.cuda)
+      return;
+    saved = ctx.rt->currentStream();
+    ctx.rt->setCurrentStream(ctx.stream);
+  }
+  ~OnStream() {
+    if (ctx.cuda)
+      ctx.rt->setCurrentStream(saved);
+  }
+
+private:
+  const ContextImpl &ctx;
+  void *saved = nullptr;
+};
+
+/// What `arrayc_array::owner` points to.
+struct Owner {
+  void *allocated;
+  bool device;
+  const CudaRuntime *rt;
+};
+
+void setOwned(arrayc_array &a, void *allocated, bool device, const CudaRuntime *rt) {
+  a.owner = new Owner{allocated, device, rt};
+}
+
+bool isContiguous(const arrayc_array &a) {
+  int64_t expected = 1;
+  for (int i = a.rank - 1; i >= 0; --i) {
+    if (a.shape[i] != 1 && a.strides[i] != expected)
+      return false;
+    expected *= a.shape[i];
+  }
+  return true;
+}
+
+/// Copies a strided host array into C order at `dst`.
+void gatherHost(const arrayc_array &a, char *dst) {
+  size_t es = dtypeSize(a.dtype);
+  int64_t n = arrayc_array_size(&a);
+  std::vector<int64_t> index(a.rank, 0);
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t offset = 0;
+    for (int i = 0; i < a.rank; ++i)
+      offset += index[i] * a.strides[i];
+    std::memcpy(dst + k * es, static_cast<const char *>(a.data) + offset * es, es);
+    for (int i = a.rank - 1; i >= 0; --i) {
+      if (++index[i] < a.shape[i])
+        break;
+      index[i] = 0;
+    }
+  }
+}
+
+std::string describe(const arrayc_array &a) {
+  std::string s = std::string(dtypeName(a.dtype)) + "[";
+  for (int i = 0; i < a.rank; ++i)
+    s += (i ? ", " : "") + std::to_string(a.shape[i]);
+  return s + "]";
+}
+
+std::string describe(const ValueSignature &v) {
+  std::string s = std::string(dtypeName(v.dtype)) + "[";
+  for (size_t i = 0; i < v.rank(); ++i)
+    s += (i ? ", " : "") + (v.dims[i] < 0 ? v.names[i] : std::to_string(v.dims[i]));
+  return s + "]";
+}
+
+void fillInfo(const ValueSignature &v, arrayc_value_info *out) {
+  std::memset(out, 0, sizeof(*out));
+  out->name = v.name.c_str();
+  out->dtype = v.dtype;
+  out->rank = static_cast<int32_t>(v.rank());
+  for (size_t i = 0; i < v.rank() && i < ARRAYC_MAX_RANK; ++i) {
+    out->dims[i] = v.dims[i];
+    out->dim_names[i] = v.names[i].c_str();
+  }
+}
+
+} // namespace
+
+struct arrayc_context_t {
+  std::shared_ptr<ContextImpl> impl;
+};
+struct arrayc_module_t {
+  std::shared_ptr<ModuleImpl> impl;
+};
+
+extern "C" {
+
+const char *arrayc_version(void) { return ARRAYC_VERSION; }
+const char *arrayc_last_error(void) { return lastError.c_str(); }
+
+void arrayc_context_options_init(arrayc_context_options *o) {
+  std::memset(o, 0, sizeof(*o));
+  o->target = ARRAYC_TARGET_AUTO;
+  o->cache = -1;
+  o->verbose = -1;
+}
+
+void arrayc_compile_options_init(arrayc_compile_options *o) {
+  std::memset(o, 0, sizeof(*o));
+  o->opt_level = 2;
+  o->fusion = 1;
+  o->blas = 1;
+  o->graphs = 1;
+}
+
+arrayc_status arrayc_context_create(const arrayc_context_options *options,
+                                    arrayc_context *out) {
+  if (!out)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_context_create: out is NULL");
+  *out = nullptr;
+  arrayc_context_options o;
+  arrayc_context_options_init(&o);
+  if (options)
+    o = *options;
+  auto ctx = std::make_shared<ContextImpl>();
+  std::optional<std::string> arch = toolchain::usableGPUArch();
+  switch (o.target) {
+  case ARRAYC_TARGET_AUTO:
+    ctx->cuda = arch.has_value();
+    break;
+  case ARRAYC_TARGET_CPU:
+    break;
+  case ARRAYC_TARGET_CUDA:
+    if (!toolchain::cudaTargetBuilt())
+      return failure(ARRAYC_ERR_DEVICE, "this arrayc was built without CUDA: only the cpu "
+                                        "target is available");
+    if (!arch)
+      return failure(ARRAYC_ERR_DEVICE, "the cuda target needs a usable GPU (no CUDA driver "
+                                        "or device found)");
+    ctx->cuda = true;
+    break;
+  default:
+    return failure(ARRAYC_ERR_INVALID, "unknown target " + std::to_string(o.target));
+  }
+  std::string error;
+  ctx->rt = loadRuntime(ctx->cuda, error);
+  if (!ctx->rt)
+    return failure(ARRAYC_ERR_DEVICE, error);
+  if (ctx->cuda) {
+    if (o.device < 0 || o.device >= ctx->rt->deviceCount())
+      return failure(ARRAYC_ERR_DEVICE, "no cuda device " + std::to_string(o.device));
+    if (ctx->rt->setDevice(o.device) != 0)
+      return failure(ARRAYC_ERR_DEVICE, std::string("cannot use cuda device ") +
+                                            std::to_string(o.device) + ": " +
+                                            ctx->rt->lastError());
+    ctx->device = o.device;
+    ctx->stream = o.stream;
+    ctx->gpuArch = *arch;
+  }
+  ctx->cache = compiler::defaultCacheSettings();
+  if (o.cache == 0)
+    ctx->cache.enabled = false;
+  else if (o.cache == 1)
+    ctx->cache.enabled = true;
+  ctx->memoryCache = ctx->cache.enabled;
+  if (o.cache_dir)
+    ctx->cache.dir = o.cache_dir;
+  const char *verbose = std::getenv("ARRAYC_VERBOSE");
+  ctx->verbose = o.verbose == 1 || (o.verbose < 0 && verbose && std::strcmp(verbose, "1") == 0);
+  *out = new arrayc_context_t{std::move(ctx)};
+  return ARRAYC_OK;
+}
+
+void arrayc_context_release(arrayc_context context) { delete context; }
+
+arrayc_target arrayc_context_target(arrayc_context context) {
+  return !context ? ARRAYC_TARGET_AUTO
+         : context->impl->cuda ? ARRAYC_TARGET_CUDA
+                               : ARRAYC_TARGET_CPU;
+}
+
+arrayc_status arrayc_context_synchronize(arrayc_context context) {
+  if (!context)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_context_synchronize: NULL context");
+  ContextImpl &ctx = *context->impl;
+  if (ctx.cuda && ctx.rt->streamSynchronize(ctx.stream) != 0)
+    return failure(ARRAYC_ERR_DEVICE, ctx.rt->lastError());
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_compile(arrayc_context context, const char *source, size_t length,
+                             const arrayc_compile_options *options, arrayc_module *out) {
+  if (!context || !source || !out)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_compile: NULL context, source or out");
+  *out = nullptr;
+  std::shared_ptr<ContextImpl> ctx = context->impl;
+  arrayc_compile_options o;
+  arrayc_compile_options_init(&o);
+  if (options)
+    o = *options;
+  compiler::Options copts;
+  copts.cuda = ctx->cuda;
+  copts.gpuArch = o.gpu_arch && *o.gpu_arch ? o.gpu_arch : ctx->cuda ? ctx->gpuArch : "sm_90";
+  if (o.opt_level < 0 || o.opt_level > 3)
+    return failure(ARRAYC_ERR_INVALID, "opt_level must be 0 to 3");
+  copts.optLevel = static_cast<unsigned>(o.opt_level);
+  copts.fusion = o.fusion != 0;
+  copts.blas = o.blas != 0;
+  copts.tf32 = o.tf32 != 0;
+  copts.graphs = o.graphs != 0;
+  copts.precision = o.precision ? o.precision : "";
+  if (auto err = compiler::pipelineOptions(copts).takeError())
+    return failure(ARRAYC_ERR_INVALID, llvm::toString(std::move(err)));
+  llvm::StringRef text(source, length);
+  std::string name = o.name && *o.name ? o.name : "<source>";
+
+  std::string log;
+  llvm::raw_string_ostream logOS(log);
+  auto flushLog = [&] {
+    if (ctx->verbose && !log.empty()) {
+      llvm::errs() << log;
+      llvm::errs().flush();
+    }
+  };
+  std::string key = compiler::cacheKey(text, name, copts);
+  if (ctx->memoryCache) {
+    std::lock_guard<std::mutex> lock(ctx->mutex);
+    auto it = ctx->modules.find(key);
+    if (it != ctx->modules.end()) {
+      logOS << "arrayc: cache: key " << key << ": hit (memory)\n";
+      flushLog();
+      *out = new arrayc_module_t{it->second};
+      return ARRAYC_OK;
+    }
+  }
+  auto artifact = compiler::compileCached(text, name, copts, ctx->cache, &logOS);
+  flushLog();
+  if (!artifact)
+    return failure(ARRAYC_ERR_COMPILE, llvm::toString(artifact.takeError()));
+  std::string error;
+  auto object = jit::LoadedObject::load((*artifact)->object, toolchain::jitRuntimeLibs(ctx->cuda));
+  if (!object)
+    return failure(ARRAYC_ERR_COMPILE, "cannot load the compiled code: " +
+                                           llvm::toString(object.takeError()));
+  auto module = std::make_shared<ModuleImpl>();
+  module->context = ctx;
+  module->object = std::move(*object);
+  for (FunctionSignature &sig : (*artifact)->functions) {
+    auto fn = std::make_unique<arrayc_function_t>();
+    fn->packed = reinterpret_cast<void (*)(void **)>(
+        module->object->lookup("_arrayc_packed_" + sig.name));
+    if (!fn->packed)
+      return failure(ARRAYC_ERR_COMPILE, "internal error: no entry point for '" + sig.name + "'");
+    fn->signature = std::move(sig);
+    fn->module = module.get();
+    module->functions.push_back(std::move(fn));
+  }
+  if (ctx->memoryCache) {
+    std::lock_guard<std::mutex> lock(ctx->mutex);
+    // Another thread may have won the race: both modules are correct; keep one.
+    auto inserted = ctx->modules.emplace(key, module);
+    module = inserted.first->second;
+  }
+  *out = new arrayc_module_t{std::move(module)};
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_compile_file(arrayc_context context, const char *path,
+                                  const arrayc_compile_options *options, arrayc_module *out) {
+  if (!path)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_compile_file: NULL path");
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (!file)
+    return failure(ARRAYC_ERR_NOT_FOUND,
+                   std::string("cannot open '") + path + "': " + file.getError().message());
+  arrayc_compile_options o;
+  arrayc_compile_options_init(&o);
+  if (options)
+    o = *options;
+  if (!o.name || !*o.name)
+    o.name = path;
+  return arrayc_compile(context, (*file)->getBufferStart(), (*file)->getBufferSize(), &o, out);
+}
+
+void arrayc_module_release(arrayc_module module) { delete module; }
+
+int32_t arrayc_module_num_functions(arrayc_module module) {
+  return module ? static_cast<int32_t>(module->impl->functions.size()) : 0;
+}
+
+arrayc_function arrayc_module_function(arrayc_module module, int32_t index) {
+  if (!module || index < 0 || index >= arrayc_module_num_functions(module))
+    return nullptr;
+  return module->impl->functions[index].get();
+}
+
+arrayc_status arrayc_module_lookup(arrayc_module module, const char *name,
+                                   arrayc_function *out) {
+  if (!module || !name || !out)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_module_lookup: NULL module, name or out");
+  *out = nullptr;
+  std::string names;
+  for (auto &fn : module->impl->functions) {
+    if (fn->signature.name == name) {
+      *out = fn.get();
+      return ARRAYC_OK;
+    }
+    names += (names.empty() ? "" : ", ") + fn->signature.name;
+  }
+  return failure(ARRAYC_ERR_NOT_FOUND,
+                 std::string("no exported function '") + name + "' (the module has: " +
+                     (names.empty() ? "none" : names) + ")");
+}
+
+const char *arrayc_function_name(arrayc_function fn) {
+  return fn ? fn->signature.name.c_str() : "";
+}
+int32_t arrayc_function_num_params(arrayc_function fn) {
+  return fn ? static_cast<int32_t>(fn->signature.params.size()) : 0;
+}
+int32_t arrayc_function_num_results(arrayc_function fn) {
+  return fn ? static_cast<int32_t>(fn->signature.results.size()) : 0;
+}
+arrayc_status arrayc_function_param(arrayc_function fn, int32_t index, arrayc_value_info *out) {
+  if (!fn || !out || index < 0 || index >= arrayc_function_num_params(fn))
+    return failure(ARRAYC_ERR_INVALID, "arrayc_function_param: bad function or index");
+  fillInfo(fn->signature.params[index], out);
+  return ARRAYC_OK;
+}
+arrayc_status arrayc_function_result(arrayc_function fn, int32_t index,
+                                     arrayc_value_info *out) {
+  if (!fn || !out || index < 0 || index >= arrayc_function_num_results(fn))
+    return failure(ARRAYC_ERR_INVALID, "arrayc_function_result: bad function or index");
+  fillInfo(fn->signature.results[index], out);
+  return ARRAYC_OK;
+}
+
+void arrayc_array_init(arrayc_array *a, void *data, int32_t dtype, int32_t rank,
+                       const int64_t *shape, const int64_t *strides, int32_t device) {
+  std::memset(a, 0, sizeof(*a));
+  a->data = data;
+  a->dtype = dtype;
+  a->rank = rank < 0 ? 0 : rank > ARRAYC_MAX_RANK ? ARRAYC_MAX_RANK : rank;
+  a->device = device;
+  int64_t stride = 1;
+  for (int i = a->rank - 1; i >= 0; --i) {
+    a->shape[i] = shape ? shape[i] : 0;
+    a->strides[i] = strides ? strides[i] : stride;
+    stride *= a->shape[i];
+  }
+}
+
+int64_t arrayc_array_size(const arrayc_array *a) {
+  int64_t n = 1;
+  for (int i = 0; i < a->rank; ++i)
+    n *= a->shape[i];
+  return n;
+}
+
+void arrayc_array_release(arrayc_array *a) {
+  if (!a)
+    return;
+  if (auto *owner = static_cast<Owner *>(a->owner)) {
+    if (owner->device)
+      owner->rt->memFree(owner->allocated, owner->rt->currentCuStream());
+    else
+      std::free(owner->allocated);
+    delete owner;
+  }
+  std::memset(a, 0, sizeof(*a));
+}
+
+arrayc_status arrayc_array_to_host(arrayc_context context, const arrayc_array *src,
+                                   arrayc_array *dst) {
+  if (!context || !src || !dst)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_array_to_host: NULL argument");
+  ContextImpl &ctx = *context->impl;
+  size_t es = dtypeSize(src->dtype);
+  if (!es || src->rank < 0 || src->rank > ARRAYC_MAX_RANK)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_array_to_host: bad dtype or rank");
+  size_t bytes = static_cast<size_t>(arrayc_array_size(src)) * es;
+  arrayc_array out;
+  arrayc_array_init(&out, nullptr, src->dtype, src->rank, src->shape, nullptr, -1);
+  void *mem = std::malloc(bytes ? bytes : 1);
+  if (!mem)
+    return failure(ARRAYC_ERR_NOMEM, "out of host memory");
+  if (src->device < 0) {
+    gatherHost(*src, static_cast<char *>(mem));
+  } else {
+    if (!ctx.cuda || !isContiguous(*src)) {
+      std::free(mem);
+      return failure(ARRAYC_ERR_ARGUMENT, ctx.cuda ? "a device array must be C-contiguous"
+                                                   : "a cpu context cannot read device arrays");
+    }
+    OnStream on(ctx);
+    if (bytes)
+      ctx.rt->memcpy(mem, src->data, bytes, ctx.rt->currentCuStream());
+    if (ctx.rt->streamSynchronize(ctx.stream) != 0) {
+      std::free(mem);
+      return failure(ARRAYC_ERR_DEVICE, ctx.rt->lastError());
+    }
+  }
+  out.data = mem;
+  setOwned(out, mem, false, ctx.rt);
+  *dst = out;
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_array_to_device(arrayc_context context, const arrayc_array *src,
+                                     arrayc_array *dst) {
+  if (!context || !src || !dst)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_array_to_device: NULL argument");
+  ContextImpl &ctx = *context->impl;
+  if (!ctx.cuda)
+    return failure(ARRAYC_ERR_DEVICE, "arrayc_array_to_device: the context's target is cpu");
+  arrayc_array host;
+  arrayc_status st = arrayc_array_to_host(context, src, &host); // C order first
+  if (st != ARRAYC_OK)
+    return st;
+  size_t bytes = static_cast<size_t>(arrayc_array_size(&host)) * dtypeSize(host.dtype);
+  OnStream on(ctx);
+  void *mem = ctx.rt->memAlloc(bytes ? bytes : 1, ctx.rt->currentCuStream(), false);
+  if (bytes)
+    ctx.rt->memcpy(mem, host.data, bytes, ctx.rt->currentCuStream());
+  ctx.rt->streamSynchronize(ctx.stream); // the host copy is freed below
+  arrayc_array out = host;
+  out.owner = nullptr;
+  out.data = mem;
+  out.device = ctx.device;
+  setOwned(out, mem, true, ctx.rt);
+  arrayc_array_release(&host);
+  *dst = out;
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_call(arrayc_function fn, const arrayc_array *args, int32_t nargs,
+                          arrayc_array *results, int32_t nresults) {
+  if (!fn || (nargs && !args) || (nresults && !results))
+    return failure(ARRAYC_ERR_INVALID, "arrayc_call: NULL function, args or results");
+  for (int32_t i = 0; i < nresults; ++i)
+    std::memset(&results[i], 0, sizeof(arrayc_array));
+  const FunctionSignature &sig = fn->signature;
+  ContextImpl &ctx = *fn->module->context;
+  const std::string &name = sig.name;
+  if (nargs != static_cast<int32_t>(sig.params.size()) ||
+      nresults != static_cast<int32_t>(sig.results.size()))
+    return failure(ARRAYC_ERR_ARGUMENT,
+                   name + " takes " + std::to_string(sig.params.size()) + " arguments and gives " +
+                       std::to_string(sig.results.size()) + " results; the call has " +
+                       std::to_string(nargs) + " and " + std::to_string(nresults));
+
+  // Check every argument against the signature; bind the dimension names.
+  llvm::StringMap<std::pair<int64_t, std::string>> bound;
+  for (int32_t i = 0; i < nargs; ++i) {
+    const arrayc_array &a = args[i];
+    const ValueSignature &p = sig.params[i];
+    std::string what = name + ": argument " + std::to_string(i + 1) + " ('" + p.name + "')";
+    if (a.dtype != p.dtype || a.rank != static_cast<int32_t>(p.rank()))
+      return failure(ARRAYC_ERR_ARGUMENT, what + " is " + describe(a) + ", expected " +
+                                              describe(p));
+    for (int d = 0; d < a.rank; ++d) {
+      if (a.shape[d] < 0)
+        return failure(ARRAYC_ERR_ARGUMENT, what + " has a negative size");
+      if (p.dims[d] >= 0 && a.shape[d] != p.dims[d])
+        return failure(ARRAYC_ERR_ARGUMENT, what + " is " + describe(a) + ", expected " +
+                                                describe(p));
+      if (p.dims[d] < 0) {
+        auto [it, fresh] = bound.try_emplace(p.names[d], a.shape[d], p.name);
+        if (!fresh && it->second.first != a.shape[d])
+          return failure(ARRAYC_ERR_ARGUMENT,
+                         what + " is " + describe(a) + ", but '" + p.names[d] + "' is " +
+                             std::to_string(it->second.first) + " (from '" +
+                             it->second.second + "')");
+      }
+    }
+    if (a.device >= 0 && (!ctx.cuda || a.device != ctx.device))
+      return failure(ARRAYC_ERR_ARGUMENT,
+                     what + " is on cuda device " + std::to_string(a.device) +
+                         (ctx.cuda ? ", the context's is " + std::to_string(ctx.device)
+                                   : " but the context's target is cpu"));
+    if (a.device >= 0 && !isContiguous(a))
+      return failure(ARRAYC_ERR_ARGUMENT, what + " is a strided device array: device arrays "
+                                                 "must be C-contiguous");
+    if (!a.data && arrayc_array_size(&a) > 0)
+      return failure(ARRAYC_ERR_ARGUMENT, what + " has no data (NULL)");
+  }
+
+  OnStream on(ctx);
+  void *cuStream = ctx.cuda ? ctx.rt->currentCuStream() : nullptr;
+  // Arguments as the compiled code takes them: C order, on the target.
+  std::vector<void *> pointers(nargs);
+  std::vector<void *> hostTemps, deviceTemps;
+  for (int32_t i = 0; i < nargs; ++i) {
+    const arrayc_array &a = args[i];
+    size_t bytes = static_cast<size_t>(arrayc_array_size(&a)) * dtypeSize(a.dtype);
+    void *data = a.data;
+    if (a.device < 0 && !isContiguous(a)) {
+      data = std::malloc(bytes ? bytes : 1);
+      gatherHost(a, static_cast<char *>(data));
+      hostTemps.push_back(data);
+    }
+    if (ctx.cuda && a.device < 0) {
+      void *dev = ctx.rt->memAlloc(bytes ? bytes : 1, cuStream, false);
+      if (bytes)
+        ctx.rt->memcpy(dev, data, bytes, cuStream);
+      deviceTemps.push_back(dev);
+      data = dev;
+    }
+    pointers[i] = data;
+  }
+
+  // Packed call: one 8-byte word per LLVM-level field.
+  std::vector<int64_t> words;
+  for (int32_t i = 0; i < nargs; ++i) {
+    const arrayc_array &a = args[i];
+    int64_t p = reinterpret_cast<int64_t>(pointers[i]);
+    words.insert(words.end(), {p, p, 0});
+    words.insert(words.end(), a.shape, a.shape + a.rank);
+    int64_t stride = 1;
+    std::vector<int64_t> strides(a.rank);
+    for (int d = a.rank - 1; d >= 0; --d) {
+      strides[d] = stride;
+      stride *= a.shape[d];
+    }
+    words.insert(words.end(), strides.begin(), strides.end());
+  }
+  size_t resultWords = 0;
+  for (const ValueSignature &r : sig.results)
+    resultWords += 3 + 2 * r.rank();
+  std::vector<int64_t> out(resultWords + 1, 0);
+  std::vector<void *> packed;
+  for (int64_t &w : words)
+    packed.push_back(&w);
+  packed.push_back(out.data());
+  fn->packed(packed.data());
+
+  // Results: owned by the caller. A result whose memory the caller or the
+  // program owns (an argument returned as is, a constant, a buffer returned
+  // twice) is copied.
+  std::vector<void *> taken;
+  size_t w = 0;
+  for (int32_t i = 0; i < nresults; ++i) {
+    const ValueSignature &r = sig.results[i];
+    void *allocated = reinterpret_cast<void *>(out[w]);
+    char *aligned = reinterpret_cast<char *>(out[w + 1]);
+    int64_t offset = out[w + 2];
+    arrayc_array &res = results[i];
+    arrayc_array_init(&res, nullptr, r.dtype, static_cast<int32_t>(r.rank()), &out[w + 3],
+                      &out[w + 3 + r.rank()], ctx.cuda ? ctx.device : -1);
+    w += 3 + 2 * r.rank();
+    size_t es = dtypeSize(r.dtype);
+    res.data = aligned + offset * static_cast<int64_t>(es);
+    bool ours = allocated != reinterpret_cast<void *>(0xdeadbeef) &&
+                std::find(taken.begin(), taken.end(), allocated) == taken.end();
+    for (int32_t j = 0; j < nargs && ours; ++j)
+      ours = allocated != pointers[j] || std::find(deviceTemps.begin(), deviceTemps.end(),
+                                                   allocated) != deviceTemps.end();
+    if (ours) {
+      auto temp = std::find(deviceTemps.begin(), deviceTemps.end(), allocated);
+      if (temp != deviceTemps.end())
+        deviceTemps.erase(temp); // a staged argument, returned: now the result's
+      taken.push_back(allocated);
+      setOwned(res, allocated, ctx.cuda, ctx.rt);
+      continue;
+    }
+    size_t bytes = static_cast<size_t>(arrayc_array_size(&res)) * es;
+    void *copy;
+    if (ctx.cuda) {
+      copy = ctx.rt->memAlloc(bytes ? bytes : 1, cuStream, false);
+      if (bytes)
+        ctx.rt->memcpy(copy, res.data, bytes, cuStream);
+    } else {
+      copy = std::malloc(bytes ? bytes : 1);
+      gatherHost(res, static_cast<char *>(copy));
+    }
+    arrayc_array_init(&res, copy, r.dtype, res.rank, res.shape, nullptr, res.device);
+    taken.push_back(copy);
+    setOwned(res, copy, ctx.cuda, ctx.rt);
+  }
+  for (void *p : deviceTemps)
+    ctx.rt->memFree(p, cuStream); // stream-ordered: after the kernels that read it
+  for (void *p : hostTemps)
+    std::free(p);
+  return ARRAYC_OK;
+}
+
+} // extern "C"
