@@ -51,3 +51,12 @@ if python and subprocess.call([python, "-c", "import numpy"], stderr=subprocess.
     config.available_features.add("numpy")
 if os.path.exists(os.path.join(config.arrayc_tools_dir, "arrayc_runtime_tests")):
     config.available_features.add("runtime-gtest")
+if os.path.exists(os.path.join(config.arrayc_tools_dir, "arrayc_api_tests")):
+    config.available_features.add("api-gtest")
+if shutil.which("cmake") and shutil.which("ninja"):
+    config.available_features.add("cmake")
+config.substitutions.append(("%arrayc_obj", config.arrayc_obj_root))
+
+# `arrayc run` and libarrayc cache compiled code: the tests use their own
+# cache in the build tree (tests about the cache set ARRAYC_CACHE_DIR to %t).
+config.environment["ARRAYC_CACHE_DIR"] = os.path.join(config.arrayc_obj_root, "test", ".arrayc-cache")

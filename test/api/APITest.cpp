@@ -1,0 +1,215 @@
+//===- APITest.cpp - the embedding API: compile, call, errors -------------===//
+#include "arrayc/arrayc.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstring>
+#include <random>
+
+using arrayc::Array;
+
+namespace {
+
+arrayc::Context cpuContext() {
+  arrayc::ContextOptions o;
+  o.target = arrayc::Target::CPU;
+  return arrayc::Context::create(o).value();
+}
+
+std::vector<float> randomFloats(size_t n, unsigned seed) {
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<float> d(-2.0f, 2.0f);
+  std::vector<float> v(n);
+  for (float &x : v)
+    x = d(rng);
+  return v;
+}
+
+const char *kLib = R"(
+def sqdiff(x: f32[n], y: f32[n]) -> f32[n]:
+    return (x - y) * (x - y)
+
+def saxpy(a: f32, x: f32[n], y: f32[n]) -> f32[n]:
+    return a * x + y
+
+def colstats(x: f64[n, 4]) -> (f64[4], f64):
+    return np.sum(x, axis=0), np.max(x)
+
+def ident(x: i32[n]) -> i32[n]:
+    return x
+
+def twice(x: f32[n]) -> (f32[n], f32[n]):
+    y = x + 1.0
+    return y, y
+
+def ones3(x: f32[n]) -> f32[3]:
+    return np.ones(3, dtype=np.float32)
+
+def matvec(a: f32[n, k], v: f32[k]) -> f32[n]:
+    return a @ v
+)";
+
+class API : public ::testing::Test {
+protected:
+  void SetUp() override {
+    auto m = ctx.compile(kLib, named("lib.arr"));
+    ASSERT_TRUE(m) << m.error().message;
+    module = *m;
+  }
+  static arrayc::CompileOptions named(const char *name) {
+    arrayc::CompileOptions o;
+    o.name = name;
+    return o;
+  }
+  arrayc::Context ctx = cpuContext();
+  arrayc::Module module;
+};
+
+TEST_F(API, SqdiffMatchesReference) {
+  auto fn = module.function<Array(Array, Array)>("sqdiff");
+  ASSERT_TRUE(fn) << fn.error().message;
+  auto x = randomFloats(4097, 1), y = randomFloats(4097, 2);
+  auto d = (*fn)(Array::view(x), Array::view(y));
+  ASSERT_TRUE(d) << d.error().message;
+  ASSERT_EQ(d->shape(), std::vector<int64_t>{4097});
+  double err = 0, ref = 0;
+  for (size_t i = 0; i < x.size(); ++i) {
+    double r = (double(x[i]) - y[i]) * (double(x[i]) - y[i]);
+    err += (d->data<float>()[i] - r) * (d->data<float>()[i] - r);
+    ref += r * r;
+  }
+  EXPECT_LT(std::sqrt(err / ref), 1e-6);
+}
+
+TEST_F(API, ScalarParameterAndSignature) {
+  auto fn = module.function("saxpy");
+  ASSERT_TRUE(fn);
+  EXPECT_EQ(fn->numParams(), 3);
+  EXPECT_EQ(fn->numResults(), 1);
+  arrayc_value_info a = fn->param(0), x = fn->param(1);
+  EXPECT_STREQ(a.name, "a");
+  EXPECT_EQ(a.rank, 0);
+  EXPECT_EQ(x.dtype, ARRAYC_F32);
+  EXPECT_EQ(x.rank, 1);
+  EXPECT_EQ(x.dims[0], -1);
+  EXPECT_STREQ(x.dim_names[0], "n");
+  auto xs = randomFloats(100, 3), ys = randomFloats(100, 4);
+  auto r = fn->call({Array::scalar(1.5f), Array::view(xs), Array::view(ys)});
+  ASSERT_TRUE(r) << r.error().message;
+  for (size_t i = 0; i < xs.size(); ++i)
+    EXPECT_NEAR((*r)[0].data<float>()[i], 1.5f * xs[i] + ys[i], 1e-6);
+}
+
+TEST_F(API, StridedInputAndTwoResults) {
+  // Rows 0, 2, 4 of a 6x4 f64 matrix: strides (8, 1).
+  std::vector<double> m(24);
+  for (int i = 0; i < 24; ++i)
+    m[i] = i * 0.5;
+  auto fn = module.function<std::tuple<Array, Array>(Array)>("colstats");
+  ASSERT_TRUE(fn) << fn.error().message;
+  auto r = (*fn)(Array::view(m.data(), {3, 4}, {8, 1}));
+  ASSERT_TRUE(r) << r.error().message;
+  auto &[sums, max] = *r;
+  for (int j = 0; j < 4; ++j)
+    EXPECT_DOUBLE_EQ(sums.data<double>()[j], (m[j] + m[8 + j] + m[16 + j]));
+  EXPECT_EQ(max.rank(), 0);
+  EXPECT_DOUBLE_EQ(max.data<double>()[0], m[19]);
+}
+
+TEST_F(API, ResultsAreOwnedEvenWhenAliased) {
+  std::vector<int32_t> v{1, 2, 3};
+  auto id = module.function<Array(Array)>("ident");
+  auto r = (*id)(Array::view(v));
+  ASSERT_TRUE(r);
+  EXPECT_NE(r->data(), static_cast<void *>(v.data())); // a copy, not the caller's buffer
+  v[0] = 42;
+  EXPECT_EQ(r->data<int32_t>()[0], 1);
+  auto tw = module.function<std::tuple<Array, Array>(Array)>("twice");
+  std::vector<float> f{1, 2};
+  auto t = (*tw)(Array::view(f));
+  ASSERT_TRUE(t);
+  EXPECT_NE(std::get<0>(*t).data(), std::get<1>(*t).data()); // never freed twice
+  EXPECT_EQ(std::get<1>(*t).data<float>()[1], 3.0f);
+  auto ones = module.function<Array(Array)>("ones3");
+  auto o = (*ones)(Array::view(f));
+  ASSERT_TRUE(o);
+  EXPECT_EQ(o->data<float>()[2], 1.0f);
+}
+
+TEST_F(API, MatvecThroughBlas) {
+  const int n = 37, k = 19;
+  auto a = randomFloats(n * k, 5), v = randomFloats(k, 6);
+  auto fn = module.function<Array(Array, Array)>("matvec");
+  auto r = (*fn)(Array::view(a.data(), {n, k}), Array::view(v));
+  ASSERT_TRUE(r) << r.error().message;
+  for (int i = 0; i < n; ++i) {
+    double ref = 0;
+    for (int j = 0; j < k; ++j)
+      ref += double(a[i * k + j]) * v[j];
+    EXPECT_NEAR(r->data<float>()[i], ref, 1e-4);
+  }
+}
+
+TEST_F(API, CompileErrorCarriesTheLocatedDiagnostic) {
+  auto bad = ctx.compile("def f(x: f32[n]) -> f32[n]:\n    return x +* 2\n", named("bad.arr"));
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().code, ARRAYC_ERR_COMPILE);
+  EXPECT_NE(bad.error().message.find("bad.arr:2:15: error: expected an expression"),
+            std::string::npos)
+      << bad.error().message;
+  EXPECT_NE(bad.error().message.find("    return x +* 2\n              ^"), std::string::npos);
+  auto missing = ctx.compileFile("/nonexistent/x.arr");
+  ASSERT_FALSE(missing);
+  EXPECT_EQ(missing.error().code, ARRAYC_ERR_NOT_FOUND);
+  auto typeError = ctx.compile("def f(x: f32[n], y: f32[m]) -> f32[n]:\n    return x + y\n");
+  ASSERT_FALSE(typeError);
+  EXPECT_NE(typeError.error().message.find("<source>:2:"), std::string::npos);
+}
+
+TEST_F(API, BadCallsAreErrorsNotCrashes) {
+  auto fn = module.function("sqdiff");
+  std::vector<float> x(10), y(11);
+  std::vector<double> xd(10);
+  auto check = [&](std::vector<Array> args, const char *substring) {
+    auto r = fn->call(args);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ARRAYC_ERR_ARGUMENT);
+    EXPECT_NE(r.error().message.find(substring), std::string::npos) << r.error().message;
+  };
+  check({Array::view(x), Array::view(y)}, "but 'n' is 10 (from 'x')");
+  check({Array::view(xd), Array::view(x)}, "argument 1 ('x') is f64[10], expected f32[n]");
+  check({Array::view(x.data(), {2, 5}), Array::view(x)}, "is f32[2, 5], expected f32[n]");
+  check({Array::view(x)}, "takes 2 arguments and gives 1 results; the call has 1");
+  check({Array::view(x), Array::view(x.data(), {10}, {}, /*device=*/0)},
+        "the context's target is cpu");
+  auto nothing = module.function("nope");
+  ASSERT_FALSE(nothing);
+  EXPECT_EQ(nothing.error().code, ARRAYC_ERR_NOT_FOUND);
+  EXPECT_NE(nothing.error().message.find("sqdiff, saxpy, colstats"), std::string::npos);
+  auto wrongArity = module.function<Array(Array)>("sqdiff");
+  ASSERT_FALSE(wrongArity);
+  arrayc::CompileOptions o;
+  o.precision = "f8";
+  auto badOption = ctx.compile(kLib, o);
+  ASSERT_FALSE(badOption);
+  EXPECT_EQ(badOption.error().code, ARRAYC_ERR_INVALID);
+}
+
+TEST(CAPI, NullHandlesAreInvalid) {
+  arrayc_module m;
+  EXPECT_EQ(arrayc_compile(nullptr, "", 0, nullptr, &m), ARRAYC_ERR_INVALID);
+  EXPECT_STRNE(arrayc_last_error(), "");
+  arrayc_function fn;
+  EXPECT_EQ(arrayc_module_lookup(nullptr, "f", &fn), ARRAYC_ERR_INVALID);
+  EXPECT_EQ(arrayc_call(nullptr, nullptr, 0, nullptr, 0), ARRAYC_ERR_INVALID);
+  arrayc_context_options o;
+  arrayc_context_options_init(&o);
+  o.target = 7;
+  arrayc_context ctx;
+  EXPECT_EQ(arrayc_context_create(&o, &ctx), ARRAYC_ERR_INVALID);
+  arrayc_array_release(nullptr);
+  EXPECT_STREQ(arrayc_version(), "0.1.0");
+}
+
+} // namespace
