@@ -94,6 +94,14 @@ std::vector<std::string> arrayc::toolchain::jitRuntimeLibs(bool cuda) {
 }
 
 Error arrayc::toolchain::linkExecutable(StringRef object, StringRef output, bool cuda) {
+  return link(object, output, cuda, /*shared=*/false);
+}
+
+Error arrayc::toolchain::linkSharedLibrary(StringRef object, StringRef output, bool cuda) {
+  return link(object, output, cuda, /*shared=*/true);
+}
+
+Error arrayc::toolchain::link(StringRef object, StringRef output, bool cuda, bool shared) {
   auto cxx = sys::findProgramByName("c++");
   if (!cxx)
     cxx = sys::findProgramByName("g++");
@@ -102,8 +110,11 @@ Error arrayc::toolchain::linkExecutable(StringRef object, StringRef output, bool
   std::string dir = runtimeLibDir();
   SmallString<256> tmp(output);
   tmp += ".arrayc-tmp";
-  std::vector<std::string> args{*cxx, object.str(), "-o", std::string(tmp),
-                                dir + "/libarrayc_rt_main.a"};
+  std::vector<std::string> args{*cxx, object.str(), "-o", std::string(tmp)};
+  if (shared)
+    args.push_back("-shared");
+  else
+    args.push_back(dir + "/libarrayc_rt_main.a");
   if (cuda) {
 #ifdef ARRAYC_ENABLE_CUDA
     args.push_back(dir + "/libarrayc_runtime_cuda.a");

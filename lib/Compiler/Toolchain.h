@@ -29,6 +29,9 @@ std::vector<std::string> jitRuntimeLibs(bool cuda);
 /// Links `object` with the static runtime into the executable `output`,
 /// written to a temporary name and renamed (no half-written output).
 llvm::Error linkExecutable(llvm::StringRef object, llvm::StringRef output, bool cuda);
+/// The same into a shared library (the runtime is linked in: static, PIC).
+llvm::Error linkSharedLibrary(llvm::StringRef object, llvm::StringRef output, bool cuda);
+llvm::Error link(llvm::StringRef object, llvm::StringRef output, bool cuda, bool shared);
 
 } // namespace arrayc::toolchain
 

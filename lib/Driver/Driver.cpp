@@ -4,6 +4,7 @@
 #include "Conversion/NDArrayToRuntime/KernelCount.h"
 #include "Compiler/Cache.h"
 #include "Compiler/Compile.h"
+#include "Compiler/Header.h"
 #include "Compiler/Toolchain.h"
 #include "Frontend/Frontend.h"
 #include "JIT/JIT.h"
@@ -207,6 +208,14 @@ int arrayc::driver::main(int argc, char **argv) {
                                 cl::cat(category));
   static cl::opt<unsigned> optLevel("O", cl::desc("LLVM optimization level"), cl::init(2),
                                     cl::Prefix, cl::cat(category));
+  static cl::opt<bool> shared("shared",
+                              cl::desc("Build a shared library of the exported functions "
+                                       "(default lib<name>.so) and its C header"),
+                              cl::cat(category));
+  static cl::opt<std::string> header("header",
+                                     cl::desc("With --shared: where to write the C header "
+                                              "(default: the library's name with .h)"),
+                                     cl::value_desc("file"), cl::cat(category));
   static cl::opt<bool> verbose("verbose", cl::desc("Print the stages and tools used"),
                                cl::cat(category));
   static cl::opt<bool> stats("kernel-stats",
@@ -279,12 +288,17 @@ int arrayc::driver::main(int argc, char **argv) {
   context.loadAllAvailableDialects();
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
-  OwningOpRef<ModuleOp> module = arrayc::frontend::importArr(sourceMgr, context);
+  std::vector<arrayc::FunctionSignature> signatures;
+  OwningOpRef<ModuleOp> module = arrayc::frontend::importArr(sourceMgr, context, &signatures);
   if (!module)
     return 1;
 
+  if (shared && (runMode || emit != Emit::Exe))
+    return fail("--shared builds a library: it does not combine with `run` or --emit");
+  if (!shared && !header.empty())
+    return fail("--header needs --shared");
   bool hasMain = module->lookupSymbol("arrayc_main") != nullptr;
-  if ((runMode || emit == Emit::Exe) && !hasMain)
+  if (!shared && (runMode || emit == Emit::Exe) && !hasMain)
     return fail(input + ": no `def main():` to " + (runMode ? "run" : "build an executable from") +
                 "; use --emit=obj for a library of its functions");
 
@@ -292,8 +306,8 @@ int arrayc::driver::main(int argc, char **argv) {
   if (outPath.empty()) {
     if (emit == Emit::Exe || emit == Emit::Obj) {
       llvm::SmallString<256> stem(llvm::sys::path::filename(input.getValue()));
-      llvm::sys::path::replace_extension(stem, emit == Emit::Obj ? ".o" : "");
-      outPath = std::string(stem);
+      llvm::sys::path::replace_extension(stem, emit == Emit::Obj ? ".o" : shared ? ".so" : "");
+      outPath = (shared ? "lib" : "") + std::string(stem);
     } else {
       outPath = "-";
     }
@@ -371,8 +385,24 @@ int arrayc::driver::main(int argc, char **argv) {
     llvm::FileRemover removeObject(object);
     if (auto err = arrayc::jit::emitObject(*module, object, optLevel))
       return failWith(std::move(err));
-    if (auto err = linkExecutable(object, outPath, cuda))
+    if (!shared) {
+      if (auto err = linkExecutable(object, outPath, cuda))
+        return failWith(std::move(err));
+      return 0;
+    }
+    std::string headerPath = header;
+    if (headerPath.empty()) {
+      llvm::SmallString<256> h(outPath);
+      llvm::sys::path::replace_extension(h, ".h");
+      headerPath = std::string(h);
+    }
+    if (auto err = linkSharedLibrary(object, outPath, cuda))
       return failWith(std::move(err));
+    std::string text = arrayc::compiler::cHeader(signatures, input, outPath, cuda);
+    if (int rc = writeOutput(headerPath, [&](llvm::raw_ostream &os) { os << text; })) {
+      llvm::sys::fs::remove(outPath); // both or neither
+      return rc;
+    }
     return 0;
   }
   }

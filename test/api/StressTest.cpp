@@ -4,6 +4,8 @@
 // call concurrently; every result must equal, bit for bit, what one thread
 // computed alone.
 //
+// The target is cpu, or ARRAYC_API_TEST_TARGET=cuda (the GPU suite runs both).
+//
 //===----------------------------------------------------------------------===//
 #include "arrayc/arrayc.hpp"
 
@@ -11,6 +13,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <thread>
 
@@ -45,7 +48,12 @@ std::vector<float> run(const arrayc::Context &ctx, int variant, const std::vecto
     *error = r.error().message;
     return {};
   }
-  return std::vector<float>(r->data<float>(), r->data<float>() + r->size());
+  auto host = ctx.toHost(*r); // a device result: copied back
+  if (!host) {
+    *error = host.error().message;
+    return {};
+  }
+  return std::vector<float>(host->data<float>(), host->data<float>() + host->size());
 }
 
 void stress(bool sharedContext, int cache) {
@@ -53,7 +61,8 @@ void stress(bool sharedContext, int cache) {
   const size_t n = 3000;
   auto x = input(n, 1), y = input(n, 2);
   arrayc::ContextOptions o;
-  o.target = arrayc::Target::CPU;
+  const char *target = std::getenv("ARRAYC_API_TEST_TARGET");
+  o.target = target && std::string(target) == "cuda" ? arrayc::Target::CUDA : arrayc::Target::CPU;
   o.cache = cache;
   char tmpl[] = "/tmp/arrayc-stress-XXXXXX";
   std::string dir = std::string(mkdtemp(tmpl)) + "/cache";

@@ -1,0 +1,5 @@
+def scale(x: f32[n], s: f32) -> f32[n]:
+    return x * s
+
+def minmax(x: f64[n, 3]) -> (f64, f64):
+    return np.min(x), np.max(x)
