@@ -1,7 +1,11 @@
 # Sourced on the device machine (scripts/gpu-suite.sh, bench/run-on-device.sh):
 # unpacks the carried runtime libraries (.device-carry/rt.tar.xz: LAPACKE,
 # OpenBLAS, FFTW from scripts/stage-device.sh) and, when carried, LLVM/MLIR
-# (.device-carry/llvm.tar.xz), and puts them on the loader's path.
+# (.device-carry/llvm.tar.xz), and puts them on the loader's path; unpacks
+# .device-carry/arrayc.tar.xz (arrayc, libarrayc, the runtime) when carried packed.
+if [ -f .device-carry/arrayc.tar.xz ] && [ ! -d .device-carry/arrayc ]; then
+  tar -C .device-carry -xJf .device-carry/arrayc.tar.xz
+fi
 root=/tmp/arrayc-libs
 mkdir -p "$root"
 [ -f .device-carry/llvm.tar.xz ] && tar -C "$root" -xJf .device-carry/llvm.tar.xz

@@ -19,6 +19,8 @@ echo "== e2e corpus, cuda target, AOT"
 python3 test/e2e/run_e2e.py --target=cuda --mode=aot --arrayc "$arrayc" --dir test/e2e || status=1
 echo "== e2e corpus, cuda target, JIT, --no-fusion (one kernel per operation): the same answers"
 python3 test/e2e/run_e2e.py --target=cuda --mode=jit --flag=--no-fusion --arrayc "$arrayc" --dir test/e2e || status=1
+echo "== e2e corpus, cuda target, JIT, --gpu-format=isa (PTX compiled by the driver at load)"
+python3 test/e2e/run_e2e.py --target=cuda --mode=jit --flag=--gpu-format=isa --arrayc "$arrayc" --dir test/e2e || status=1
 echo "== f32 products on the TF32 tensor cores (--tf32), cuda target, JIT and AOT"
 for mode in jit aot; do
   python3 test/e2e/run_e2e.py -v --target=cuda --mode=$mode --flag=--tf32 --arrayc "$arrayc" \
@@ -40,4 +42,24 @@ src="$root_dir/test/Integration/GPU/Inputs/random_streams.arr"
   (cd "$rnd/cuda" && "$root_dir/$arrayc" run --target=cuda "$src") &&
   python3 test/Integration/GPU/compare_targets.py "$rnd/cpu" "$rnd/cuda" --rtol=1e-12 || status=1
 rm -rf "$rnd"
+echo "== embedding (libarrayc), cuda target: examples/embed (C++ and C), the API's 8-thread stress test"
+emb=$(mktemp -d)
+export LD_LIBRARY_PATH=".device-carry/arrayc/lib:$LD_LIBRARY_PATH"
+ARRAYC_CACHE_DIR="$emb/cache" .device-carry/arrayc/bin/embed_sqdiff cuda || status=1
+ARRAYC_CACHE_DIR="$emb/cache" .device-carry/arrayc/bin/embed_c || status=1
+ARRAYC_API_TEST_TARGET=cuda ARRAYC_CACHE_DIR="$emb/cache" \
+  .device-carry/arrayc/bin/arrayc_api_tests --gtest_brief=1 --gtest_filter='Stress.*' || status=1
+echo "== compile time (bench/compile), cpu and cuda: cold and warm, medians of 9 new processes"
+python3 bench/compile/run.py --bin .device-carry/arrayc/bin/compile_time --targets cpu,cuda \
+  --gpu-formats isa,bin,fatbin --reps 9 ${OUT:+--out "$OUT/compile.jsonl"} || status=1
+echo "== where a compile's time goes (ARRAYC_VERBOSE=1), cpu then cuda isa/fatbin, cold then warm"
+for t in "cpu" "cuda isa" "cuda fatbin"; do
+  rm -rf "$emb/ph"
+  set -- $t
+  for i in 1 2; do
+    ARRAYC_VERBOSE=1 .device-carry/arrayc/bin/compile_time "$1" "$emb/ph" ${2:-} 2>&1 |
+      grep -v "^{" | cut -c1-40,100-
+  done
+done
+rm -rf "$emb"
 exit $status

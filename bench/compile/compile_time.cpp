@@ -4,7 +4,7 @@
 // hash check, ORC link, kernel load). The device is initialized before the
 // clock starts (a CUDA context is not compilation). Then one call checks the
 // code. Prints one JSON line.
-//   compile_time cpu|cuda CACHE_DIR
+//   compile_time cpu|cuda CACHE_DIR [isa|bin|fatbin]
 #include <arrayc/arrayc.hpp>
 
 #include <chrono>
@@ -17,8 +17,8 @@ static const char *kSqdiff = "def sqdiff(x: f32[n], y: f32[n]) -> f32[n]:\n"
                              "    return (x - y) * (x - y)\n";
 
 int main(int argc, char **argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: compile_time cpu|cuda CACHE_DIR\n");
+  if (argc != 3 && argc != 4) {
+    std::fprintf(stderr, "usage: compile_time cpu|cuda CACHE_DIR [isa|bin|fatbin]\n");
     return 2;
   }
   arrayc::ContextOptions o;
@@ -43,7 +43,10 @@ int main(int argc, char **argv) {
     }
   }
   auto t0 = std::chrono::steady_clock::now();
-  auto module = ctx->compile(kSqdiff);
+  arrayc::CompileOptions co;
+  if (argc == 4)
+    co.gpuFormat = argv[3];
+  auto module = ctx->compile(kSqdiff, co);
   if (!module) {
     std::fprintf(stderr, "%s\n", module.error().message.c_str());
     return 1;

@@ -20,8 +20,8 @@ import tempfile
 BARS = {"cold": 150.0, "warm": 5.0}
 
 
-def once(binary, target, cache):
-    p = subprocess.run([binary, target, cache], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+def once(binary, target, cache, fmt=None):
+    p = subprocess.run([binary, target, cache] + ([fmt] if fmt else []), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        text=True, timeout=120)
     if p.returncode != 0:
         raise SystemExit("compile_time %s failed: %s%s" % (target, p.stdout, p.stderr))
@@ -35,22 +35,27 @@ def main():
     ap.add_argument("--targets", default="cpu")
     ap.add_argument("--reps", type=int, default=9)
     ap.add_argument("--out")
+    ap.add_argument("--gpu-formats", default="",
+                    help="also cuda cold/warm with these kernel formats (isa,bin,fatbin)")
     args = ap.parse_args()
     rows = []
-    for target in args.targets.split(","):
+    configs = [(t, None) for t in args.targets.split(",")]
+    configs += [("cuda", f) for f in args.gpu_formats.split(",") if f]
+    for target, fmt in configs:
         cold, warm = [], []
         for _ in range(args.reps):
             d = tempfile.mkdtemp()
-            cold.append(once(args.bin, target, os.path.join(d, "c")))
+            cold.append(once(args.bin, target, os.path.join(d, "c"), fmt))
             shutil.rmtree(d)
         d = tempfile.mkdtemp()
-        once(args.bin, target, os.path.join(d, "c"))
+        once(args.bin, target, os.path.join(d, "c"), fmt)
         for _ in range(args.reps):
-            warm.append(once(args.bin, target, os.path.join(d, "c")))
+            warm.append(once(args.bin, target, os.path.join(d, "c"), fmt))
         shutil.rmtree(d)
         for kind, v in (("cold", cold), ("warm", warm)):
             med = statistics.median(v)
-            rows.append({"target": target, "kind": kind, "median_ms": round(med, 2),
+            rows.append({"target": target + (" " + fmt if fmt else ""), "kind": kind,
+                         "median_ms": round(med, 2),
                          "min_ms": round(min(v), 2), "max_ms": round(max(v), 2),
                          "reps": len(v), "bar_ms": BARS[kind], "meets_bar": med <= BARS[kind]})
     print("| target | compile | median ms | min | max | bar | |")

@@ -83,6 +83,8 @@ typedef struct arrayc_compile_options {
   int32_t tf32;          /* 0; cuda only */
   int32_t graphs;        /* 1; cuda: replay recurring kernels as CUDA graphs */
   const char *precision; /* NULL/"": as written; "f16" or "bf16": --fp16/--bf16 */
+  const char *gpu_format; /* cuda kernels: "isa" (PTX, compiled by the driver when
+                             loaded), "bin" (cubin), "fatbin"; NULL: the JIT default */
 } arrayc_compile_options;
 
 /* A parameter or result of an exported function. */

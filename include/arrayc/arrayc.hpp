@@ -291,6 +291,7 @@ struct CompileOptions {
   int optLevel = 2;
   bool fusion = true, blas = true, tf32 = false, graphs = true;
   std::string precision; ///< "", "f16", "bf16"
+  std::string gpuFormat; ///< "", "isa", "bin", "fatbin" (arrayc_compile_options)
 };
 
 class Context {
@@ -356,6 +357,7 @@ private:
     c.tf32 = o.tf32;
     c.graphs = o.graphs;
     c.precision = o.precision.c_str();
+    c.gpu_format = o.gpuFormat.empty() ? nullptr : o.gpuFormat.c_str();
     return c;
   }
   std::shared_ptr<arrayc_context_t> c_;

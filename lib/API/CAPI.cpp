@@ -20,6 +20,8 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <map>
@@ -359,6 +361,7 @@ arrayc_status arrayc_compile(arrayc_context context, const char *source, size_t 
   copts.tf32 = o.tf32 != 0;
   copts.graphs = o.graphs != 0;
   copts.precision = o.precision ? o.precision : "";
+  copts.gpuFormat = o.gpu_format ? o.gpu_format : "";
   if (auto err = compiler::pipelineOptions(copts).takeError())
     return failure(ARRAYC_ERR_INVALID, llvm::toString(std::move(err)));
   llvm::StringRef text(source, length);
@@ -383,12 +386,22 @@ arrayc_status arrayc_compile(arrayc_context context, const char *source, size_t 
       return ARRAYC_OK;
     }
   }
+  auto start = std::chrono::steady_clock::now();
   auto artifact = compiler::compileCached(text, name, copts, ctx->cache, &logOS);
-  flushLog();
-  if (!artifact)
+  if (!artifact) {
+    flushLog();
     return failure(ARRAYC_ERR_COMPILE, llvm::toString(artifact.takeError()));
-  std::string error;
+  }
+  auto loadStart = std::chrono::steady_clock::now();
   auto object = jit::LoadedObject::load((*artifact)->object, toolchain::jitRuntimeLibs(ctx->cuda));
+  auto end = std::chrono::steady_clock::now();
+  auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
+  char line[160];
+  std::snprintf(line, sizeof(line),
+                "arrayc: compile: %.1f ms to a callable (%.1f ms of it loading: ORC link%s)\n",
+                ms(end - start), ms(end - loadStart), ctx->cuda ? ", kernel modules" : "");
+  logOS << line;
+  flushLog();
   if (!object)
     return failure(ARRAYC_ERR_COMPILE, "cannot load the compiled code: " +
                                            llvm::toString(object.takeError()));

@@ -81,7 +81,8 @@ std::string compiler::cacheKey(StringRef source, StringRef name, const Options &
   raw_string_ostream os(text);
   os << compilerIdentity() << '\0' << (o.cuda ? "cuda " + o.gpuArch : "cpu") << " O"
      << o.optLevel << " fusion=" << o.fusion << " blas=" << o.blas << " tf32=" << o.tf32
-     << " graphs=" << o.graphs << " precision=" << o.precision << '\0' << name << '\0'
+     << " graphs=" << o.graphs << " precision=" << o.precision << " format=" << o.gpuFormat
+     << '\0' << name << '\0'
      << source;
   return toHex(digest(text), /*LowerCase=*/true);
 }
@@ -250,7 +251,10 @@ compiler::compileCached(StringRef source, StringRef name, const Options &options
     *result = CacheResult::Off;
   if (!settings.enabled || settings.dir.empty()) {
     say("off");
-    return compile(source, name, options);
+    auto artifact = compile(source, name, options);
+    if (artifact)
+      say("compiled (" + (*artifact)->phases + ")");
+    return artifact;
   }
   std::string key = cacheKey(source, name, options);
   DiskCache cache(settings);
@@ -277,10 +281,10 @@ compiler::compileCached(StringRef source, StringRef name, const Options &options
   if (result)
     *result = CacheResult::Miss;
   if (auto err = cache.store(key, serialize(**artifact)))
-    say("key " + key + ": miss, compiled in " + Twine(static_cast<int>(ms)) +
-        " ms, not stored: " + toString(std::move(err)));
+    say("key " + key + ": miss, compiled in " + Twine(static_cast<int>(ms)) + " ms (" +
+        (*artifact)->phases + "), not stored: " + toString(std::move(err)));
   else
-    say("key " + key + ": miss, compiled in " + Twine(static_cast<int>(ms)) +
-        " ms, stored in " + settings.dir);
+    say("key " + key + ": miss, compiled in " + Twine(static_cast<int>(ms)) + " ms (" +
+        (*artifact)->phases + "), stored in " + settings.dir);
   return artifact;
 }

@@ -29,6 +29,10 @@ struct Options {
   unsigned optLevel = 2;
   bool fusion = true, blas = true, tf32 = false, graphs = true;
   std::string precision; ///< "", "f16" or "bf16".
+  /// cuda kernels as "isa" (PTX: the driver compiles it when loading),
+  /// "bin" (cubin, by ptxas) or "fatbin" (cubin + PTX); "": fatbin when
+  /// ptxas is found, else isa.
+  std::string gpuFormat;
 };
 
 /// The library pipeline options for `options` on this machine (kernels as
@@ -46,6 +50,9 @@ struct Artifact {
   std::vector<FunctionSignature> functions; ///< Exported, in source order.
   bool hasMain = false;                     ///< `arrayc_main` is defined.
   std::string object;                       ///< ELF object (jit::compileToObject).
+  /// Where a fresh compile spent its time ("context 3, frontend 1, ...", ms);
+  /// not serialized.
+  std::string phases;
 };
 
 /// Compiles `source` (diagnostics name it `name`). A source error is the

@@ -186,6 +186,11 @@ int arrayc::driver::main(int argc, char **argv) {
   static cl::opt<std::string> gpuArch("gpu-arch",
                                       cl::desc("CUDA chip (default: the GPU's, else sm_90)"),
                                       cl::cat(category));
+  static cl::opt<std::string> gpuFormat(
+      "gpu-format",
+      cl::desc("cuda kernels as isa (PTX, compiled by the driver at load), bin (cubin) or "
+               "fatbin (cubin + PTX; the default when ptxas is found)"),
+      cl::value_desc("isa|bin|fatbin"), cl::cat(category));
   static cl::opt<bool> noFusion("no-fusion", cl::desc("One kernel/loop nest per operation"),
                                 cl::cat(category));
   static cl::opt<bool> noBlas("no-blas",
@@ -260,6 +265,7 @@ int arrayc::driver::main(int argc, char **argv) {
   compileOptions.tf32 = tf32;
   compileOptions.graphs = !noGraphs;
   compileOptions.precision = fp16 ? "f16" : bf16 ? "bf16" : "";
+  compileOptions.gpuFormat = gpuFormat;
   auto pipelineOrError = arrayc::compiler::pipelineOptions(compileOptions);
   if (!pipelineOrError)
     return failWith(pipelineOrError.takeError());
