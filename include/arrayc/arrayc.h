@@ -84,7 +84,8 @@ typedef struct arrayc_compile_options {
   int32_t graphs;        /* 1; cuda: replay recurring kernels as CUDA graphs */
   const char *precision; /* NULL/"": as written; "f16" or "bf16": --fp16/--bf16 */
   const char *gpu_format; /* cuda kernels: "isa" (PTX, compiled by the driver when
-                             loaded), "bin" (cubin), "fatbin"; NULL: the JIT default */
+                             loaded; the default: the fastest cold compile), "bin"
+                             (cubin, by ptxas), "fatbin" (cubin + PTX) */
 } arrayc_compile_options;
 
 /* A parameter or result of an exported function. */

@@ -362,6 +362,7 @@ arrayc_status arrayc_compile(arrayc_context context, const char *source, size_t 
   copts.graphs = o.graphs != 0;
   copts.precision = o.precision ? o.precision : "";
   copts.gpuFormat = o.gpu_format ? o.gpu_format : "";
+  copts = compiler::withJITDefaults(copts);
   if (auto err = compiler::pipelineOptions(copts).takeError())
     return failure(ARRAYC_ERR_INVALID, llvm::toString(std::move(err)));
   llvm::StringRef text(source, length);

@@ -55,6 +55,12 @@ compiler::pipelineOptions(const Options &options) {
   return p;
 }
 
+compiler::Options compiler::withJITDefaults(Options options) {
+  if (options.cuda && options.gpuFormat.empty())
+    options.gpuFormat = "isa";
+  return options;
+}
+
 void compiler::buildPipelines(PassManager &pm, PassManager &lowering, bool cuda,
                               const PipelineOptions &options, Stop stop) {
   buildLinalgPipeline(pm, options);

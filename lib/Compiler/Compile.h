@@ -35,6 +35,13 @@ struct Options {
   std::string gpuFormat;
 };
 
+/// `options` as a JIT compile uses them: cuda kernels as PTX that the driver
+/// compiles while loading them ("isa"), unless a format was chosen. On the
+/// H100 machine this took sqdiff's cold compile from 97-119 ms (cubin + PTX:
+/// a ptxas and a fatbinary process per kernel module) to 75 ms; the driver
+/// caches what it compiled (~/.nv/ComputeCache). docs/performance.md.
+Options withJITDefaults(Options options);
+
 /// The library pipeline options for `options` on this machine (kernels as
 /// cubin+PTX when ptxas is found, else PTX), or an error for bad choices.
 llvm::Expected<std::unique_ptr<PipelineOptions>> pipelineOptions(const Options &options);

@@ -126,7 +126,7 @@ int runProgram(llvm::StringRef input, const arrayc::compiler::Options &options, 
   if (!file)
     return fail("cannot open '" + input + "': " + file.getError().message());
   auto artifact = arrayc::compiler::compileCached(
-      (*file)->getBuffer(), input, options, arrayc::compiler::defaultCacheSettings(),
+      (*file)->getBuffer(), input, arrayc::compiler::withJITDefaults(options), arrayc::compiler::defaultCacheSettings(),
       verbose ? &llvm::errs() : nullptr);
   if (!artifact) {
     llvm::errs() << llvm::toString(artifact.takeError()) << "\n";
@@ -188,8 +188,9 @@ int arrayc::driver::main(int argc, char **argv) {
                                       cl::cat(category));
   static cl::opt<std::string> gpuFormat(
       "gpu-format",
-      cl::desc("cuda kernels as isa (PTX, compiled by the driver at load), bin (cubin) or "
-               "fatbin (cubin + PTX; the default when ptxas is found)"),
+      cl::desc("cuda kernels as isa (PTX, compiled by the driver at load: the default of "
+               "`arrayc run`), bin (cubin) or fatbin (cubin + PTX: the default ahead of "
+               "time when ptxas is found)"),
       cl::value_desc("isa|bin|fatbin"), cl::cat(category));
   static cl::opt<bool> noFusion("no-fusion", cl::desc("One kernel/loop nest per operation"),
                                 cl::cat(category));
@@ -266,6 +267,8 @@ int arrayc::driver::main(int argc, char **argv) {
   compileOptions.graphs = !noGraphs;
   compileOptions.precision = fp16 ? "f16" : bf16 ? "bf16" : "";
   compileOptions.gpuFormat = gpuFormat;
+  if (runMode)
+    compileOptions = arrayc::compiler::withJITDefaults(compileOptions);
   auto pipelineOrError = arrayc::compiler::pipelineOptions(compileOptions);
   if (!pipelineOrError)
     return failWith(pipelineOrError.takeError());
