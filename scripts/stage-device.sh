@@ -34,6 +34,15 @@ cmake -S examples/embed -B "$prefix/build" -G Ninja -DCMAKE_PREFIX_PATH="$prefix
 cmake --build "$prefix/build" > /dev/null
 cp "$prefix/build/embed_sqdiff" "$prefix/build/embed_c" "$out/arrayc/bin/"
 rm -rf "$prefix"
+# `arrayc --target=cuda --shared` and a C program using its header on device memory.
+cuda=${CUDA_HOME:-/usr/local/cuda}
+if [ -d "$cuda/include" ]; then
+  build/bin/arrayc --target=cuda --gpu-arch=sm_90 --shared test/arrayc/Inputs/shlib.arr \
+    -o "$out/arrayc/lib/libshlib_cuda.so"
+  cc -Wall -Werror -I"$out/arrayc/lib" -I"$cuda/include" \
+    test/Integration/GPU/Inputs/use_shlib_cuda.c -L"$out/arrayc/lib" -lshlib_cuda \
+    -L"$cuda/lib64/stubs" -lcuda -o "$out/arrayc/bin/use_shlib_cuda"
+fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # Downloads Debian packages $3... into a temporary folder and, unless the cached

@@ -72,6 +72,11 @@ typedef struct arrayc_context_options {
                             else ~/.cache/arrayc */
   int32_t verbose;       /* 1: print cache keys, hits and misses to stderr;
                             -1: the environment's (ARRAYC_VERBOSE=1) */
+  int32_t own_stream;    /* cuda, 1: the context makes its own stream (ordered
+                            after the default stream's work, as CuPy's blocking
+                            streams) and destroys it with the context */
+  uint64_t pool_limit;   /* cuda: cap on the device memory pool in bytes (the
+                            pool is per process); 0: leave it */
 } arrayc_context_options;
 
 typedef struct arrayc_compile_options {
@@ -121,6 +126,13 @@ ARRAYC_API arrayc_status arrayc_context_create(const arrayc_context_options *opt
                                                arrayc_context *out);
 ARRAYC_API void arrayc_context_release(arrayc_context context);
 ARRAYC_API arrayc_target arrayc_context_target(arrayc_context context);
+/* The stream calls run on (an arrayc_rt_stream; NULL: the default stream). */
+ARRAYC_API void *arrayc_context_stream(arrayc_context context);
+/* cuda: the device memory pool's bytes handed out and held in its cache;
+ * trim returns the cached blocks to the driver. cpu: zeros, a no-op. */
+ARRAYC_API arrayc_status arrayc_context_pool_usage(arrayc_context context, uint64_t *used,
+                                                   uint64_t *cached);
+ARRAYC_API arrayc_status arrayc_context_pool_trim(arrayc_context context);
 /* Waits for the work queued on the context's stream. */
 ARRAYC_API arrayc_status arrayc_context_synchronize(arrayc_context context);
 

@@ -283,6 +283,8 @@ struct ContextOptions {
   int cache = -1;         ///< 1 on, 0 off, -1 the environment's (on)
   std::string cacheDir;   ///< "": ARRAYC_CACHE_DIR / XDG_CACHE_HOME / ~/.cache
   int verbose = -1;
+  bool ownStream = false;  ///< cuda: a stream of the context's own
+  uint64_t poolLimit = 0;  ///< cuda: device pool cap in bytes (per process); 0: leave it
 };
 
 struct CompileOptions {
@@ -305,6 +307,8 @@ public:
     c.cache = o.cache;
     c.cache_dir = o.cacheDir.empty() ? nullptr : o.cacheDir.c_str();
     c.verbose = o.verbose;
+    c.own_stream = o.ownStream;
+    c.pool_limit = o.poolLimit;
     arrayc_context ctx;
     if (arrayc_status s = arrayc_context_create(&c, &ctx))
       return Error::last(s);
@@ -343,6 +347,17 @@ public:
     return Array::adopt(out);
   }
   Status synchronize() const { return check(arrayc_context_synchronize(c_.get())); }
+  void *stream() const { return arrayc_context_stream(c_.get()); }
+  struct PoolUsage {
+    uint64_t used = 0, cached = 0;
+  };
+  Result<PoolUsage> poolUsage() const {
+    PoolUsage u;
+    if (arrayc_status s = arrayc_context_pool_usage(c_.get(), &u.used, &u.cached))
+      return Error::last(s);
+    return u;
+  }
+  Status trimPool() const { return check(arrayc_context_pool_trim(c_.get())); }
   arrayc_context raw() const { return c_.get(); }
 
 private:

@@ -65,6 +65,12 @@ struct CudaRuntime {
   int (*setCurrentStream)(void *) = nullptr;
   void *(*currentStream)() = nullptr;
   int (*streamSynchronize)(void *) = nullptr;
+  int (*streamCreate)(void **) = nullptr;
+  int (*streamDestroy)(void *) = nullptr;
+  size_t (*poolUsed)() = nullptr;
+  size_t (*poolTotal)() = nullptr;
+  void (*poolTrim)() = nullptr;
+  void (*poolSetLimit)(size_t) = nullptr;
   const char *(*lastError)() = nullptr;
 
   bool resolve() {
@@ -84,6 +90,12 @@ struct CudaRuntime {
     ARRAYC_RESOLVE(setCurrentStream, "arrayc_rt_set_current_stream")
     ARRAYC_RESOLVE(currentStream, "arrayc_rt_current_stream")
     ARRAYC_RESOLVE(streamSynchronize, "arrayc_rt_stream_synchronize")
+    ARRAYC_RESOLVE(streamCreate, "arrayc_rt_stream_create")
+    ARRAYC_RESOLVE(streamDestroy, "arrayc_rt_stream_destroy")
+    ARRAYC_RESOLVE(poolUsed, "arrayc_rt_pool_used_bytes")
+    ARRAYC_RESOLVE(poolTotal, "arrayc_rt_pool_total_bytes")
+    ARRAYC_RESOLVE(poolTrim, "arrayc_rt_pool_free_all_blocks")
+    ARRAYC_RESOLVE(poolSetLimit, "arrayc_rt_pool_set_limit")
     ARRAYC_RESOLVE(lastError, "arrayc_rt_last_error")
 #undef ARRAYC_RESOLVE
     return true;
@@ -144,6 +156,7 @@ struct ContextImpl {
   bool cuda = false;
   int device = -1;
   void *stream = nullptr;
+  bool ownsStream = false;
   std::string gpuArch;
   compiler::CacheSettings cache;
   bool memoryCache = true;
@@ -151,6 +164,10 @@ struct ContextImpl {
   const CudaRuntime *rt = nullptr;
   std::mutex mutex;
   std::map<std::string, std::shared_ptr<ModuleImpl>> modules;
+  ~ContextImpl() {
+    if (ownsStream)
+      rt->streamDestroy(stream); // waits for its work first
+  }
 };
 
 /// Makes the context's device and stream current on this thread for a scope.
@@ -308,6 +325,16 @@ arrayc_status arrayc_context_create(const arrayc_context_options *options,
     ctx->device = o.device;
     ctx->stream = o.stream;
     ctx->gpuArch = *arch;
+    if (o.own_stream) {
+      if (o.stream)
+        return failure(ARRAYC_ERR_INVALID, "own_stream and stream exclude each other");
+      if (ctx->rt->streamCreate(&ctx->stream) != 0)
+        return failure(ARRAYC_ERR_DEVICE,
+                       std::string("cannot create a stream: ") + ctx->rt->lastError());
+      ctx->ownsStream = true;
+    }
+    if (o.pool_limit)
+      ctx->rt->poolSetLimit(static_cast<size_t>(o.pool_limit));
   }
   ctx->cache = compiler::defaultCacheSettings();
   if (o.cache == 0)
@@ -329,6 +356,30 @@ arrayc_target arrayc_context_target(arrayc_context context) {
   return !context ? ARRAYC_TARGET_AUTO
          : context->impl->cuda ? ARRAYC_TARGET_CUDA
                                : ARRAYC_TARGET_CPU;
+}
+
+void *arrayc_context_stream(arrayc_context context) {
+  return context ? context->impl->stream : nullptr;
+}
+
+arrayc_status arrayc_context_pool_usage(arrayc_context context, uint64_t *used,
+                                        uint64_t *cached) {
+  if (!context || !used || !cached)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_context_pool_usage: NULL argument");
+  *used = *cached = 0;
+  if (context->impl->cuda) {
+    *used = context->impl->rt->poolUsed();
+    *cached = context->impl->rt->poolTotal() - *used;
+  }
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_context_pool_trim(arrayc_context context) {
+  if (!context)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_context_pool_trim: NULL context");
+  if (context->impl->cuda)
+    context->impl->rt->poolTrim();
+  return ARRAYC_OK;
 }
 
 arrayc_status arrayc_context_synchronize(arrayc_context context) {

@@ -196,6 +196,23 @@ TEST_F(API, BadCallsAreErrorsNotCrashes) {
   EXPECT_EQ(badOption.error().code, ARRAYC_ERR_INVALID);
 }
 
+TEST_F(API, CpuContextHasNoStreamOrPool) {
+  EXPECT_EQ(ctx.stream(), nullptr);
+  auto usage = ctx.poolUsage();
+  ASSERT_TRUE(usage);
+  EXPECT_EQ(usage->used, 0u);
+  EXPECT_TRUE(ctx.trimPool());
+  EXPECT_TRUE(ctx.synchronize());
+  // Host copies work on any target.
+  std::vector<float> v{1, 2, 3, 4, 5, 6};
+  auto column = ctx.toHost(Array::view(v.data(), {3}, {2}));
+  ASSERT_TRUE(column);
+  EXPECT_EQ(column->data<float>()[2], 5.0f);
+  auto device = ctx.toDevice(Array::view(v));
+  ASSERT_FALSE(device);
+  EXPECT_EQ(device.error().code, ARRAYC_ERR_DEVICE);
+}
+
 TEST(CAPI, NullHandlesAreInvalid) {
   arrayc_module m;
   EXPECT_EQ(arrayc_compile(nullptr, "", 0, nullptr, &m), ARRAYC_ERR_INVALID);

@@ -79,6 +79,9 @@ void stress(bool sharedContext, int cache) {
     ASSERT_EQ(expected.back().size(), n) << error;
   }
 
+  // Contexts of their own (cuda): each thread's calls on its own stream.
+  if (!sharedContext)
+    o.ownStream = true;
   auto shared = arrayc::Context::create(o).value();
   std::atomic<int> failures{0};
   std::vector<std::string> errors(threads);
