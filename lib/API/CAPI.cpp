@@ -214,6 +214,11 @@ bool isContiguous(const arrayc_array &a) {
 void gatherHost(const arrayc_array &a, char *dst) {
   size_t es = dtypeSize(a.dtype);
   int64_t n = arrayc_array_size(&a);
+  if (isContiguous(a)) {
+    if (n)
+      std::memcpy(dst, a.data, static_cast<size_t>(n) * es);
+    return;
+  }
   std::vector<int64_t> index(a.rank, 0);
   for (int64_t k = 0; k < n; ++k) {
     int64_t offset = 0;
