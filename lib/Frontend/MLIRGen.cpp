@@ -168,6 +168,9 @@ struct FuncInfo {
   bool isMain = false;
   llvm::SmallVector<ArrType> params;
   llvm::SmallVector<ArrType> results;
+  /// No `-> ...` but a top-level `return value`: the results are the types
+  /// of the first `return` (then fixed, as if declared).
+  bool inferResults = false;
   func::FuncOp op;
   enum State { NotStarted, InProgress, Done } state = NotStarted;
 };
@@ -543,6 +546,15 @@ bool Gen::declare(const Stmt &def) {
       fn.results.push_back(*t);
     }
   }
+  if (!def.returns && !fn.isMain &&
+      llvm::any_of(def.body, [](const StmtPtr &st) {
+        return st->kind == StmtKind::Return && st->value;
+      })) {
+    if (hasNestedReturn(def.body))
+      return fail(def.loc, "'" + def.name + "' has no `-> ...` and returns from inside "
+                                           "if/for/while: declare its result types");
+    fn.inferResults = true;
+  }
   llvm::SmallVector<Type> ins, outs;
   for (const ArrType &t : fn.params)
     ins.push_back(t.tensorType(&ctx));
@@ -845,7 +857,7 @@ bool Gen::returnValues(const Stmt &s, std::vector<Val> &out) {
   }
   if (fn.isMain)
     return fail(s.loc, "main() cannot return a value");
-  if (fn.results.empty())
+  if (fn.results.empty() && !fn.inferResults)
     return fail(s.loc, "'" + name + "' returns a value but its signature "
                                     "declares no result; add `-> type`");
   OptVal v = eval(*s.value);
@@ -858,6 +870,25 @@ bool Gen::returnValues(const Stmt &s, std::vector<Val> &out) {
     vals = v->elts;
   else
     vals.push_back(*v);
+  if (fn.inferResults) {
+    // The first `return` fixes the result types (Python numbers as NumPy
+    // makes them: int -> i64, float -> f64, complex -> c128).
+    llvm::SmallVector<Type> outs;
+    for (Val &val : vals) {
+      if (val.kind == Val::Lit)
+        val = toArray(val, val.weak == Weak::Bool    ? DType::Bool
+                           : val.weak == Weak::Int   ? DType::I64
+                           : val.weak == Weak::Float ? DType::F64
+                                                     : DType::C128);
+      if (val.kind != Val::Array)
+        return fail(s.loc, "'" + name + "' returns " + val.describe() +
+                               ": only arrays and numbers can be returned");
+      fn.results.push_back(val.type);
+      outs.push_back(val.type.tensorType(&ctx));
+    }
+    fn.op.setFunctionType(b.getFunctionType(fn.op.getFunctionType().getInputs(), outs));
+    fn.inferResults = false;
+  }
   if (vals.size() != fn.results.size())
     return fail(s.loc, "'" + name + "' returns " + std::to_string(vals.size()) +
                            " value(s) here but its signature declares " +
