@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-          libgtest-dev python3-numpy libopenblas-dev liblapacke-dev libfftw3-dev)
+          libgtest-dev python3-numpy python3-pytest python3-pip python3-setuptools
+          libopenblas-dev liblapacke-dev libfftw3-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -60,3 +60,6 @@ config.substitutions.append(("%arrayc_obj", config.arrayc_obj_root))
 # `arrayc run` and libarrayc cache compiled code: the tests use their own
 # cache in the build tree (tests about the cache set ARRAYC_CACHE_DIR to %t).
 config.environment["ARRAYC_CACHE_DIR"] = os.path.join(config.arrayc_obj_root, "test", ".arrayc-cache")
+if python and subprocess.call([python, "-c", "import setuptools, pytest, pip"],
+                              stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("pytest")

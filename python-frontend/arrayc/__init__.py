@@ -1,0 +1,22 @@
+"""arrayc: NumPy-style array functions compiled for NVIDIA GPUs and CPUs.
+
+    import arrayc, numpy as np
+
+    @arrayc.jit
+    def sqdiff(x, y):
+        return (x - y) * (x - y)
+
+    d = sqdiff(np.ones(10, np.float32), np.zeros(10, np.float32))   # arrayc.ndarray
+    arrayc.asnumpy(d)
+
+See docs/python.md.
+"""
+from . import _capi
+from ._core import (ArgumentError, ArraycError, CompileError, Context, DeviceError, asarray,
+                    asnumpy, get_context, ndarray)
+from ._jit import JitFunction, jit
+
+__version__ = _capi.lib.arrayc_version().decode()
+
+__all__ = ["jit", "JitFunction", "ndarray", "asarray", "asnumpy", "ArraycError",
+           "CompileError", "ArgumentError", "DeviceError", "Context", "get_context"]

@@ -1,0 +1,283 @@
+"""Contexts, arrays and errors: the Python side of libarrayc's C API."""
+import ctypes
+import threading
+
+import numpy as np
+
+from . import _capi as C
+
+# arrayc dtype codes <-> NumPy dtypes and the language's names.
+_DTYPES = [("bool", np.bool_), ("i8", np.int8), ("i16", np.int16), ("i32", np.int32),
+           ("i64", np.int64), ("u8", np.uint8), ("u16", np.uint16), ("u32", np.uint32),
+           ("u64", np.uint64), ("f16", np.float16), ("bf16", None), ("f32", np.float32),
+           ("f64", np.float64), ("c64", np.complex64), ("c128", np.complex128)]
+DTYPE_NAMES = [n for n, _ in _DTYPES]
+_CODE_OF = {np.dtype(t): code for code, (_, t) in enumerate(_DTYPES) if t is not None}
+
+
+def dtype_code(dtype):
+    """The arrayc code of a NumPy dtype (or anything np.dtype accepts)."""
+    try:
+        return _CODE_OF[np.dtype(dtype)]
+    except (KeyError, TypeError):
+        raise TypeError("arrayc: no arrayc dtype for %r" % (dtype,)) from None
+
+
+def numpy_dtype(code):
+    t = _DTYPES[code][1]
+    if t is None:
+        raise TypeError("arrayc: %s has no NumPy dtype" % _DTYPES[code][0])
+    return np.dtype(t)
+
+
+class ArraycError(Exception):
+    """An error from arrayc; `code` is the C API's status."""
+
+    def __init__(self, message, code=None):
+        super().__init__(message)
+        self.code = code
+
+
+class CompileError(ArraycError):
+    """The source did not compile: the message is the compiler's diagnostic
+    (file:line:col: error: ..., the line and a caret)."""
+
+
+class ArgumentError(ArraycError, TypeError):
+    """A call's arguments do not fit the compiled signature."""
+
+
+class DeviceError(ArraycError, RuntimeError):
+    """No usable GPU, or a CUDA failure."""
+
+
+_ERRORS = {C.ERR_COMPILE: CompileError, C.ERR_ARGUMENT: ArgumentError,
+           C.ERR_DEVICE: DeviceError}
+
+
+def check(status):
+    if status != C.OK:
+        raise _ERRORS.get(status, ArraycError)(C.last_error(), status)
+
+
+class Context:
+    """A libarrayc context: target, device, cache (see docs/embedding.md)."""
+
+    def __init__(self, target="auto", device=0, own_stream=False):
+        opts = C.ContextOptions()
+        C.lib.arrayc_context_options_init(ctypes.byref(opts))
+        opts.target = {"auto": C.TARGET_AUTO, "cpu": C.TARGET_CPU,
+                       "cuda": C.TARGET_CUDA}[target]
+        opts.device = device
+        opts.own_stream = int(own_stream)
+        handle = ctypes.c_void_p()
+        check(C.lib.arrayc_context_create(ctypes.byref(opts), ctypes.byref(handle)))
+        self._h = handle
+        self.device = device
+        self.target = "cuda" if C.lib.arrayc_context_target(handle) == C.TARGET_CUDA else "cpu"
+
+    def __del__(self):
+        h, self._h = getattr(self, "_h", None), None
+        if h and C is not None and C.lib is not None:
+            C.lib.arrayc_context_release(h)
+
+    def synchronize(self):
+        check(C.lib.arrayc_context_synchronize(self._h))
+
+
+_contexts = {}
+_contexts_lock = threading.Lock()
+
+
+def get_context(target=None):
+    """The process's context for `target` ("cpu", "cuda"; None: cuda when a
+    GPU is usable, else cpu), made on first use."""
+    key = target or "auto"
+    with _contexts_lock:
+        ctx = _contexts.get(key)
+        if ctx is None:
+            ctx = _contexts[key] = Context(key)
+            _contexts.setdefault(ctx.target, ctx)
+        return ctx
+
+
+class ndarray:
+    """An array arrayc allocated (a result, or `asarray`): host memory on the cpu
+    target, device memory on cuda. NumPy reads host arrays without a copy
+    (`np.asarray`); device arrays expose `__cuda_array_interface__` (CuPy,
+    PyTorch, Numba read them without a copy) and `.get()` copies to NumPy."""
+
+    __slots__ = ("_raw", "_ctx", "__weakref__")
+
+    def __init__(self, raw, ctx):
+        self._raw = raw  # a C.Array this object owns
+        self._ctx = ctx
+
+    def __del__(self):
+        raw = getattr(self, "_raw", None)
+        if raw is not None and raw.owner and C is not None and C.lib is not None:
+            C.lib.arrayc_array_release(ctypes.byref(raw))
+
+    @property
+    def shape(self):
+        return tuple(self._raw.shape[i] for i in range(self._raw.rank))
+
+    @property
+    def ndim(self):
+        return self._raw.rank
+
+    @property
+    def size(self):
+        return int(np.prod(self.shape, dtype=np.int64))
+
+    @property
+    def dtype(self):
+        return numpy_dtype(self._raw.dtype)
+
+    @property
+    def strides(self):
+        es = self.dtype.itemsize
+        return tuple(self._raw.strides[i] * es for i in range(self._raw.rank))
+
+    @property
+    def device(self):
+        """The CUDA device holding the data, or None for host memory."""
+        return None if self._raw.device < 0 else self._raw.device
+
+    @property
+    def data_ptr(self):
+        return self._raw.data or 0
+
+    def _interface(self):
+        return {"shape": self.shape, "typestr": self.dtype.str, "version": 3,
+                "strides": self.strides if self.ndim else None,
+                "data": (self.data_ptr, False)}
+
+    @property
+    def __array_interface__(self):
+        if self.device is not None:
+            raise AttributeError("a device array: use .get() for a NumPy copy")
+        return self._interface()
+
+    @property
+    def __cuda_array_interface__(self):
+        if self.device is None:
+            raise AttributeError("a host array has no __cuda_array_interface__")
+        d = self._interface()
+        d["stream"] = None  # arrayc's default stream: the legacy default stream's order
+        return d
+
+    def get(self):
+        """A NumPy copy (waits for the device)."""
+        if self.device is None:
+            return np.array(self, copy=True)
+        host = C.Array()
+        check(C.lib.arrayc_array_to_host(self._ctx._h, ctypes.byref(self._raw),
+                                         ctypes.byref(host)))
+        try:
+            out = np.empty(self.shape, dtype=self.dtype)
+            if out.nbytes:
+                ctypes.memmove(out.ctypes.data, host.data, out.nbytes)
+        finally:
+            C.lib.arrayc_array_release(ctypes.byref(host))
+        return out
+
+    def __array__(self, dtype=None, copy=None):
+        a = self.get() if self.device is not None else np.asarray(_HostView(self))
+        return a.astype(dtype, copy=False) if dtype is not None else a
+
+    def __len__(self):
+        if not self.ndim:
+            raise TypeError("len() of a 0-d array")
+        return self.shape[0]
+
+    def __repr__(self):
+        where = "cpu" if self.device is None else "cuda:%d" % self.device
+        return "arrayc.ndarray(%s, dtype=%s, device=%s)" % (self.get(), self.dtype, where)
+
+    def item(self):
+        return self.get().item()
+
+    def __float__(self):
+        return float(self.item())
+
+    def __int__(self):
+        return int(self.item())
+
+
+class _HostView:
+    """What NumPy sees of a host ndarray: its memory, kept alive by `owner`."""
+
+    def __init__(self, owner):
+        self.owner = owner
+        self.__array_interface__ = owner._interface()
+
+
+def asnumpy(a):
+    """A NumPy array of `a` (arrayc.ndarray, CuPy/PyTorch arrays, lists...)."""
+    if isinstance(a, ndarray):
+        return a.get()
+    if hasattr(a, "get") and hasattr(a, "__cuda_array_interface__"):
+        return a.get()  # CuPy
+    if hasattr(a, "cpu") and hasattr(a, "numpy"):
+        return a.detach().cpu().numpy()  # PyTorch
+    return np.asarray(a)
+
+
+def asarray(a, target=None):
+    """An arrayc.ndarray with `a`'s contents on the target's memory (the GPU's
+    when the target is cuda): a copy."""
+    if isinstance(a, ndarray) and (target is None or a._ctx.target == target):
+        return a
+    ctx = get_context(target)
+    src, keep = host_array(np.ascontiguousarray(asnumpy(a)))
+    out = C.Array()
+    fn = C.lib.arrayc_array_to_device if ctx.target == "cuda" else C.lib.arrayc_array_to_host
+    check(fn(ctx._h, ctypes.byref(src), ctypes.byref(out)))
+    return ndarray(out, ctx)
+
+
+def host_array(a):
+    """A C.Array view of a NumPy array (any strides); returns (view, keepalive)."""
+    raw = C.Array()
+    raw.data = a.ctypes.data if a.size else None
+    raw.dtype = dtype_code(a.dtype)
+    raw.rank = a.ndim
+    if a.ndim > C.MAX_RANK:
+        raise ArgumentError("arrayc: rank %d is above %d" % (a.ndim, C.MAX_RANK))
+    es = a.itemsize
+    for i, (n, s) in enumerate(zip(a.shape, a.strides)):
+        if s % es:
+            a = np.ascontiguousarray(a)
+            return host_array(a)
+        raw.shape[i] = n
+        raw.strides[i] = s // es
+    raw.device = -1
+    return raw, a
+
+
+def cuda_array(obj, device):
+    """A C.Array view of an object with __cuda_array_interface__ (CuPy,
+    PyTorch CUDA tensors, Numba): no copy."""
+    cai = obj.__cuda_array_interface__
+    dt = np.dtype(cai["typestr"])
+    raw = C.Array()
+    raw.data = cai["data"][0] or None
+    raw.dtype = dtype_code(dt)
+    shape = tuple(cai["shape"])
+    raw.rank = len(shape)
+    strides = cai.get("strides")
+    if strides is None:
+        step = 1
+        strides_el = []
+        for n in reversed(shape):
+            strides_el.append(step)
+            step *= n
+        strides_el.reverse()
+    else:
+        strides_el = [s // dt.itemsize for s in strides]
+    for i, n in enumerate(shape):
+        raw.shape[i] = n
+        raw.strides[i] = strides_el[i]
+    raw.device = device
+    return raw, obj

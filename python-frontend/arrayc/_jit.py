@@ -1,0 +1,223 @@
+"""@arrayc.jit: compile a Python function written in the arrayc language.
+
+The function's source goes to the compiler as written, with the types of
+unannotated parameters filled in from the call's arguments: one compiled
+specialization per (dtype, rank, which sizes are equal or 1) of the
+arguments; sizes stay dynamic. Results without `-> ...` are inferred by the
+compiler from the function's `return`.
+"""
+import ast
+import ctypes
+import inspect
+import os
+import textwrap
+import threading
+
+import numpy as np
+
+from . import _capi as C
+from ._core import (ArgumentError, CompileError, DTYPE_NAMES, check, cuda_array,
+                    dtype_code, get_context, host_array, ndarray)
+
+
+class _Source:
+    """The decorated function's source, parsed once."""
+
+    def __init__(self, fn):
+        try:
+            lines, first = inspect.getsourcelines(fn)
+        except (OSError, TypeError) as e:
+            raise CompileError("arrayc.jit: cannot read the source of %s: %s" %
+                               (getattr(fn, "__qualname__", fn), e))
+        self.file = inspect.getsourcefile(fn) or "<unknown>"
+        self.first = first  # 1-based line of the first decorator or `def`
+        self.lines = textwrap.dedent("".join(lines)).splitlines()
+        tree = ast.parse("\n".join(self.lines))
+        fdef = tree.body[0]
+        if not isinstance(fdef, ast.FunctionDef):
+            raise CompileError("arrayc.jit: %s is not a plain function" % fn.__qualname__)
+        self.fdef = fdef
+        self.name = fdef.name
+        self.params = [a.arg for a in fdef.args.args]
+        if fdef.args.vararg or fdef.args.kwarg or fdef.args.kwonlyargs or fdef.args.defaults:
+            raise CompileError("%s:%d: arrayc.jit: %s: only plain positional parameters "
+                               "(no *args, **kwargs, keyword-only or default values)" %
+                               (self.file, first + fdef.lineno - 1, self.name))
+        self.annotated = [a.annotation is not None for a in fdef.args.args]
+        self.declared = [_annotation_dims(a.annotation) if a.annotation is not None else None
+                         for a in fdef.args.args]
+        if not fdef.body or fdef.body[0].lineno == fdef.lineno:
+            raise CompileError("%s:%d: arrayc.jit: put the body of %s on its own lines" %
+                               (self.file, first + fdef.lineno - 1, self.name))
+
+    def specialize(self, annotations):
+        """The source with decorators blanked and the `def` line(s) rewritten
+        with `annotations` (None: keep the parameter as written), padded so that
+        line numbers are the file's."""
+        f = self.fdef
+        header_first = f.lineno - 1             # 0-based, in self.lines
+        header_last = f.body[0].lineno - 2      # the line before the body
+        while header_last > header_first and not self.lines[header_last].rstrip().endswith(":"):
+            header_last -= 1
+        params = []
+        for a, ann in zip(f.args.args, annotations):
+            if ann is None:
+                params.append("%s: %s" % (a.arg, ast.unparse(a.annotation)))
+            else:
+                params.append("%s: %s" % (a.arg, ann))
+        ret = " -> " + ast.unparse(f.returns) if f.returns is not None else ""
+        header = ["def %s(%s)%s:" % (self.name, ", ".join(params), ret)]
+        header += [""] * (header_last - header_first)
+        body = [""] * header_first + header + self.lines[header_last + 1:]
+        # Blank lines up to the function's line in the file: diagnostics point there.
+        return "\n" * (self.first - 1) + "\n".join(body) + "\n"
+
+
+def _annotation_dims(node):
+    """The dimension names of an annotation `f32[n, 4]` (None for literals)."""
+    if not isinstance(node, ast.Subscript):
+        return []
+    elts = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+    return [e.id if isinstance(e, ast.Name) else None for e in elts]
+
+
+def _dims(shapes, declared=()):
+    """Dimension names by value: size 1 stays literal (NumPy broadcasting);
+    equal sizes share a name, so `x + y` of equal shapes type-checks; a size
+    an annotated parameter names (`x: f32[n]`) takes that name."""
+    names = {}
+    for shape, dims in zip(shapes, declared):
+        for n, name in zip(shape, dims or ()):
+            if name is not None and n != 1:
+                names.setdefault(n, name)
+    taken = set(names.values())
+    out = []
+    for shape in shapes:
+        dims = []
+        for n in shape:
+            if n == 1:
+                dims.append("1")
+            else:
+                if n not in names:
+                    k = len(names)
+                    while "d%d" % k in taken:
+                        k += 1
+                    names[n] = "d%d" % k
+                    taken.add(names[n])
+                dims.append(names[n])
+        out.append(tuple(dims))
+    return out
+
+
+class JitFunction:
+    """What @arrayc.jit returns: call it like the Python function."""
+
+    def __init__(self, fn, target=None, tf32=False, fp16=False, bf16=False):
+        if fp16 and bf16:
+            raise ValueError("arrayc.jit: fp16 and bf16 exclude each other")
+        self.__wrapped__ = fn
+        self.__name__ = getattr(fn, "__name__", "function")
+        self.__doc__ = getattr(fn, "__doc__", None)
+        self._src = _Source(fn)
+        self._target = target
+        self._tf32, self._fp16, self._bf16 = tf32, fp16, bf16
+        self._lock = threading.Lock()
+        self._specs = {}  # key -> (module handle, function handle, context)
+
+    def _convert(self, arg, ctx):
+        """(C.Array, keepalive) for one argument."""
+        if isinstance(arg, ndarray):
+            return arg._raw, arg
+        if hasattr(arg, "__cuda_array_interface__"):
+            if ctx.target != "cuda":
+                raise ArgumentError("arrayc.jit: %s got a GPU array but runs on the cpu "
+                                    "target" % self.__name__)
+            return cuda_array(arg, ctx.device)
+        if isinstance(arg, (bool, int, float, complex)):
+            arg = np.asarray(arg)  # Python numbers: NumPy's default dtypes (i64, f64)
+        a = np.asarray(arg)
+        if a.dtype == object:
+            raise ArgumentError("arrayc.jit: %s: cannot pass %r" % (self.__name__, type(arg)))
+        return host_array(a)
+
+    def _compile(self, ctx, codes, shapes):
+        anns = []
+        for annotated, code, dims in zip(self._src.annotated, codes,
+                                         _dims(shapes, self._src.declared)):
+            if annotated:
+                anns.append(None)
+            else:
+                t = DTYPE_NAMES[code]
+                anns.append(t if not dims else "%s[%s]" % (t, ", ".join(dims)))
+        source = self._src.specialize(anns).encode()
+        opts = C.CompileOptions()
+        C.lib.arrayc_compile_options_init(ctypes.byref(opts))
+        opts.name = self._src.file.encode()
+        opts.tf32 = int(self._tf32)
+        opts.precision = b"f16" if self._fp16 else b"bf16" if self._bf16 else None
+        module = ctypes.c_void_p()
+        check(C.lib.arrayc_compile(ctx._h, source, len(source), ctypes.byref(opts),
+                                   ctypes.byref(module)))
+        fn = ctypes.c_void_p()
+        status = C.lib.arrayc_module_lookup(module, self._src.name.encode(), ctypes.byref(fn))
+        if status != C.OK:
+            C.lib.arrayc_module_release(module)
+            check(status)
+        return _Spec(module, fn, ctx)
+
+    def __call__(self, *args):
+        if len(args) != len(self._src.params):
+            raise ArgumentError("%s() takes %d arguments (%s), %d given" % (
+                self.__name__, len(self._src.params), ", ".join(self._src.params), len(args)))
+        ctx = get_context(self._target)
+        raws, keep = [], []
+        for a in args:
+            raw, k = self._convert(a, ctx)
+            raws.append(raw)
+            keep.append(k)
+        codes = tuple(r.dtype for r in raws)
+        shapes = tuple(tuple(r.shape[i] for i in range(r.rank)) for r in raws)
+        key = (ctx.target, codes, tuple(_dims(shapes, self._src.declared)))
+        spec = self._specs.get(key)
+        if spec is None:
+            with self._lock:
+                spec = self._specs.get(key)
+                if spec is None:
+                    spec = self._specs[key] = self._compile(ctx, codes, shapes)
+        return spec.call(raws)
+
+    def __repr__(self):
+        return "<arrayc.jit %s>" % self.__name__
+
+
+class _Spec:
+    """One compiled specialization."""
+
+    def __init__(self, module, fn, ctx):
+        self.module, self.fn, self.ctx = module, fn, ctx
+        self.nargs = C.lib.arrayc_function_num_params(fn)
+        self.nres = C.lib.arrayc_function_num_results(fn)
+        self.ArgArray = C.Array * max(self.nargs, 1)
+        self.ResArray = C.Array * max(self.nres, 1)
+
+    def __del__(self):
+        if C is not None and C.lib is not None and self.module:
+            C.lib.arrayc_module_release(self.module)
+
+    def call(self, raws):
+        args = self.ArgArray(*raws)
+        res = self.ResArray()
+        check(C.lib.arrayc_call(self.fn, args, self.nargs, res, self.nres))
+        out = [ndarray(res[i], self.ctx) for i in range(self.nres)]
+        if self.nres == 0:
+            return None
+        return out[0] if self.nres == 1 else tuple(out)
+
+
+def jit(fn=None, *, target=None, tf32=False, fp16=False, bf16=False):
+    """Compile `fn` (written in the arrayc language, see docs/language.md) on
+    its first call per argument types. target: None (cuda when a GPU is usable,
+    else cpu), "cpu" or "cuda"; tf32/fp16/bf16: as arrayc's --tf32/--fp16/--bf16."""
+    if fn is None:
+        return lambda f: JitFunction(f, target, tf32, fp16, bf16)
+    return JitFunction(fn, target, tf32, fp16, bf16)

@@ -1,0 +1,122 @@
+"""@arrayc.jit on the cpu target (CI) or, with ARRAYC_PYTEST_TARGET=cuda, on
+the GPU: results against NumPy in float64, errors, specializations."""
+from __future__ import annotations  # arrayc types in annotations (`x: f32[n]`) stay text
+
+import os
+
+import numpy as np
+import pytest
+
+import arrayc
+
+TARGET = os.environ.get("ARRAYC_PYTEST_TARGET", "cpu")
+rng = np.random.default_rng()
+
+
+def rel_err(out, ref):
+    out = np.asarray(arrayc.asnumpy(out), dtype=np.float64)
+    ref = np.asarray(ref, dtype=np.float64)
+    return np.linalg.norm(out - ref) / max(np.linalg.norm(ref), 1e-300)
+
+
+@arrayc.jit(target=TARGET)
+def sqdiff(x, y):
+    return (x - y) * (x - y)
+
+
+@arrayc.jit(target=TARGET)
+def softmax(x):
+    e = np.exp(x - np.max(x, axis=1, keepdims=True))
+    return e / np.sum(e, axis=1, keepdims=True)
+
+
+@arrayc.jit(target=TARGET)
+def stats(m, s):
+    """A docstring, comments and two results."""
+    # the column means, scaled, and the maximum
+    return np.mean(m, axis=0) * s, np.max(m)
+
+
+@arrayc.jit(target=TARGET)
+def annotated(x: f32[n], y):
+    return x @ y
+
+
+def test_sqdiff_matches_numpy():
+    x = rng.standard_normal(10_000, dtype=np.float32)
+    y = rng.standard_normal(10_000, dtype=np.float32)
+    d = sqdiff(x, y)
+    assert isinstance(d, arrayc.ndarray)
+    assert d.shape == (10_000,) and d.dtype == np.float32
+    assert rel_err(d, (x.astype(np.float64) - y) ** 2) < 1e-6
+
+
+def test_specializations_per_dtype_and_rank():
+    for dtype in (np.float32, np.float64, np.int32):
+        a = (rng.standard_normal((7, 5)) * 10).astype(dtype)
+        b = (rng.standard_normal((7, 5)) * 10).astype(dtype)
+        d = sqdiff(a, b)
+        assert d.dtype == dtype and d.shape == (7, 5)
+        assert rel_err(d, (a.astype(np.float64) - b) ** 2) < 1e-6
+    # Broadcasting through size-1 dims.
+    a = rng.standard_normal((4, 6)).astype(np.float32)
+    b = rng.standard_normal((1, 6)).astype(np.float32)
+    assert rel_err(sqdiff(a, b), (a.astype(np.float64) - b) ** 2) < 1e-6
+    # Other sizes of the same dtypes and pattern reuse the specialization (dynamic sizes).
+    sqdiff(rng.standard_normal(123).astype(np.float32), rng.standard_normal(123).astype(np.float32))
+    n = len(sqdiff._specs)
+    d = sqdiff(np.full(77, 3, np.float32), np.ones(77, np.float32))
+    assert len(sqdiff._specs) == n and np.all(arrayc.asnumpy(d) == 4)
+
+
+def test_softmax_and_strided_input():
+    x = rng.standard_normal((64, 300)).astype(np.float32)
+    e = np.exp(x - x.max(axis=1, keepdims=True))
+    assert rel_err(softmax(x), e / e.sum(axis=1, keepdims=True)) < 1e-5
+    xs = x[::2, ::3]  # a strided view
+    e = np.exp(xs - xs.max(axis=1, keepdims=True))
+    assert rel_err(softmax(xs), e / e.sum(axis=1, keepdims=True)) < 1e-5
+
+
+def test_two_results_and_python_scalar():
+    m = rng.standard_normal((9, 4))
+    mean, mx = stats(m, 2.5)
+    assert rel_err(mean, m.mean(axis=0) * 2.5) < 1e-12
+    assert mx.shape == () and float(mx) == m.max()
+
+
+def test_annotations_are_kept():
+    x = rng.standard_normal(50).astype(np.float32)
+    y = rng.standard_normal(50).astype(np.float32)
+    assert rel_err(annotated(x, y), np.dot(x.astype(np.float64), y)) < 1e-5
+    with pytest.raises(arrayc.ArgumentError, match=r"argument 1 \(.x.\) is f64\[50\], expected f32\[n\]"):
+        annotated(x.astype(np.float64), y.astype(np.float64))
+
+
+def test_compile_error_points_at_the_python_line():
+    @arrayc.jit(target=TARGET)
+    def bad(x):
+        return np.frobnicate(x)
+
+    line = bad.__wrapped__.__code__.co_firstlineno + 2
+    with pytest.raises(arrayc.CompileError) as e:
+        bad(np.ones(3))
+    assert "%s:%d:" % (__file__, line) in str(e.value)
+    assert "np.frobnicate" in str(e.value) and "^" in str(e.value)
+
+
+def test_argument_errors():
+    with pytest.raises(arrayc.ArgumentError, match="takes 2 arguments"):
+        sqdiff(np.ones(3))
+    with pytest.raises(arrayc.CompileError, match="cannot|broadcast|unrelated|error"):
+        sqdiff(np.ones(3, np.float32), np.ones(4, np.float32))
+    with pytest.raises(arrayc.ArgumentError):
+        sqdiff(np.array(["a"], dtype=object), np.ones(1))
+
+
+def test_asarray_asnumpy_roundtrip():
+    x = rng.standard_normal((3, 4)).astype(np.float32)
+    a = arrayc.asarray(x, target=TARGET)
+    assert isinstance(a, arrayc.ndarray) and a.shape == (3, 4)
+    assert np.array_equal(arrayc.asnumpy(a), x)
+    assert np.array_equal(arrayc.asnumpy(sqdiff(a, a)), np.zeros((3, 4), np.float32))
