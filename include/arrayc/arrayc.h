@@ -133,6 +133,16 @@ ARRAYC_API void *arrayc_context_stream(arrayc_context context);
 ARRAYC_API arrayc_status arrayc_context_pool_usage(arrayc_context context, uint64_t *used,
                                                    uint64_t *cached);
 ARRAYC_API arrayc_status arrayc_context_pool_trim(arrayc_context context);
+/* cuda: caps the pool at `bytes` (0: no cap); past it an allocation first
+ * returns cached blocks to the driver, then fails. cpu: a no-op. */
+ARRAYC_API arrayc_status arrayc_context_pool_set_limit(arrayc_context context, uint64_t bytes);
+
+/* Streams of the context's device (cuda; arrayc_rt_streams): blocking
+ * streams, ordered after the default stream's work. On cpu, create gives
+ * NULL and the others do nothing. */
+ARRAYC_API arrayc_status arrayc_stream_create(arrayc_context context, void **out);
+ARRAYC_API arrayc_status arrayc_stream_destroy(arrayc_context context, void *stream);
+ARRAYC_API arrayc_status arrayc_stream_synchronize(arrayc_context context, void *stream);
 /* Waits for the work queued on the context's stream. */
 ARRAYC_API arrayc_status arrayc_context_synchronize(arrayc_context context);
 
@@ -176,6 +186,11 @@ ARRAYC_API arrayc_status arrayc_array_to_device(arrayc_context context,
  * context's device for cuda); on an error they are left cleared. */
 ARRAYC_API arrayc_status arrayc_call(arrayc_function fn, const arrayc_array *args,
                                      int32_t nargs, arrayc_array *results, int32_t nresults);
+/* As arrayc_call, on `stream` (from arrayc_stream_create; NULL: the
+ * context's stream). */
+ARRAYC_API arrayc_status arrayc_call_on(arrayc_function fn, void *stream,
+                                        const arrayc_array *args, int32_t nargs,
+                                        arrayc_array *results, int32_t nresults);
 
 #ifdef __cplusplus
 }

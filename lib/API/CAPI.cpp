@@ -173,11 +173,11 @@ struct ContextImpl {
 /// Makes the context's device and stream current on this thread for a scope.
 class OnStream {
 public:
-  explicit OnStream(const ContextImpl &ctx) : ctx(ctx) {
+  explicit OnStream(const ContextImpl &ctx, void *stream = nullptr) : ctx(ctx) {
     if (!ctx.cuda)
       return;
     saved = ctx.rt->currentStream();
-    ctx.rt->setCurrentStream(ctx.stream);
+    ctx.rt->setCurrentStream(stream ? stream : ctx.stream);
   }
   ~OnStream() {
     if (ctx.cuda)
@@ -384,6 +384,43 @@ arrayc_status arrayc_context_pool_trim(arrayc_context context) {
     return failure(ARRAYC_ERR_INVALID, "arrayc_context_pool_trim: NULL context");
   if (context->impl->cuda)
     context->impl->rt->poolTrim();
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_context_pool_set_limit(arrayc_context context, uint64_t bytes) {
+  if (!context)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_context_pool_set_limit: NULL context");
+  if (context->impl->cuda)
+    context->impl->rt->poolSetLimit(static_cast<size_t>(bytes));
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_stream_create(arrayc_context context, void **out) {
+  if (!context || !out)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_stream_create: NULL argument");
+  *out = nullptr;
+  ContextImpl &ctx = *context->impl;
+  if (ctx.cuda && ctx.rt->streamCreate(out) != 0)
+    return failure(ARRAYC_ERR_DEVICE,
+                   std::string("cannot create a stream: ") + ctx.rt->lastError());
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_stream_destroy(arrayc_context context, void *stream) {
+  if (!context)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_stream_destroy: NULL context");
+  ContextImpl &ctx = *context->impl;
+  if (ctx.cuda && stream && ctx.rt->streamDestroy(stream) != 0)
+    return failure(ARRAYC_ERR_DEVICE, ctx.rt->lastError());
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_stream_synchronize(arrayc_context context, void *stream) {
+  if (!context)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_stream_synchronize: NULL context");
+  ContextImpl &ctx = *context->impl;
+  if (ctx.cuda && ctx.rt->streamSynchronize(stream ? stream : ctx.stream) != 0)
+    return failure(ARRAYC_ERR_DEVICE, ctx.rt->lastError());
   return ARRAYC_OK;
 }
 
@@ -655,6 +692,11 @@ arrayc_status arrayc_array_to_device(arrayc_context context, const arrayc_array 
 
 arrayc_status arrayc_call(arrayc_function fn, const arrayc_array *args, int32_t nargs,
                           arrayc_array *results, int32_t nresults) {
+  return arrayc_call_on(fn, nullptr, args, nargs, results, nresults);
+}
+
+arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_array *args,
+                             int32_t nargs, arrayc_array *results, int32_t nresults) {
   if (!fn || (nargs && !args) || (nresults && !results))
     return failure(ARRAYC_ERR_INVALID, "arrayc_call: NULL function, args or results");
   for (int32_t i = 0; i < nresults; ++i)
@@ -705,7 +747,7 @@ arrayc_status arrayc_call(arrayc_function fn, const arrayc_array *args, int32_t 
       return failure(ARRAYC_ERR_ARGUMENT, what + " has no data (NULL)");
   }
 
-  OnStream on(ctx);
+  OnStream on(ctx, stream);
   void *cuStream = ctx.cuda ? ctx.rt->currentCuStream() : nullptr;
   // Arguments as the compiled code takes them: C order, on the target.
   std::vector<void *> pointers(nargs);

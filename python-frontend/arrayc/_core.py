@@ -87,17 +87,34 @@ class Context:
 
 _contexts = {}
 _contexts_lock = threading.Lock()
+# The calling thread's device and stream (arrayc.cuda.Device / Stream).
+_local = threading.local()
 
 
-def get_context(target=None):
+def current_device():
+    return getattr(_local, "device", 0)
+
+
+def current_stream():
+    """The calling thread's arrayc.cuda.Stream, or None (the default stream)."""
+    stack = getattr(_local, "streams", None)
+    return stack[-1] if stack else None
+
+
+def get_context(target=None, device=None):
     """The process's context for `target` ("cpu", "cuda"; None: cuda when a
-    GPU is usable, else cpu), made on first use."""
-    key = target or "auto"
+    GPU is usable, else cpu) on `device` (None: the thread's current one),
+    made on first use."""
+    dev = current_device() if device is None else device
+    key = (target or "auto", dev)
+    ctx = _contexts.get(key)
+    if ctx is not None:
+        return ctx
     with _contexts_lock:
         ctx = _contexts.get(key)
         if ctx is None:
-            ctx = _contexts[key] = Context(key)
-            _contexts.setdefault(ctx.target, ctx)
+            ctx = _contexts[key] = Context(key[0], dev)
+            _contexts.setdefault((ctx.target, dev), ctx)
         return ctx
 
 
@@ -166,6 +183,18 @@ class ndarray:
         d = self._interface()
         d["stream"] = None  # arrayc's default stream: the legacy default stream's order
         return d
+
+    def __dlpack__(self, stream=None, max_version=None, dl_device=None, copy=None):
+        from . import _dlpack
+        if copy:
+            raise BufferError("arrayc: __dlpack__(copy=True) is not supported")
+        if self.device is not None:
+            self._ctx.synchronize()  # ready for a consumer on any stream
+        return _dlpack.export(self)
+
+    def __dlpack_device__(self):
+        from . import _dlpack
+        return _dlpack.device_of(self)
 
     def get(self):
         """A NumPy copy (waits for the device)."""

@@ -17,7 +17,7 @@ import numpy as np
 
 from . import _capi as C
 from ._core import (ArgumentError, CompileError, DTYPE_NAMES, check, cuda_array,
-                    dtype_code, get_context, host_array, ndarray)
+                    current_stream, get_context, host_array, ndarray)
 
 
 class _Source:
@@ -184,7 +184,8 @@ class JitFunction:
                 spec = self._specs.get(key)
                 if spec is None:
                     spec = self._specs[key] = self._compile(ctx, codes, shapes)
-        return spec.call(raws)
+        stream = current_stream() if ctx.target == "cuda" else None
+        return spec.call(raws, stream.ptr if stream is not None else None)
 
     def __repr__(self):
         return "<arrayc.jit %s>" % self.__name__
@@ -204,10 +205,10 @@ class _Spec:
         if C is not None and C.lib is not None and self.module:
             C.lib.arrayc_module_release(self.module)
 
-    def call(self, raws):
+    def call(self, raws, stream=None):
         args = self.ArgArray(*raws)
         res = self.ResArray()
-        check(C.lib.arrayc_call(self.fn, args, self.nargs, res, self.nres))
+        check(C.lib.arrayc_call_on(self.fn, stream, args, self.nargs, res, self.nres))
         out = [ndarray(res[i], self.ctx) for i in range(self.nres)]
         if self.nres == 0:
             return None

@@ -120,3 +120,39 @@ def test_asarray_asnumpy_roundtrip():
     assert isinstance(a, arrayc.ndarray) and a.shape == (3, 4)
     assert np.array_equal(arrayc.asnumpy(a), x)
     assert np.array_equal(arrayc.asnumpy(sqdiff(a, a)), np.zeros((3, 4), np.float32))
+
+
+def test_dlpack_export_to_numpy():
+    x = rng.standard_normal((5, 4)).astype(np.float32)
+    d = sqdiff(x, x * 0.5)
+    if d.device is not None:
+        pytest.skip("numpy.from_dlpack reads host arrays only")
+    v = np.from_dlpack(d)
+    assert v.shape == (5, 4) and np.allclose(v, (x * 0.5) ** 2)
+    del d  # the capsule keeps the memory alive
+    assert np.allclose(v, (x * 0.5) ** 2)
+    from arrayc import _dlpack
+    n = len(_dlpack._live)
+    capsule = sqdiff(x, x).__dlpack__()  # never consumed: its destructor frees it
+    assert len(_dlpack._live) == n + 1
+    del capsule
+    assert len(_dlpack._live) == n
+
+
+def test_memory_pool_and_streams_on_cuda():
+    if TARGET != "cuda":
+        pytest.skip("the device pool and streams are cuda's")
+    pool = arrayc.get_default_memory_pool()
+    x = rng.standard_normal(1 << 20).astype(np.float32)
+    d = sqdiff(x, x)
+    assert pool.used_bytes() >= d.size * 4
+    assert pool.total_bytes() >= pool.used_bytes()
+    s = arrayc.cuda.Stream()
+    with s:
+        e = sqdiff(x, 2 * x)
+    s.synchronize()
+    assert rel_err(e, x.astype(np.float64) ** 2) < 1e-6
+    del d, e
+    pool.free_all_blocks()
+    with arrayc.cuda.Device(0):
+        assert rel_err(sqdiff(x, x), np.zeros_like(x)) == 0

@@ -1,0 +1,51 @@
+"""CuPy and PyTorch on the GPU: their arrays go in without a copy, results come
+back out through __cuda_array_interface__ and DLPack. Skipped without a GPU
+target or without the library."""
+import os
+
+import numpy as np
+import pytest
+
+import arrayc
+
+TARGET = os.environ.get("ARRAYC_PYTEST_TARGET", "cpu")
+pytestmark = pytest.mark.skipif(TARGET != "cuda", reason="device arrays need the cuda target")
+
+
+@arrayc.jit(target="cuda")
+def sqdiff(x, y):
+    return (x - y) * (x - y)
+
+
+def test_cupy_in_and_out():
+    cp = pytest.importorskip("cupy")
+    x = cp.random.standard_normal(10_000, dtype=cp.float32)
+    y = cp.random.standard_normal(10_000, dtype=cp.float32)
+    d = sqdiff(x, y)
+    assert d.device == 0
+    ref = (x.astype(cp.float64) - y) ** 2
+    got = cp.asarray(d)  # __cuda_array_interface__: no copy
+    assert got.data.ptr == d.data_ptr
+    assert float(cp.linalg.norm(got - ref) / cp.linalg.norm(ref)) < 1e-6
+    got2 = cp.from_dlpack(d)
+    assert float(cp.abs(got2 - got).max()) == 0
+
+
+def test_torch_in_and_out():
+    torch = pytest.importorskip("torch")
+    x = torch.randn(4096, device="cuda")
+    y = torch.randn(4096, device="cuda")
+    d = sqdiff(x, y)
+    t = torch.from_dlpack(d)
+    assert t.device.type == "cuda" and t.data_ptr() == d.data_ptr
+    ref = (x.double() - y.double()) ** 2
+    assert float(torch.linalg.norm(t.double() - ref) / torch.linalg.norm(ref)) < 1e-6
+    t2 = torch.as_tensor(d, device="cuda")  # __cuda_array_interface__
+    assert torch.equal(t, t2)
+
+
+def test_numpy_arguments_are_copied_to_the_device():
+    x = np.random.default_rng().standard_normal(1000).astype(np.float32)
+    d = sqdiff(x, np.zeros_like(x))
+    assert d.device == 0
+    assert np.allclose(d.get(), x.astype(np.float64) ** 2, rtol=1e-6)
