@@ -268,17 +268,16 @@ def asarray(a, target=None):
 
 def host_array(a):
     """A C.Array view of a NumPy array (any strides); returns (view, keepalive)."""
+    if a.ndim > C.MAX_RANK:
+        raise ArgumentError("arrayc: rank %d is above %d" % (a.ndim, C.MAX_RANK))
+    es = a.itemsize
+    if any(s % es for s in a.strides):
+        a = np.ascontiguousarray(a)
     raw = C.Array()
     raw.data = a.ctypes.data if a.size else None
     raw.dtype = dtype_code(a.dtype)
     raw.rank = a.ndim
-    if a.ndim > C.MAX_RANK:
-        raise ArgumentError("arrayc: rank %d is above %d" % (a.ndim, C.MAX_RANK))
-    es = a.itemsize
     for i, (n, s) in enumerate(zip(a.shape, a.strides)):
-        if s % es:
-            a = np.ascontiguousarray(a)
-            return host_array(a)
         raw.shape[i] = n
         raw.strides[i] = s // es
     raw.device = -1

@@ -122,7 +122,8 @@ class JitFunction:
         self._target = target
         self._tf32, self._fp16, self._bf16 = tf32, fp16, bf16
         self._lock = threading.Lock()
-        self._specs = {}  # key -> (module handle, function handle, context)
+        self._specs = {}  # (target, device, dtypes, size pattern) -> _Spec
+        self._seen = {}   # (context, exact dtypes and shapes) -> _Spec
 
     def _convert(self, arg, ctx):
         """(C.Array, keepalive) for one argument."""
@@ -175,17 +176,26 @@ class JitFunction:
             raw, k = self._convert(a, ctx)
             raws.append(raw)
             keep.append(k)
-        codes = tuple(r.dtype for r in raws)
-        shapes = tuple(tuple(r.shape[i] for i in range(r.rank)) for r in raws)
-        key = (ctx.target, codes, tuple(_dims(shapes, self._src.declared)))
-        spec = self._specs.get(key)
+        # The hot path: the exact dtypes and shapes seen before.
+        key = (ctx, tuple((r.dtype, tuple(r.shape[:r.rank])) for r in raws))
+        spec = self._seen.get(key)
         if spec is None:
-            with self._lock:
-                spec = self._specs.get(key)
-                if spec is None:
-                    spec = self._specs[key] = self._compile(ctx, codes, shapes)
+            spec = self._specialization(ctx, raws)
+            if len(self._seen) < 4096:
+                self._seen[key] = spec
         stream = current_stream() if ctx.target == "cuda" else None
         return spec.call(raws, stream.ptr if stream is not None else None)
+
+    def _specialization(self, ctx, raws):
+        """The compiled specialization for these dtypes and size pattern."""
+        codes = tuple(r.dtype for r in raws)
+        shapes = tuple(tuple(r.shape[:r.rank]) for r in raws)
+        key = (ctx.target, ctx.device, codes, tuple(_dims(shapes, self._src.declared)))
+        with self._lock:
+            spec = self._specs.get(key)
+            if spec is None:
+                spec = self._specs[key] = self._compile(ctx, codes, shapes)
+            return spec
 
     def __repr__(self):
         return "<arrayc.jit %s>" % self.__name__

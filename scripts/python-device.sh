@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Device side: the Python package on the GPU (after scripts/stage-device.sh here,
+# carrying .device-carry/arrayc.tar.xz, llvm.tar.xz, rt.tar.xz): its pytest suite
+# on the cuda target (CuPy and PyTorch interop included) and on cpu, then the
+# per-call benchmark against cupy.fuse (bench/python/call_overhead.py).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+source scripts/device-libs.sh
+export LD_LIBRARY_PATH=".device-carry/arrayc/lib:$LD_LIBRARY_PATH"
+export ARRAYC_LIBRARY="$PWD/.device-carry/arrayc/lib/libarrayc.so"
+export PYTHONPATH="$PWD/python-frontend" ARRAYC_CACHE_DIR="$(mktemp -d)"
+python3 -c "import numpy, cupy, torch; print('numpy', numpy.__version__, 'cupy', cupy.__version__, 'torch', torch.__version__)"
+status=0
+if python3 -c "import pytest" 2>/dev/null; then
+  for t in cuda cpu; do
+    echo "== pytest, target $t"
+    ARRAYC_PYTEST_TARGET=$t python3 -m pytest -q -p no:cacheprovider -rs python-frontend/tests || status=1
+  done
+else
+  echo "no pytest on this machine"; status=1
+fi
+echo "== per-call time, 10,000-element sqdiff"
+python3 bench/python/call_overhead.py ${OUT:+"$OUT/call_overhead.json"} || status=1
+exit $status
