@@ -50,7 +50,10 @@ def main():
         rows["arrayc.jit (cupy inputs)"] = timeit(lambda: sqdiff(x, y), sync)
         ax, ay = arrayc.asarray(x), arrayc.asarray(y)
         rows["arrayc.jit (arrayc inputs)"] = timeit(lambda: sqdiff(ax, ay), sync)
-        fused = cp.fuse(lambda a, b: (a - b) * (a - b))
+        @cp.fuse()
+        def fused(a, b):
+            return (a - b) * (a - b)
+
         rows["cupy.fuse"] = timeit(lambda: fused(x, y), sync)
         rows["cupy (3 kernels)"] = timeit(lambda: (x - y) * (x - y), sync)
     else:
