@@ -284,9 +284,45 @@ def host_array(a):
     return raw, a
 
 
+_TORCH_DTYPES = {"torch.float32": np.float32, "torch.float64": np.float64,
+                 "torch.float16": np.float16, "torch.int32": np.int32, "torch.int64": np.int64,
+                 "torch.int16": np.int16, "torch.int8": np.int8, "torch.uint8": np.uint8,
+                 "torch.bool": np.bool_, "torch.complex64": np.complex64,
+                 "torch.complex128": np.complex128}
+
+
+def _fast_device_view(obj, device):
+    """CuPy arrays and PyTorch tensors read directly (building their
+    __cuda_array_interface__ dict costs more than the call)."""
+    mod = type(obj).__module__
+    if mod.startswith("cupy"):
+        ptr, shape, dt = obj.data.ptr, obj.shape, obj.dtype
+        strides = [s // dt.itemsize for s in obj.strides]
+    elif mod.startswith("torch") and obj.is_cuda:
+        dt = np.dtype(_TORCH_DTYPES[str(obj.dtype)])
+        ptr, shape, strides = obj.data_ptr(), tuple(obj.shape), obj.stride()
+    else:
+        return None
+    raw = C.Array()
+    raw.data = ptr or None
+    raw.dtype = dtype_code(dt)
+    raw.rank = len(shape)
+    for i, n in enumerate(shape):
+        raw.shape[i] = n
+        raw.strides[i] = strides[i]
+    raw.device = device
+    return raw, obj
+
+
 def cuda_array(obj, device):
     """A C.Array view of an object with __cuda_array_interface__ (CuPy,
     PyTorch CUDA tensors, Numba): no copy."""
+    try:
+        fast = _fast_device_view(obj, device)
+    except (KeyError, AttributeError, TypeError):
+        fast = None
+    if fast is not None:
+        return fast
     cai = obj.__cuda_array_interface__
     dt = np.dtype(cai["typestr"])
     raw = C.Array()

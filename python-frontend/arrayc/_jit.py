@@ -129,6 +129,8 @@ class JitFunction:
         """(C.Array, keepalive) for one argument."""
         if isinstance(arg, ndarray):
             return arg._raw, arg
+        if type(arg) is np.ndarray:
+            return host_array(arg)
         if hasattr(arg, "__cuda_array_interface__"):
             if ctx.target != "cuda":
                 raise ArgumentError("arrayc.jit: %s got a GPU array but runs on the cpu "
