@@ -20,7 +20,7 @@ def dtype_code(dtype):
     try:
         return _CODE_OF[np.dtype(dtype)]
     except (KeyError, TypeError):
-        raise TypeError("arrayc: no arrayc dtype for %r" % (dtype,)) from None
+        raise ArgumentError("arrayc: no arrayc dtype for %r" % (dtype,)) from None
 
 
 def numpy_dtype(code):
