@@ -291,14 +291,14 @@ _TORCH_DTYPES = {"torch.float32": np.float32, "torch.float64": np.float64,
                  "torch.complex128": np.complex128}
 
 
-def _fast_device_view(obj, device):
-    """CuPy arrays and PyTorch tensors read directly (building their
-    __cuda_array_interface__ dict costs more than the call)."""
+def fast_device_view(obj, device):
+    """CuPy arrays and PyTorch CUDA tensors read directly (building their
+    __cuda_array_interface__ dict costs more than the call); None for others."""
     mod = type(obj).__module__
-    if mod.startswith("cupy"):
+    if mod.startswith("cupy") and hasattr(obj, "data") and hasattr(obj.data, "ptr"):
         ptr, shape, dt = obj.data.ptr, obj.shape, obj.dtype
         strides = [s // dt.itemsize for s in obj.strides]
-    elif mod.startswith("torch") and obj.is_cuda:
+    elif mod.startswith("torch") and getattr(obj, "is_cuda", False):
         dt = np.dtype(_TORCH_DTYPES[str(obj.dtype)])
         ptr, shape, strides = obj.data_ptr(), tuple(obj.shape), obj.stride()
     else:
@@ -318,7 +318,7 @@ def cuda_array(obj, device):
     """A C.Array view of an object with __cuda_array_interface__ (CuPy,
     PyTorch CUDA tensors, Numba): no copy."""
     try:
-        fast = _fast_device_view(obj, device)
+        fast = fast_device_view(obj, device)
     except (KeyError, AttributeError, TypeError):
         fast = None
     if fast is not None:

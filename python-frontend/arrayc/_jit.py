@@ -17,7 +17,7 @@ import numpy as np
 
 from . import _capi as C
 from ._core import (ArgumentError, CompileError, DTYPE_NAMES, check, cuda_array,
-                    current_stream, get_context, host_array, ndarray)
+                    current_stream, fast_device_view, get_context, host_array, ndarray)
 
 
 class _Source:
@@ -131,6 +131,12 @@ class JitFunction:
             return arg._raw, arg
         if type(arg) is np.ndarray:
             return host_array(arg)
+        if ctx.target == "cuda":
+            # CuPy arrays and PyTorch CUDA tensors without touching their
+            # __cuda_array_interface__ (even hasattr builds it: ~15 us).
+            fast = fast_device_view(arg, ctx.device)
+            if fast is not None:
+                return fast
         if hasattr(arg, "__cuda_array_interface__"):
             if ctx.target != "cuda":
                 raise ArgumentError("arrayc.jit: %s got a GPU array but runs on the cpu "
