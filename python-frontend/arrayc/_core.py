@@ -299,7 +299,10 @@ def fast_device_view(obj, device):
         ptr, shape, dt = obj.data.ptr, obj.shape, obj.dtype
         strides = [s // dt.itemsize for s in obj.strides]
     elif mod.startswith("torch") and getattr(obj, "is_cuda", False):
-        dt = np.dtype(_TORCH_DTYPES[str(obj.dtype)])
+        name = str(obj.dtype)
+        if name not in _TORCH_DTYPES:
+            return None  # bfloat16 ...: the generic path reports it
+        dt = np.dtype(_TORCH_DTYPES[name])
         ptr, shape, strides = obj.data_ptr(), tuple(obj.shape), obj.stride()
     else:
         return None
@@ -317,10 +320,7 @@ def fast_device_view(obj, device):
 def cuda_array(obj, device):
     """A C.Array view of an object with __cuda_array_interface__ (CuPy,
     PyTorch CUDA tensors, Numba): no copy."""
-    try:
-        fast = fast_device_view(obj, device)
-    except (KeyError, AttributeError, TypeError):
-        fast = None
+    fast = fast_device_view(obj, device)
     if fast is not None:
         return fast
     cai = obj.__cuda_array_interface__
