@@ -2,7 +2,9 @@
 # Device side: the Python package on the GPU (after scripts/stage-device.sh here,
 # carrying .device-carry/arrayc.tar.xz, llvm.tar.xz, rt.tar.xz): its pytest suite
 # on the cuda target (CuPy and PyTorch interop included) and on cpu, then the
-# per-call benchmark against cupy.fuse (bench/python/call_overhead.py).
+# per-call benchmark against cupy.fuse (bench/python/call_overhead.py); first
+# libarrayc's own cuda checks (examples/embed, the stress test), which a change
+# of the C API's call path needs.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 source scripts/device-libs.sh
@@ -11,6 +13,11 @@ export ARRAYC_LIBRARY="$PWD/.device-carry/arrayc/lib/libarrayc.so"
 export PYTHONPATH="$PWD/python-frontend" ARRAYC_CACHE_DIR="$(mktemp -d)"
 python3 -c "import numpy, cupy, torch; print('numpy', numpy.__version__, 'cupy', cupy.__version__, 'torch', torch.__version__)"
 status=0
+echo "== libarrayc on cuda: examples/embed and the 8-thread stress test"
+.device-carry/arrayc/bin/embed_sqdiff cuda | tail -1 || status=1
+.device-carry/arrayc/bin/embed_c | tail -1 || status=1
+ARRAYC_API_TEST_TARGET=cuda .device-carry/arrayc/bin/arrayc_api_tests --gtest_brief=1 \
+  --gtest_filter='Stress.*' | tail -1 || status=1
 if python3 -c "import pytest" 2>/dev/null; then
   for t in cuda cpu; do
     echo "== pytest, target $t"

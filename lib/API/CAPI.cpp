@@ -14,7 +14,8 @@
 #include "Compiler/Toolchain.h"
 #include "JIT/JIT.h"
 
-#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -712,46 +713,56 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
                        std::to_string(nargs) + " and " + std::to_string(nresults));
 
   // Check every argument against the signature; bind the dimension names.
-  llvm::StringMap<std::pair<int64_t, std::string>> bound;
+  // Dimension name -> (size, the parameter that bound it); no allocation on
+  // the success path (this runs on every call).
+  struct Bound {
+    const std::string *dim;
+    int64_t size;
+    const std::string *param;
+  };
+  llvm::SmallVector<Bound, 8> bound;
   for (int32_t i = 0; i < nargs; ++i) {
     const arrayc_array &a = args[i];
     const ValueSignature &p = sig.params[i];
-    std::string what = name + ": argument " + std::to_string(i + 1) + " ('" + p.name + "')";
+    auto what = [&] {
+      return name + ": argument " + std::to_string(i + 1) + " ('" + p.name + "')";
+    };
     if (a.dtype != p.dtype || a.rank != static_cast<int32_t>(p.rank()))
-      return failure(ARRAYC_ERR_ARGUMENT, what + " is " + describe(a) + ", expected " +
+      return failure(ARRAYC_ERR_ARGUMENT, what() + " is " + describe(a) + ", expected " +
                                               describe(p));
     for (int d = 0; d < a.rank; ++d) {
       if (a.shape[d] < 0)
-        return failure(ARRAYC_ERR_ARGUMENT, what + " has a negative size");
+        return failure(ARRAYC_ERR_ARGUMENT, what() + " has a negative size");
       if (p.dims[d] >= 0 && a.shape[d] != p.dims[d])
-        return failure(ARRAYC_ERR_ARGUMENT, what + " is " + describe(a) + ", expected " +
+        return failure(ARRAYC_ERR_ARGUMENT, what() + " is " + describe(a) + ", expected " +
                                                 describe(p));
       if (p.dims[d] < 0) {
-        auto [it, fresh] = bound.try_emplace(p.names[d], a.shape[d], p.name);
-        if (!fresh && it->second.first != a.shape[d])
+        auto it = llvm::find_if(bound, [&](const Bound &x) { return *x.dim == p.names[d]; });
+        if (it == bound.end())
+          bound.push_back({&p.names[d], a.shape[d], &p.name});
+        else if (it->size != a.shape[d])
           return failure(ARRAYC_ERR_ARGUMENT,
-                         what + " is " + describe(a) + ", but '" + p.names[d] + "' is " +
-                             std::to_string(it->second.first) + " (from '" +
-                             it->second.second + "')");
+                         what() + " is " + describe(a) + ", but '" + p.names[d] + "' is " +
+                             std::to_string(it->size) + " (from '" + *it->param + "')");
       }
     }
     if (a.device >= 0 && (!ctx.cuda || a.device != ctx.device))
       return failure(ARRAYC_ERR_ARGUMENT,
-                     what + " is on cuda device " + std::to_string(a.device) +
+                     what() + " is on cuda device " + std::to_string(a.device) +
                          (ctx.cuda ? ", the context's is " + std::to_string(ctx.device)
                                    : " but the context's target is cpu"));
     if (a.device >= 0 && !isContiguous(a))
-      return failure(ARRAYC_ERR_ARGUMENT, what + " is a strided device array: device arrays "
+      return failure(ARRAYC_ERR_ARGUMENT, what() + " is a strided device array: device arrays "
                                                  "must be C-contiguous");
     if (!a.data && arrayc_array_size(&a) > 0)
-      return failure(ARRAYC_ERR_ARGUMENT, what + " has no data (NULL)");
+      return failure(ARRAYC_ERR_ARGUMENT, what() + " has no data (NULL)");
   }
 
   OnStream on(ctx, stream);
   void *cuStream = ctx.cuda ? ctx.rt->currentCuStream() : nullptr;
   // Arguments as the compiled code takes them: C order, on the target.
-  std::vector<void *> pointers(nargs);
-  std::vector<void *> hostTemps, deviceTemps;
+  llvm::SmallVector<void *, 8> pointers(nargs);
+  llvm::SmallVector<void *, 4> hostTemps, deviceTemps;
   for (int32_t i = 0; i < nargs; ++i) {
     const arrayc_array &a = args[i];
     size_t bytes = static_cast<size_t>(arrayc_array_size(&a)) * dtypeSize(a.dtype);
@@ -772,14 +783,14 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
   }
 
   // Packed call: one 8-byte word per LLVM-level field.
-  std::vector<int64_t> words;
+  llvm::SmallVector<int64_t, 64> words;
   for (int32_t i = 0; i < nargs; ++i) {
     const arrayc_array &a = args[i];
     int64_t p = reinterpret_cast<int64_t>(pointers[i]);
     words.insert(words.end(), {p, p, 0});
     words.insert(words.end(), a.shape, a.shape + a.rank);
     int64_t stride = 1;
-    std::vector<int64_t> strides(a.rank);
+    llvm::SmallVector<int64_t, ARRAYC_MAX_RANK> strides(a.rank);
     for (int d = a.rank - 1; d >= 0; --d) {
       strides[d] = stride;
       stride *= a.shape[d];
@@ -789,8 +800,8 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
   size_t resultWords = 0;
   for (const ValueSignature &r : sig.results)
     resultWords += 3 + 2 * r.rank();
-  std::vector<int64_t> out(resultWords + 1, 0);
-  std::vector<void *> packed;
+  llvm::SmallVector<int64_t, 32> out(resultWords + 1, 0);
+  llvm::SmallVector<void *, 64> packed;
   for (int64_t &w : words)
     packed.push_back(&w);
   packed.push_back(out.data());
@@ -799,7 +810,7 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
   // Results: owned by the caller. A result whose memory the caller or the
   // program owns (an argument returned as is, a constant, a buffer returned
   // twice) is copied.
-  std::vector<void *> taken;
+  llvm::SmallVector<void *, 4> taken;
   size_t w = 0;
   for (int32_t i = 0; i < nresults; ++i) {
     const ValueSignature &r = sig.results[i];
