@@ -85,6 +85,50 @@ def export(array):
     return _new_capsule(addr, b"dltensor", _capsule_destructor)
 
 
+_FROM_KIND = {6: "b", 0: "i", 1: "u", 2: "f", 5: "c"}
+
+
+def device_view(obj, device):
+    """(C.Array, keepalive) for a GPU array offered through DLPack only (JAX,
+    ...): no copy. The capsule stays alive for the call; its own destructor
+    releases the producer's tensor afterwards."""
+    from . import _capi as C
+    from ._core import ArgumentError, dtype_code
+    try:
+        capsule = obj.__dlpack__(stream=None)
+    except TypeError:
+        capsule = obj.__dlpack__()
+    ptr = _get_capsule_pointer(capsule, b"dltensor")
+    if not ptr:
+        raise ArgumentError("arrayc: %s.__dlpack__() gave no DLPack tensor" % type(obj).__name__)
+    t = DLManagedTensor.from_address(ptr).dl_tensor
+    if t.device.device_type != KDL_CUDA or t.device.device_id != device:
+        raise ArgumentError("arrayc: a DLPack tensor on device (%d, %d), not cuda:%d" %
+                            (t.device.device_type, t.device.device_id, device))
+    if t.dtype.lanes != 1 or t.dtype.code not in _FROM_KIND:
+        raise ArgumentError("arrayc: unsupported DLPack dtype (code %d, %d bits)" %
+                            (t.dtype.code, t.dtype.bits))
+    dt = np.dtype("%s%d" % (_FROM_KIND[t.dtype.code], t.dtype.bits // 8))
+    raw = C.Array()
+    raw.data = (t.data or 0) + t.byte_offset or None
+    raw.dtype = dtype_code(dt)
+    raw.rank = t.ndim
+    step = 1
+    shape = [t.shape[i] for i in range(t.ndim)]
+    strides = ([t.strides[i] for i in range(t.ndim)] if t.strides else None)
+    for i in reversed(range(t.ndim)):
+        raw.shape[i] = shape[i]
+        raw.strides[i] = strides[i] if strides is not None else step
+        step *= shape[i]
+    raw.device = device
+    return raw, capsule
+
+
+_get_capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+_get_capsule_pointer.restype = ctypes.c_void_p
+_get_capsule_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+
 def device_of(array):
     return (KDL_CPU, 0) if array.device is None else (KDL_CUDA, array.device)
 

@@ -142,6 +142,12 @@ class JitFunction:
                 raise ArgumentError("arrayc.jit: %s got a GPU array but runs on the cpu "
                                     "target" % self.__name__)
             return cuda_array(arg, ctx.device)
+        if hasattr(arg, "__dlpack_device__") and arg.__dlpack_device__()[0] == 2:
+            if ctx.target != "cuda":
+                raise ArgumentError("arrayc.jit: %s got a GPU array but runs on the cpu "
+                                    "target" % self.__name__)
+            from . import _dlpack
+            return _dlpack.device_view(arg, ctx.device)
         if isinstance(arg, (bool, int, float, complex)):
             arg = np.asarray(arg)  # Python numbers: NumPy's default dtypes (i64, f64)
         a = np.asarray(arg)

@@ -49,3 +49,25 @@ def test_numpy_arguments_are_copied_to_the_device():
     d = sqdiff(x, np.zeros_like(x))
     assert d.device == 0
     assert np.allclose(d.get(), x.astype(np.float64) ** 2, rtol=1e-6)
+
+
+class _DLPackOnly:
+    """A GPU array offered through DLPack alone (as JAX's are)."""
+
+    def __init__(self, a):
+        self._a = a
+
+    def __dlpack__(self, stream=None):
+        return self._a.__dlpack__()
+
+    def __dlpack_device__(self):
+        return self._a.__dlpack_device__()
+
+
+def test_dlpack_only_input():
+    torch = pytest.importorskip("torch")
+    x = torch.randn(3000, device="cuda")
+    d = sqdiff(_DLPackOnly(x), _DLPackOnly(x * 0.5))
+    ref = ((x * 0.5).double() ** 2)
+    t = torch.from_dlpack(d)
+    assert float(torch.linalg.norm(t.double() - ref) / torch.linalg.norm(ref)) < 1e-6
