@@ -43,13 +43,13 @@ def _delete(managed):
 # The destructor gets the dying capsule as a raw pointer: a py_object would
 # take a reference to an object being deallocated.
 _PyCapsule_Destructor = ctypes.CFUNCTYPE(None, ctypes.c_void_p)
-_new_capsule = ctypes.pythonapi.PyCapsule_New
+_new_capsule = ctypes.pythonapi["PyCapsule_New"]
 _new_capsule.restype = ctypes.py_object
 _new_capsule.argtypes = [ctypes.c_void_p, ctypes.c_char_p, _PyCapsule_Destructor]
-_is_valid = ctypes.pythonapi.PyCapsule_IsValid
+_is_valid = ctypes.pythonapi["PyCapsule_IsValid"]
 _is_valid.restype = ctypes.c_int
 _is_valid.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
-_get_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+_get_pointer = ctypes.pythonapi["PyCapsule_GetPointer"]
 _get_pointer.restype = ctypes.c_void_p
 _get_pointer.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
 
@@ -124,7 +124,9 @@ def device_view(obj, device):
     return raw, capsule
 
 
-_get_capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+# A function object of its own (item access): pythonapi.X is shared, and the
+# destructor's _get_pointer takes a raw pointer, not an object.
+_get_capsule_pointer = ctypes.pythonapi["PyCapsule_GetPointer"]
 _get_capsule_pointer.restype = ctypes.c_void_p
 _get_capsule_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
 
