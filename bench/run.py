@@ -256,6 +256,22 @@ def rel_err(out, ref):
 
 
 # --------------------------------------------------------------------------- systems
+BENCH_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def arrayc_jit_table():
+    """workload -> (source, function, flags) from bench/build.sh's WORKLOADS table:
+    the same `.arr` functions, run through the Python package (arrayc.compile)."""
+    text = open(os.path.join(BENCH_ROOT, "bench", "build.sh")).read()
+    body = text.split('WORKLOADS="', 1)[1].split('"', 1)[0]
+    table = {}
+    for line in body.strip().splitlines():
+        parts = line.split()
+        if len(parts) >= 8:
+            table[parts[0]] = (parts[1], parts[2], parts[8:])
+    return table
+
+
 class Systems:
     """Peer frameworks; each returns (output_to_host, median_ms, min_ms, n) or raises."""
 
@@ -287,6 +303,34 @@ class Systems:
             self.versions["jax"] = jax.__version__
         except Exception as e:  # noqa: BLE001
             print("jax unavailable:", e, file=sys.stderr)
+        # The Python package (python-frontend), when libarrayc is found.
+        self.arrayc, self.jit_table, self.jit_modules = None, {}, {}
+        try:
+            sys.path.insert(0, os.path.join(BENCH_ROOT, "python-frontend"))
+            import arrayc
+            self.arrayc = arrayc
+            self.jit_table = arrayc_jit_table()
+            self.versions["arrayc_python"] = arrayc.__version__
+        except Exception as e:  # noqa: BLE001
+            print("arrayc (Python) unavailable:", e, file=sys.stderr)
+
+    def arrayc_jit(self, w, dx, csync, reps, warm):
+        """The workload's `.arr` function through arrayc.compile, on CuPy's arrays."""
+        src, fname, flags = self.jit_table[w["name"]]
+        key = (src, tuple(flags))
+        if key not in self.jit_modules:
+            path = os.path.join(BENCH_ROOT, "bench", "workloads", src + ".arr")
+            self.jit_modules[key] = self.arrayc.compile(
+                open(path).read(), name=path, target="cuda", tf32="--tf32" in flags,
+                fp16="--fp16" in flags)
+        f = getattr(self.jit_modules[key], fname)
+        ctx = self.arrayc.get_context("cuda")
+
+        def sync():
+            ctx.synchronize()
+            csync()
+        out, med, mn, n = time_calls(lambda: f(*dx), sync, reps, warm)
+        return self.arrayc.asnumpy(out), med, mn, n
 
     def free(self):
         if self.cp is not None:
@@ -359,6 +403,12 @@ class Systems:
             yield "cupy", cp.asnumpy(out), med, mn, n, None
         except Exception as e:  # noqa: BLE001
             yield "cupy", None, None, None, 0, repr(e)[:200]
+        if self.arrayc is not None and w["name"] in self.jit_table:
+            try:
+                out, med, mn, n = self.arrayc_jit(w, dx, csync, reps, warm)
+                yield "arrayc_jit", out, med, mn, n, None
+            except Exception as e:  # noqa: BLE001
+                yield "arrayc_jit", None, None, None, 0, repr(e)[:200]
         if fns["fuse"]:
             try:
                 f = cp.fuse(kernel_name="bench_" + w["name"])(lambda *a: fns["np"](cp, *a))
@@ -503,7 +553,7 @@ def ncu_kernel_times(exe, paths, out_path):
 
 
 # --------------------------------------------------------------------------- reports
-SYSTEMS = ["arrayc", "arrayc_nographs", "arrayc_scalar", "cupy", "cupy_fuse", "torch", "torch_compile", "jax_jit", "numpy"]
+SYSTEMS = ["arrayc", "arrayc_jit", "arrayc_nographs", "arrayc_scalar", "cupy", "cupy_fuse", "torch", "torch_compile", "jax_jit", "numpy"]
 
 
 def fmt_t(ms, unit):

@@ -226,7 +226,7 @@ class _Spec:
         self.ResArray = C.Array * max(self.nres, 1)
 
     def __del__(self):
-        if C is not None and C.lib is not None and self.module:
+        if C is not None and C.lib is not None and getattr(self, "module", None):
             C.lib.arrayc_module_release(self.module)
 
     def call(self, raws, stream=None):
@@ -246,3 +246,76 @@ def jit(fn=None, *, target=None, tf32=False, fp16=False, bf16=False):
     if fn is None:
         return lambda f: JitFunction(f, target, tf32, fp16, bf16)
     return JitFunction(fn, target, tf32, fp16, bf16)
+
+
+class Module:
+    """`.arr` source compiled as written (`arrayc.compile`): its exported
+    functions are attributes, called on arrays as @arrayc.jit functions are."""
+
+    def __init__(self, source, name="<source>", target=None, tf32=False, fp16=False,
+                 bf16=False):
+        self._ctx = ctx = get_context(target)
+        opts = C.CompileOptions()
+        C.lib.arrayc_compile_options_init(ctypes.byref(opts))
+        opts.name = name.encode()
+        opts.tf32 = int(tf32)
+        opts.precision = b"f16" if fp16 else b"bf16" if bf16 else None
+        handle = ctypes.c_void_p()
+        data = source.encode()
+        check(C.lib.arrayc_compile(ctx._h, data, len(data), ctypes.byref(opts),
+                                   ctypes.byref(handle)))
+        self._h = handle
+        self._functions = {}
+        for i in range(C.lib.arrayc_module_num_functions(handle)):
+            fn = C.lib.arrayc_module_function(handle, i)
+            fname = C.lib.arrayc_function_name(fn).decode()
+            self._functions[fname] = Function(self, fname, ctypes.c_void_p(fn))
+
+    def __del__(self):
+        h, self._h = getattr(self, "_h", None), None
+        if h and C is not None and C.lib is not None:
+            C.lib.arrayc_module_release(h)
+
+    def __getattr__(self, name):
+        try:
+            return self.__dict__["_functions"][name]
+        except KeyError:
+            raise AttributeError("the module has no exported function %r (it has: %s)" % (
+                name, ", ".join(self.__dict__.get("_functions", {})) or "none")) from None
+
+    def __getitem__(self, name):
+        return getattr(self, name)
+
+    def functions(self):
+        return list(self._functions)
+
+
+class Function:
+    """An exported function of a Module."""
+
+    def __init__(self, module, name, handle):
+        self._module = module  # keeps the code alive
+        self.__name__ = name
+        self._spec = _Spec.__new__(_Spec)
+        self._spec.module, self._spec.fn, self._spec.ctx = None, handle, module._ctx
+        self._spec.nargs = C.lib.arrayc_function_num_params(handle)
+        self._spec.nres = C.lib.arrayc_function_num_results(handle)
+        self._spec.ArgArray = C.Array * max(self._spec.nargs, 1)
+        self._spec.ResArray = C.Array * max(self._spec.nres, 1)
+
+    def __call__(self, *args):
+        ctx = self._module._ctx
+        convert = JitFunction._convert
+        raws, keep = [], []
+        for a in args:
+            raw, k = convert(self, a, ctx)
+            raws.append(raw)
+            keep.append(k)
+        stream = current_stream() if ctx.target == "cuda" else None
+        return self._spec.call(raws, stream.ptr if stream is not None else None)
+
+
+def compile(source, name="<source>", target=None, tf32=False, fp16=False, bf16=False):
+    """Compiles `.arr` source (functions with annotated signatures, as for the
+    `arrayc` command) into a Module whose exported functions Python calls."""
+    return Module(source, name, target, tf32, fp16, bf16)

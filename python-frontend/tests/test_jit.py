@@ -156,3 +156,20 @@ def test_memory_pool_and_streams_on_cuda():
     pool.free_all_blocks()
     with arrayc.cuda.Device(0):
         assert rel_err(sqdiff(x, x), np.zeros_like(x)) == 0
+
+
+def test_compile_module_from_source():
+    mod = arrayc.compile("def scale(x: f32[n], s: f32) -> f32[n]:\n    return x * s\n\n"
+                         "def total(x: f64[n, m]):\n    return np.sum(x)\n",
+                         name="lib.arr", target=TARGET)
+    assert sorted(mod.functions()) == ["scale", "total"]
+    x = rng.standard_normal(100).astype(np.float32)
+    assert rel_err(mod.scale(x, np.float32(3.0)), x.astype(np.float64) * 3) < 1e-6
+    m = rng.standard_normal((4, 5))
+    assert rel_err(mod["total"](m), m.sum()) < 1e-12
+    with pytest.raises(arrayc.ArgumentError, match="expected f32"):
+        mod.scale(x.astype(np.float64), np.float32(1))
+    with pytest.raises(AttributeError, match="has: scale, total"):
+        mod.nope
+    with pytest.raises(arrayc.CompileError, match=r"bad\.arr:1:"):
+        arrayc.compile("def f(x):\n    return x\n", name="bad.arr", target=TARGET)
