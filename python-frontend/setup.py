@@ -4,7 +4,7 @@ where libarrayc.so was built, so the installed package finds it: the build tree
 beside this folder (../build/lib), or $ARRAYC_PREFIX/lib at install time."""
 import os
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -22,4 +22,12 @@ class BuildPy(build_py):
             f.write("# Written at install time by setup.py.\nLIBRARY_DIRS = %r\n" % dirs)
 
 
-setup(cmdclass={"build_py": BuildPy})
+# The C call path (arrayc/_fast.c, CPython's limited API 3.11+): optional; without a
+# compiler or Python's headers the package uses its ctypes path.
+include = [d for d in (os.path.join(HERE, "..", "include"),
+                       os.path.join(os.environ.get("ARRAYC_PREFIX", ""), "include"))
+           if os.path.exists(os.path.join(d, "arrayc", "arrayc.h"))]
+fast = Extension("arrayc._fast", ["arrayc/_fast.c"], include_dirs=include[:1],
+                 define_macros=[("Py_LIMITED_API", "0x030B0000")], py_limited_api=True,
+                 optional=True)
+setup(cmdclass={"build_py": BuildPy}, ext_modules=[fast] if include else [])

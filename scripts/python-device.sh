@@ -13,6 +13,7 @@ export ARRAYC_LIBRARY="$PWD/.device-carry/arrayc/lib/libarrayc.so"
 export PYTHONPATH="$PWD/python-frontend" ARRAYC_CACHE_DIR="$(mktemp -d)"
 python3 -c "import numpy, cupy, torch; print('numpy', numpy.__version__, 'cupy', cupy.__version__, 'torch', torch.__version__)"
 status=0
+python3 -c "import arrayc._jit as j; print('C call path (arrayc/_fast):', j._fast is not None)"
 echo "== libarrayc on cuda: examples/embed and the 8-thread stress test"
 .device-carry/arrayc/bin/embed_sqdiff cuda | tail -1 || status=1
 .device-carry/arrayc/bin/embed_c | tail -1 || status=1

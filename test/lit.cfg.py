@@ -63,3 +63,8 @@ config.environment["ARRAYC_CACHE_DIR"] = os.path.join(config.arrayc_obj_root, "t
 if python and subprocess.call([python, "-c", "import setuptools, pytest, pip"],
                               stderr=subprocess.DEVNULL) == 0:
     config.available_features.add("pytest")
+if python and subprocess.call(
+        [python, "-c", "import os, sysconfig; "
+         "assert os.path.exists(os.path.join(sysconfig.get_paths()['include'], 'Python.h'))"],
+        stderr=subprocess.DEVNULL) == 0:
+    config.available_features.add("python-dev")

@@ -16,7 +16,15 @@ import threading
 import numpy as np
 
 from . import _capi as C
-from ._core import (ArgumentError, CompileError, DTYPE_NAMES, check, cuda_array,
+
+try:  # the C call path (built by setup.py when a compiler and Python's headers exist)
+    if os.environ.get("ARRAYC_PYTHON_NO_EXTENSION") == "1":
+        raise ImportError("disabled")
+    from . import _fast
+except ImportError:
+    _fast = None
+from ._core import (_ERRORS, ArgumentError, ArraycError, CompileError, DTYPE_NAMES, check,
+                    cuda_array,
                     current_stream, fast_device_view, get_context, host_array, ndarray)
 
 
@@ -185,6 +193,19 @@ class JitFunction:
             raise ArgumentError("%s() takes %d arguments (%s), %d given" % (
                 self.__name__, len(self._src.params), ", ".join(self._src.params), len(args)))
         ctx = get_context(self._target)
+        stream = current_stream() if ctx.target == "cuda" else None
+        if _fast is not None:
+            views = _fast.views(args, ctx.device if ctx.target == "cuda" else -1)
+            if views is not None:
+                key, packed = views
+                spec = self._seen.get((ctx, key))
+                if spec is None:
+                    size = ctypes.sizeof(C.Array)
+                    spec = self._specialization(ctx, [C.Array.from_buffer_copy(packed, i * size)
+                                                      for i in range(len(args))])
+                    if len(self._seen) < 4096:
+                        self._seen[(ctx, key)] = spec
+                return spec.call_packed(packed, stream.ptr if stream is not None else None)
         raws, keep = [], []
         for a in args:
             raw, k = self._convert(a, ctx)
@@ -197,7 +218,6 @@ class JitFunction:
             spec = self._specialization(ctx, raws)
             if len(self._seen) < 4096:
                 self._seen[key] = spec
-        stream = current_stream() if ctx.target == "cuda" else None
         return spec.call(raws, stream.ptr if stream is not None else None)
 
     def _specialization(self, ctx, raws):
@@ -228,6 +248,20 @@ class _Spec:
     def __del__(self):
         if C is not None and C.lib is not None and getattr(self, "module", None):
             C.lib.arrayc_module_release(self.module)
+
+    def call_packed(self, packed, stream=None):
+        """The C call path: `packed` holds the arguments' arrayc_array structs."""
+        try:
+            res = _fast.invoke(self.fn.value, stream or 0, packed, self.nres)
+        except RuntimeError as e:
+            if len(e.args) == 2 and isinstance(e.args[0], int):  # (status, message)
+                status, message = e.args
+                raise _ERRORS.get(status, ArraycError)(message, status) from None
+            raise
+        out = [ndarray(C.Array.from_buffer_copy(b), self.ctx) for b in res]
+        if self.nres == 0:
+            return None
+        return out[0] if self.nres == 1 else tuple(out)
 
     def call(self, raws, stream=None):
         args = self.ArgArray(*raws)
@@ -305,13 +339,17 @@ class Function:
 
     def __call__(self, *args):
         ctx = self._module._ctx
+        stream = current_stream() if ctx.target == "cuda" else None
+        if _fast is not None:
+            views = _fast.views(args, ctx.device if ctx.target == "cuda" else -1)
+            if views is not None:
+                return self._spec.call_packed(views[1], stream.ptr if stream is not None else None)
         convert = JitFunction._convert
         raws, keep = [], []
         for a in args:
             raw, k = convert(self, a, ctx)
             raws.append(raw)
             keep.append(k)
-        stream = current_stream() if ctx.target == "cuda" else None
         return self._spec.call(raws, stream.ptr if stream is not None else None)
 
 
