@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # Device side: the Python package on the GPU (after scripts/stage-device.sh here,
+# with python-frontend/arrayc/_fast.abi3.so built in place (gcc -shared, limited
+# API) and carried too,
 # carrying .device-carry/arrayc.tar.xz, llvm.tar.xz, rt.tar.xz): its pytest suite
 # on the cuda target (CuPy and PyTorch interop included) and on cpu, then the
 # per-call benchmark against cupy.fuse (bench/python/call_overhead.py); first
