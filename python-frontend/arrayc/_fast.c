@@ -80,7 +80,7 @@ static int long_attr(PyObject *o, const char *name, long long *out) {
 }
 
 static int int_seq(PyObject *seq, long long *out, int max, int *n) {
-  PyObject *t = PySequence_Tuple(seq);
+  PyObject *t = PyTuple_Check(seq) ? (Py_INCREF(seq), seq) : PySequence_Tuple(seq);
   if (!t)
     return 0;
   Py_ssize_t len = PyTuple_Size(t);
@@ -94,30 +94,67 @@ static int int_seq(PyObject *seq, long long *out, int max, int *n) {
   return ok;
 }
 
-/* A CuPy array: data.ptr, shape, strides, dtype.char / itemsize. */
-static int from_cupy(PyObject *arg, int device, arrayc_array *a) {
+/* CuPy's ndarray type and the last dtype object seen (code, itemsize):
+ * found once, then compared by identity on every call. */
+static PyObject *cupy_type = NULL;
+static PyObject *last_dtype = NULL;
+static int last_code = -1;
+static long long last_itemsize = 0;
+
+static int is_cupy(PyObject *arg) {
   PyObject *type = (PyObject *)Py_TYPE(arg);
-  PyObject *mod = PyObject_GetAttrString(type, "__module__");
-  if (!mod)
+  if (type == cupy_type)
+    return 1;
+  if (cupy_type)
     return 0;
+  PyObject *mod = PyObject_GetAttrString(type, "__module__");
+  if (!mod) {
+    PyErr_Clear();
+    return 0;
+  }
   const char *m = PyUnicode_AsUTF8AndSize(mod, NULL);
-  int is_cupy = m && strncmp(m, "cupy", 4) == 0;
+  int yes = m && strncmp(m, "cupy", 4) == 0 && PyObject_HasAttrString(arg, "data");
   Py_DECREF(mod);
-  if (!is_cupy)
+  PyErr_Clear();
+  if (yes) {
+    Py_INCREF(type);
+    cupy_type = type;
+  }
+  return yes;
+}
+
+static int dtype_code_of(PyObject *dtype, long long *itemsize) {
+  if (dtype == last_dtype) {
+    *itemsize = last_itemsize;
+    return last_code;
+  }
+  PyObject *ch = PyObject_GetAttrString(dtype, "char");
+  int code = -1;
+  if (ch && long_attr(dtype, "itemsize", itemsize)) {
+    const char *c = PyUnicode_AsUTF8AndSize(ch, NULL);
+    code = c ? dtype_of_char(c, (Py_ssize_t)*itemsize) : -1;
+  }
+  Py_XDECREF(ch);
+  if (code >= 0) {
+    Py_XDECREF(last_dtype);
+    Py_INCREF(dtype);
+    last_dtype = dtype;
+    last_code = code;
+    last_itemsize = *itemsize;
+  }
+  return code;
+}
+
+/* A CuPy array: data.ptr, shape, strides, dtype. */
+static int from_cupy(PyObject *arg, int device, arrayc_array *a) {
+  if (!is_cupy(arg))
     return 0;
   PyObject *data = PyObject_GetAttrString(arg, "data");
   long long ptr = 0, itemsize = 0;
   int ok = data && long_attr(data, "ptr", &ptr);
   Py_XDECREF(data);
   PyObject *dtype = ok ? PyObject_GetAttrString(arg, "dtype") : NULL;
-  PyObject *ch = dtype ? PyObject_GetAttrString(dtype, "char") : NULL;
-  ok = ok && ch && long_attr(dtype, "itemsize", &itemsize);
-  int code = -1;
-  if (ok) {
-    const char *c = PyUnicode_AsUTF8AndSize(ch, NULL);
-    code = c ? dtype_of_char(c, (Py_ssize_t)itemsize) : -1;
-  }
-  Py_XDECREF(ch);
+  int code = dtype ? dtype_code_of(dtype, &itemsize) : -1;
   Py_XDECREF(dtype);
   long long shape[ARRAYC_MAX_RANK], strides[ARRAYC_MAX_RANK];
   int rank = 0, srank = 0;
@@ -180,7 +217,7 @@ static PyObject *views(PyObject *self, PyObject *args) {
   for (Py_ssize_t i = 0; i < n; ++i) {
     PyObject *arg = PyTuple_GetItem(tuple, i);
     arrayc_array *a = &arrays[i];
-    if (!from_buffer(arg, a) && !from_arrayc(arg, a) && !from_cupy(arg, device, a)) {
+    if (!from_buffer(arg, a) && !from_cupy(arg, device, a) && !from_arrayc(arg, a)) {
       Py_DECREF(packed);
       Py_DECREF(key);
       Py_RETURN_NONE;
