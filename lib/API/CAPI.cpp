@@ -106,26 +106,22 @@ struct CudaRuntime {
 /// Loads the runtime libraries of a target into the process, once.
 const CudaRuntime *loadRuntime(bool cuda, std::string &error) {
   static std::mutex mutex;
-  static bool cpuLoaded = false, cudaTried = false;
   static CudaRuntime cudaRuntime;
-  static bool cudaOk = false;
+  static bool cudaTried = false, cudaOk = false;
   static std::string cudaError;
-  std::lock_guard<std::mutex> lock(mutex);
-  if (!cpuLoaded) {
-    for (const std::string &lib : toolchain::jitRuntimeLibs(false))
-      if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(lib.c_str(), &error))
-        return nullptr;
-    cpuLoaded = true;
+  if (auto err = jit::loadSharedLibraries(toolchain::jitRuntimeLibs(false))) {
+    error = llvm::toString(std::move(err));
+    return nullptr;
   }
   if (!cuda)
     return &cudaRuntime; // unused on the cpu target
+  std::lock_guard<std::mutex> lock(mutex);
   if (!cudaTried) {
     cudaTried = true;
-    std::vector<std::string> libs = toolchain::jitRuntimeLibs(true);
-    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(libs.back().c_str(), &cudaError))
-      cudaError = "cannot load the cuda runtime " + libs.back() + ": " + cudaError;
+    if (auto err = jit::loadSharedLibraries(toolchain::jitRuntimeLibs(true)))
+      cudaError = "the cuda runtime: " + llvm::toString(std::move(err));
     else if (!cudaRuntime.resolve())
-      cudaError = "the cuda runtime " + libs.back() + " lacks an entry point";
+      cudaError = "the cuda runtime lacks an entry point";
     else
       cudaOk = true;
   }

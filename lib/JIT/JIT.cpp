@@ -148,18 +148,6 @@ void lowerStructors(llvm::Module &m, llvm::StringRef global, llvm::StringRef nam
   b.CreateRetVoid();
 }
 
-void loadSharedLibsOnce(const std::vector<std::string> &libs) {
-  static std::mutex mutex;
-  static std::set<std::string> loaded;
-  std::lock_guard<std::mutex> lock(mutex);
-  for (const std::string &lib : libs)
-    if (loaded.insert(lib).second) {
-      std::string error;
-      if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(lib.c_str(), &error))
-        loaded.erase(lib); // reported by the symbol lookup that needs it
-    }
-}
-
 } // namespace
 
 llvm::Expected<std::string>
@@ -195,6 +183,21 @@ arrayc::jit::compileToObject(ModuleOp module, const std::vector<std::string> &ex
   return std::string(buffer.begin(), buffer.end());
 }
 
+llvm::Error arrayc::jit::loadSharedLibraries(const std::vector<std::string> &libs) {
+  static std::mutex mutex;
+  static std::set<std::string> loaded;
+  std::lock_guard<std::mutex> lock(mutex);
+  for (const std::string &lib : libs) {
+    if (loaded.count(lib))
+      continue;
+    std::string error;
+    if (llvm::sys::DynamicLibrary::LoadLibraryPermanently(lib.c_str(), &error))
+      return llvm::createStringError("cannot load %s: %s", lib.c_str(), error.c_str());
+    loaded.insert(lib);
+  }
+  return llvm::Error::success();
+}
+
 struct arrayc::jit::LoadedObject::Impl {
   std::unique_ptr<llvm::orc::LLJIT> jit;
   void (*fini)() = nullptr;
@@ -211,7 +214,8 @@ llvm::Expected<std::unique_ptr<arrayc::jit::LoadedObject>>
 arrayc::jit::LoadedObject::load(llvm::StringRef object,
                                 const std::vector<std::string> &sharedLibs) {
   initializeNativeTarget();
-  loadSharedLibsOnce(sharedLibs);
+  if (auto err = loadSharedLibraries(sharedLibs))
+    return std::move(err);
   auto jit = llvm::orc::LLJITBuilder().setNumCompileThreads(0).create();
   if (!jit)
     return jit.takeError();

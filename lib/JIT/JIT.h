@@ -32,9 +32,13 @@ llvm::Expected<std::string> compileToObject(mlir::ModuleOp module,
                                             const std::vector<std::string> &exported,
                                             unsigned optLevel);
 
+/// Loads shared libraries into the process, globally (their symbols resolve
+/// JIT-linked code), each once; thread-safe.
+llvm::Error loadSharedLibraries(const std::vector<std::string> &libs);
+
 /// An object from `compileToObject`, linked in memory with ORC into this
-/// process: symbols resolve against the process and `sharedLibs` (loaded
-/// globally, once). Construction runs `_arrayc_init`, destruction
+/// process: symbols resolve against the process and `sharedLibs`
+/// (loadSharedLibraries). Construction runs `_arrayc_init`, destruction
 /// `_arrayc_fini`. Lookups are thread-safe after construction.
 class LoadedObject {
 public:

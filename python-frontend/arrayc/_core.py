@@ -266,22 +266,31 @@ def asarray(a, target=None):
     return ndarray(out, ctx)
 
 
+def view(ptr, dtype, shape, strides, device):
+    """A C.Array of memory at `ptr` (dtype: NumPy's; strides in elements, None:
+    C order; device -1: host)."""
+    if len(shape) > C.MAX_RANK:
+        raise ArgumentError("arrayc: rank %d is above %d" % (len(shape), C.MAX_RANK))
+    raw = C.Array()
+    raw.data = ptr or None
+    raw.dtype = dtype_code(dtype)
+    raw.rank = len(shape)
+    step = 1
+    for i in reversed(range(len(shape))):
+        raw.shape[i] = shape[i]
+        raw.strides[i] = strides[i] if strides is not None else step
+        step *= shape[i]
+    raw.device = device
+    return raw
+
+
 def host_array(a):
     """A C.Array view of a NumPy array (any strides); returns (view, keepalive)."""
-    if a.ndim > C.MAX_RANK:
-        raise ArgumentError("arrayc: rank %d is above %d" % (a.ndim, C.MAX_RANK))
     es = a.itemsize
     if any(s % es for s in a.strides):
         a = np.ascontiguousarray(a)
-    raw = C.Array()
-    raw.data = a.ctypes.data if a.size else None
-    raw.dtype = dtype_code(a.dtype)
-    raw.rank = a.ndim
-    for i, (n, s) in enumerate(zip(a.shape, a.strides)):
-        raw.shape[i] = n
-        raw.strides[i] = s // es
-    raw.device = -1
-    return raw, a
+    return view(a.ctypes.data if a.size else None, a.dtype, a.shape,
+                [s // es for s in a.strides], -1), a
 
 
 _TORCH_DTYPES = {"torch.float32": np.float32, "torch.float64": np.float64,
@@ -306,15 +315,7 @@ def fast_device_view(obj, device):
         ptr, shape, strides = obj.data_ptr(), tuple(obj.shape), obj.stride()
     else:
         return None
-    raw = C.Array()
-    raw.data = ptr or None
-    raw.dtype = dtype_code(dt)
-    raw.rank = len(shape)
-    for i, n in enumerate(shape):
-        raw.shape[i] = n
-        raw.strides[i] = strides[i]
-    raw.device = device
-    return raw, obj
+    return view(ptr, dt, shape, strides, device), obj
 
 
 def cuda_array(obj, device):
@@ -325,23 +326,6 @@ def cuda_array(obj, device):
         return fast
     cai = obj.__cuda_array_interface__
     dt = np.dtype(cai["typestr"])
-    raw = C.Array()
-    raw.data = cai["data"][0] or None
-    raw.dtype = dtype_code(dt)
-    shape = tuple(cai["shape"])
-    raw.rank = len(shape)
     strides = cai.get("strides")
-    if strides is None:
-        step = 1
-        strides_el = []
-        for n in reversed(shape):
-            strides_el.append(step)
-            step *= n
-        strides_el.reverse()
-    else:
-        strides_el = [s // dt.itemsize for s in strides]
-    for i, n in enumerate(shape):
-        raw.shape[i] = n
-        raw.strides[i] = strides_el[i]
-    raw.device = device
-    return raw, obj
+    strides = [s // dt.itemsize for s in strides] if strides is not None else None
+    return view(cai["data"][0], dt, tuple(cai["shape"]), strides, device), obj

@@ -92,8 +92,7 @@ def device_view(obj, device):
     """(C.Array, keepalive) for a GPU array offered through DLPack only (JAX,
     ...): no copy. The capsule stays alive for the call; its own destructor
     releases the producer's tensor afterwards."""
-    from . import _capi as C
-    from ._core import ArgumentError, dtype_code
+    from ._core import ArgumentError, view
     try:
         capsule = obj.__dlpack__(stream=None)
     except TypeError:
@@ -109,18 +108,9 @@ def device_view(obj, device):
         raise ArgumentError("arrayc: unsupported DLPack dtype (code %d, %d bits)" %
                             (t.dtype.code, t.dtype.bits))
     dt = np.dtype("%s%d" % (_FROM_KIND[t.dtype.code], t.dtype.bits // 8))
-    raw = C.Array()
-    raw.data = (t.data or 0) + t.byte_offset or None
-    raw.dtype = dtype_code(dt)
-    raw.rank = t.ndim
-    step = 1
     shape = [t.shape[i] for i in range(t.ndim)]
-    strides = ([t.strides[i] for i in range(t.ndim)] if t.strides else None)
-    for i in reversed(range(t.ndim)):
-        raw.shape[i] = shape[i]
-        raw.strides[i] = strides[i] if strides is not None else step
-        step *= shape[i]
-    raw.device = device
+    strides = [t.strides[i] for i in range(t.ndim)] if t.strides else None
+    raw = view((t.data or 0) + t.byte_offset, dt, shape, strides, device)
     return raw, capsule
 
 

@@ -117,6 +117,37 @@ def _dims(shapes, declared=()):
     return out
 
 
+def _argument(arg, ctx, name):
+    """(C.Array, keepalive) for one argument."""
+    if isinstance(arg, ndarray):
+        return arg._raw, arg
+    if type(arg) is np.ndarray:
+        return host_array(arg)
+    if ctx.target == "cuda":
+        # CuPy arrays and PyTorch CUDA tensors without touching their
+        # __cuda_array_interface__ (even hasattr builds it: ~15 us).
+        fast = fast_device_view(arg, ctx.device)
+        if fast is not None:
+            return fast
+    if hasattr(arg, "__cuda_array_interface__"):
+        if ctx.target != "cuda":
+            raise ArgumentError("arrayc.jit: %s got a GPU array but runs on the cpu "
+                                "target" % name)
+        return cuda_array(arg, ctx.device)
+    if hasattr(arg, "__dlpack_device__") and arg.__dlpack_device__()[0] == 2:
+        if ctx.target != "cuda":
+            raise ArgumentError("arrayc.jit: %s got a GPU array but runs on the cpu "
+                                "target" % name)
+        from . import _dlpack
+        return _dlpack.device_view(arg, ctx.device)
+    if isinstance(arg, (bool, int, float, complex)):
+        arg = np.asarray(arg)  # Python numbers: NumPy's default dtypes (i64, f64)
+    a = np.asarray(arg)
+    if a.dtype == object:
+        raise ArgumentError("arrayc.jit: %s: cannot pass %r" % (name, type(arg)))
+    return host_array(a)
+
+
 class JitFunction:
     """What @arrayc.jit returns: call it like the Python function."""
 
@@ -133,35 +164,6 @@ class JitFunction:
         self._specs = {}  # (target, device, dtypes, size pattern) -> _Spec
         self._seen = {}   # (context, exact dtypes and shapes) -> _Spec
 
-    def _convert(self, arg, ctx):
-        """(C.Array, keepalive) for one argument."""
-        if isinstance(arg, ndarray):
-            return arg._raw, arg
-        if type(arg) is np.ndarray:
-            return host_array(arg)
-        if ctx.target == "cuda":
-            # CuPy arrays and PyTorch CUDA tensors without touching their
-            # __cuda_array_interface__ (even hasattr builds it: ~15 us).
-            fast = fast_device_view(arg, ctx.device)
-            if fast is not None:
-                return fast
-        if hasattr(arg, "__cuda_array_interface__"):
-            if ctx.target != "cuda":
-                raise ArgumentError("arrayc.jit: %s got a GPU array but runs on the cpu "
-                                    "target" % self.__name__)
-            return cuda_array(arg, ctx.device)
-        if hasattr(arg, "__dlpack_device__") and arg.__dlpack_device__()[0] == 2:
-            if ctx.target != "cuda":
-                raise ArgumentError("arrayc.jit: %s got a GPU array but runs on the cpu "
-                                    "target" % self.__name__)
-            from . import _dlpack
-            return _dlpack.device_view(arg, ctx.device)
-        if isinstance(arg, (bool, int, float, complex)):
-            arg = np.asarray(arg)  # Python numbers: NumPy's default dtypes (i64, f64)
-        a = np.asarray(arg)
-        if a.dtype == object:
-            raise ArgumentError("arrayc.jit: %s: cannot pass %r" % (self.__name__, type(arg)))
-        return host_array(a)
 
     def _compile(self, ctx, codes, shapes):
         anns = []
@@ -208,7 +210,7 @@ class JitFunction:
                 return spec.call_packed(packed, stream.ptr if stream is not None else None)
         raws, keep = [], []
         for a in args:
-            raw, k = self._convert(a, ctx)
+            raw, k = _argument(a, ctx, self.__name__)
             raws.append(raw)
             keep.append(k)
         # The hot path: the exact dtypes and shapes seen before.
@@ -238,8 +240,11 @@ class JitFunction:
 class _Spec:
     """One compiled specialization."""
 
-    def __init__(self, module, fn, ctx):
-        self.module, self.fn, self.ctx = module, fn, ctx
+    def __init__(self, module, fn, ctx, owns_module=True):
+        # `module` is released with the specialization when it owns it (a
+        # Module's functions share the Module's handle instead).
+        self.module = module if owns_module else None
+        self.fn, self.ctx = fn, ctx
         self.nargs = C.lib.arrayc_function_num_params(fn)
         self.nres = C.lib.arrayc_function_num_results(fn)
         self.ArgArray = C.Array * max(self.nargs, 1)
@@ -330,12 +335,7 @@ class Function:
     def __init__(self, module, name, handle):
         self._module = module  # keeps the code alive
         self.__name__ = name
-        self._spec = _Spec.__new__(_Spec)
-        self._spec.module, self._spec.fn, self._spec.ctx = None, handle, module._ctx
-        self._spec.nargs = C.lib.arrayc_function_num_params(handle)
-        self._spec.nres = C.lib.arrayc_function_num_results(handle)
-        self._spec.ArgArray = C.Array * max(self._spec.nargs, 1)
-        self._spec.ResArray = C.Array * max(self._spec.nres, 1)
+        self._spec = _Spec(module._h, handle, module._ctx, owns_module=False)
 
     def __call__(self, *args):
         ctx = self._module._ctx
@@ -344,10 +344,9 @@ class Function:
             views = _fast.views(args, ctx.device if ctx.target == "cuda" else -1)
             if views is not None:
                 return self._spec.call_packed(views[1], stream.ptr if stream is not None else None)
-        convert = JitFunction._convert
         raws, keep = [], []
         for a in args:
-            raw, k = convert(self, a, ctx)
+            raw, k = _argument(a, ctx, self.__name__)
             raws.append(raw)
             keep.append(k)
         return self._spec.call(raws, stream.ptr if stream is not None else None)
