@@ -1,10 +1,18 @@
 """Contexts, arrays and errors: the Python side of libarrayc's C API."""
 import ctypes
+import os
 import threading
 
 import numpy as np
 
 from . import _capi as C
+
+try:  # the C call path (built by setup.py when a compiler and Python's headers exist)
+    if os.environ.get("ARRAYC_PYTHON_NO_EXTENSION") == "1":
+        raise ImportError("disabled")
+    from . import _fast
+except ImportError:
+    _fast = None
 
 # arrayc dtype codes <-> NumPy dtypes and the language's names.
 _DTYPES = [("bool", np.bool_), ("i8", np.int8), ("i16", np.int16), ("i32", np.int32),
@@ -87,17 +95,24 @@ class Context:
 
 _contexts = {}
 _contexts_lock = threading.Lock()
-# The calling thread's device and stream (arrayc.cuda.Device / Stream).
-_local = threading.local()
+class _Local(threading.local):
+    """The calling thread's device and streams (arrayc.cuda.Device / Stream)."""
+    device = 0  # a class default: reading it costs no AttributeError
+
+    def __init__(self):
+        self.streams = []
+
+
+_local = _Local()
 
 
 def current_device():
-    return getattr(_local, "device", 0)
+    return _local.device
 
 
 def current_stream():
     """The calling thread's arrayc.cuda.Stream, or None (the default stream)."""
-    stack = getattr(_local, "streams", None)
+    stack = _local.streams
     return stack[-1] if stack else None
 
 
@@ -132,8 +147,8 @@ class ndarray:
 
     def __del__(self):
         raw = getattr(self, "_raw", None)
-        if raw is not None and raw.owner and C is not None and C.lib is not None:
-            C.lib.arrayc_array_release(ctypes.byref(raw))
+        if raw is not None and raw.owner and _release is not None:
+            _release(raw)
 
     @property
     def shape(self):
@@ -232,6 +247,18 @@ class ndarray:
 
     def __int__(self):
         return int(self.item())
+
+
+def _release_ctypes(raw):
+    if C is not None and C.lib is not None:
+        C.lib.arrayc_array_release(ctypes.byref(raw))
+
+
+if _fast is not None:
+    _fast.setup(C.Array.from_buffer_copy, ndarray)
+    _release = _fast.release
+else:
+    _release = _release_ctypes
 
 
 class _HostView:

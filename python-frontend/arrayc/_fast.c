@@ -1,10 +1,8 @@
-/* The call path of @arrayc.jit in C (the ctypes path is the fallback):
- *   views(args, device) -> (key, packed) or None
- *     key: ((dtype, shape), ...) per argument; packed: the arrayc_array
- *     structs, as bytes. None when an argument is of a kind handled only in
- *     Python (the caller then takes the ctypes path).
- *   invoke(fn, stream, packed, nresults) -> tuple of bytes (arrayc_array
- *     structs the caller owns), or raises RuntimeError(status, message).
+/* The call path of @arrayc.jit in C (the ctypes path is the fallback): the
+ * arguments' views, the specialization lookup, arrayc_call_on and the result
+ * objects in one call (dispatch); None when an argument is of a kind handled
+ * only in Python (the caller then takes the ctypes path). Failed calls raise
+ * RuntimeError(status, message).
  * Built against CPython's limited API (3.11+: one .abi3.so). */
 #ifndef Py_LIMITED_API
 #define Py_LIMITED_API 0x030B0000
@@ -201,60 +199,85 @@ static int from_arrayc(PyObject *arg, arrayc_array *a) {
   return ok;
 }
 
+/* The Python types the results are made of, given once by setup(). */
+static PyObject *array_from_bytes = NULL; /* arrayc._capi.Array.from_buffer_copy */
+static PyObject *ndarray_type = NULL;     /* arrayc.ndarray */
+
+static PyObject *setup(PyObject *self, PyObject *args) {
+  PyObject *from_bytes, *nd;
+  if (!PyArg_ParseTuple(args, "OO", &from_bytes, &nd))
+    return NULL;
+  Py_XDECREF(array_from_bytes);
+  Py_XDECREF(ndarray_type);
+  Py_INCREF(from_bytes);
+  Py_INCREF(nd);
+  array_from_bytes = from_bytes;
+  ndarray_type = nd;
+  Py_RETURN_NONE;
+}
+
+/* One argument's view; 0 when it is of a kind handled only in Python.
+ * Known CuPy arrays are tried first: a failed buffer request formats an
+ * exception, which costs more than reading the CuPy array. */
+static int view_of(PyObject *arg, int device, arrayc_array *a) {
+  if (cupy_type && (PyObject *)Py_TYPE(arg) == cupy_type)
+    return from_cupy(arg, device, a);
+  return from_buffer(arg, a) || from_cupy(arg, device, a) || from_arrayc(arg, a);
+}
+
+/* The views of all arguments into `arrays` (n of them); 0 if one is not
+ * handled here. */
+static int views_of(PyObject *tuple, int device, arrayc_array *arrays, Py_ssize_t n) {
+  for (Py_ssize_t i = 0; i < n; ++i)
+    if (!view_of(PyTuple_GetItem(tuple, i), device, &arrays[i]))
+      return 0;
+  return 1;
+}
+
+#define MAX_ARGS 64
+
+static int args_tuple(PyObject *tuple, Py_ssize_t *n) {
+  if (!PyTuple_Check(tuple)) {
+    PyErr_SetString(PyExc_TypeError, "arguments must be a tuple");
+    return 0;
+  }
+  *n = PyTuple_Size(tuple);
+  if (*n > MAX_ARGS) {
+    PyErr_SetString(PyExc_ValueError, "arrayc: more than 64 arguments");
+    return 0;
+  }
+  return 1;
+}
+
+/* views(args, device) -> the packed arrayc_array structs (bytes), or None. */
 static PyObject *views(PyObject *self, PyObject *args) {
   PyObject *tuple;
   int device;
-  if (!PyArg_ParseTuple(args, "Oi", &tuple, &device))
+  Py_ssize_t n;
+  if (!PyArg_ParseTuple(args, "Oi", &tuple, &device) || !args_tuple(tuple, &n))
     return NULL;
-  Py_ssize_t n = PyTuple_Size(tuple);
-  if (n < 0)
-    return NULL;
-  PyObject *packed = PyBytes_FromStringAndSize(NULL, n * (Py_ssize_t)sizeof(arrayc_array));
-  PyObject *key = PyTuple_New(n);
-  if (!packed || !key)
-    goto fail;
-  arrayc_array *arrays = (arrayc_array *)PyBytes_AsString(packed);
-  for (Py_ssize_t i = 0; i < n; ++i) {
-    PyObject *arg = PyTuple_GetItem(tuple, i);
-    arrayc_array *a = &arrays[i];
-    if (!from_buffer(arg, a) && !from_cupy(arg, device, a) && !from_arrayc(arg, a)) {
-      Py_DECREF(packed);
-      Py_DECREF(key);
-      Py_RETURN_NONE;
-    }
-    PyObject *shape = PyTuple_New(a->rank);
-    if (!shape)
-      goto fail;
-    for (int d = 0; d < a->rank; ++d)
-      PyTuple_SetItem(shape, d, PyLong_FromLongLong(a->shape[d]));
-    PyObject *entry = Py_BuildValue("(iN)", a->dtype, shape);
-    if (!entry)
-      goto fail;
-    PyTuple_SetItem(key, i, entry);
-  }
-  return Py_BuildValue("(NN)", key, packed);
-fail:
-  Py_XDECREF(packed);
-  Py_XDECREF(key);
-  return NULL;
+  arrayc_array arrays[MAX_ARGS];
+  if (!views_of(tuple, device, arrays, n))
+    Py_RETURN_NONE;
+  return PyBytes_FromStringAndSize((const char *)arrays, n * (Py_ssize_t)sizeof(arrayc_array));
 }
 
-static PyObject *invoke(PyObject *self, PyObject *args) {
-  unsigned long long fn, stream;
-  PyObject *packed;
+/* arrayc_call_on, then the results as arrayc.ndarray objects of `ctx`: one
+ * object, a tuple, or None as the function returns one, several or none. */
+static PyObject *call_entry(PyObject *entry, const arrayc_array *arrays, Py_ssize_t n,
+                            unsigned long long stream) {
+  unsigned long long fn;
   int nresults;
-  if (!PyArg_ParseTuple(args, "KKSi", &fn, &stream, &packed, &nresults))
+  PyObject *ctx;
+  if (!PyArg_ParseTuple(entry, "KiO", &fn, &nresults, &ctx))
     return NULL;
-  Py_ssize_t bytes = PyBytes_Size(packed);
-  int nargs = (int)(bytes / (Py_ssize_t)sizeof(arrayc_array));
-  if (nresults < 0 || nresults > 64) {
-    PyErr_SetString(PyExc_ValueError, "bad result count");
+  if (nresults < 0 || nresults > MAX_ARGS || !array_from_bytes || !ndarray_type) {
+    PyErr_SetString(PyExc_ValueError, "arrayc: bad function entry");
     return NULL;
   }
-  arrayc_array results[64];
+  arrayc_array results[MAX_ARGS];
   arrayc_status st = arrayc_call_on((arrayc_function)(uintptr_t)fn, (void *)(uintptr_t)stream,
-                                    (const arrayc_array *)PyBytes_AsString(packed), nargs,
-                                    results, nresults);
+                                    arrays, (int)n, results, nresults);
   if (st != ARRAYC_OK) {
     PyObject *err = Py_BuildValue("(is)", (int)st, arrayc_last_error());
     if (err) {
@@ -263,16 +286,107 @@ static PyObject *invoke(PyObject *self, PyObject *args) {
     }
     return NULL;
   }
-  PyObject *out = PyTuple_New(nresults);
-  for (int i = 0; out && i < nresults; ++i)
-    PyTuple_SetItem(out, i, PyBytes_FromStringAndSize((const char *)&results[i],
-                                                      sizeof results[i]));
+  PyObject *out = nresults == 1 ? NULL : PyTuple_New(nresults);
+  if (nresults != 1 && !out)
+    goto release;
+  for (int i = 0; i < nresults; ++i) {
+    PyObject *b = PyBytes_FromStringAndSize((const char *)&results[i], sizeof results[i]);
+    PyObject *raw = b ? PyObject_CallFunctionObjArgs(array_from_bytes, b, NULL) : NULL;
+    Py_XDECREF(b);
+    PyObject *nd = raw ? PyObject_CallFunctionObjArgs(ndarray_type, raw, ctx, NULL) : NULL;
+    Py_XDECREF(raw);
+    if (!nd) {
+      /* The ndarray objects made so far own theirs; release the rest. */
+      Py_XDECREF(out);
+      for (int j = i; j < nresults; ++j)
+        arrayc_array_release(&results[j]);
+      return NULL;
+    }
+    if (nresults == 1)
+      return nd;
+    PyTuple_SetItem(out, i, nd);
+  }
+  if (nresults == 0) {
+    Py_DECREF(out);
+    Py_RETURN_NONE;
+  }
   return out;
+release:
+  for (int j = 0; j < nresults; ++j)
+    arrayc_array_release(&results[j]);
+  return NULL;
+}
+
+/* dispatch(seen, ctx, args, device, stream): the call of an @arrayc.jit
+ * function whose arguments' context, dtypes and shapes were seen before:
+ * `seen` maps a key (bytes) to an entry (function address, result count,
+ * context). Returns the results; on a miss the key (bytes), for the caller
+ * to compile and enter; NotImplemented when an argument is not handled here
+ * (the caller takes the ctypes path). */
+static PyObject *dispatch(PyObject *self, PyObject *args) {
+  PyObject *seen, *ctx, *tuple;
+  int device;
+  unsigned long long stream;
+  Py_ssize_t n;
+  if (!PyArg_ParseTuple(args, "O!OOiK", &PyDict_Type, &seen, &ctx, &tuple, &device, &stream) ||
+      !args_tuple(tuple, &n))
+    return NULL;
+  arrayc_array arrays[MAX_ARGS];
+  if (!views_of(tuple, device, arrays, n))
+    Py_RETURN_NOTIMPLEMENTED;
+  long long key[1 + MAX_ARGS * (2 + ARRAYC_MAX_RANK)];
+  Py_ssize_t k = 0;
+  key[k++] = (long long)(intptr_t)ctx;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    key[k++] = arrays[i].dtype;
+    key[k++] = arrays[i].rank;
+    for (int d = 0; d < arrays[i].rank; ++d)
+      key[k++] = arrays[i].shape[d];
+  }
+  PyObject *kb = PyBytes_FromStringAndSize((const char *)key, k * (Py_ssize_t)sizeof key[0]);
+  if (!kb)
+    return NULL;
+  PyObject *entry = PyDict_GetItemWithError(seen, kb); /* borrowed */
+  if (!entry)
+    return PyErr_Occurred() ? (Py_DECREF(kb), NULL) : kb;
+  Py_DECREF(kb);
+  return call_entry(entry, arrays, n, stream);
+}
+
+/* call(entry, args, device, stream): a function of known signature (a
+ * Module's, or a specialization just compiled); NotImplemented when an
+ * argument is not handled here. */
+static PyObject *call(PyObject *self, PyObject *args) {
+  PyObject *entry, *tuple;
+  int device;
+  unsigned long long stream;
+  Py_ssize_t n;
+  if (!PyArg_ParseTuple(args, "OOiK", &entry, &tuple, &device, &stream) ||
+      !args_tuple(tuple, &n))
+    return NULL;
+  arrayc_array arrays[MAX_ARGS];
+  if (!views_of(tuple, device, arrays, n))
+    Py_RETURN_NOTIMPLEMENTED;
+  return call_entry(entry, arrays, n, stream);
+}
+
+/* release(raw): arrayc_array_release of a ctypes arrayc_array. */
+static PyObject *release(PyObject *self, PyObject *raw) {
+  Py_buffer b;
+  if (PyObject_GetBuffer(raw, &b, PyBUF_WRITABLE) != 0)
+    return NULL;
+  if (b.len == (Py_ssize_t)sizeof(arrayc_array))
+    arrayc_array_release((arrayc_array *)b.buf);
+  PyBuffer_Release(&b);
+  Py_RETURN_NONE;
 }
 
 static PyMethodDef methods[] = {
-    {"views", views, METH_VARARGS, "argument views and the specialization key, or None"},
-    {"invoke", invoke, METH_VARARGS, "arrayc_call_on; results as arrayc_array bytes"},
+    {"setup", setup, METH_VARARGS, "the result types: (Array.from_buffer_copy, ndarray)"},
+    {"views", views, METH_VARARGS, "the arguments' arrayc_array structs as bytes, or None"},
+    {"dispatch", dispatch, METH_VARARGS, "a call of a specialization seen before"},
+    {"call", call, METH_VARARGS, "a call of a function of known signature"},
+    {"release", release, METH_O, "arrayc_array_release of a ctypes arrayc_array"},
     {NULL, NULL, 0, NULL}};
 
 static struct PyModuleDef module = {PyModuleDef_HEAD_INIT, "_fast", NULL, -1, methods,

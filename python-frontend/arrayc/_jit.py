@@ -9,7 +9,6 @@ compiler from the function's `return`.
 import ast
 import ctypes
 import inspect
-import os
 import textwrap
 import threading
 
@@ -17,15 +16,9 @@ import numpy as np
 
 from . import _capi as C
 
-try:  # the C call path (built by setup.py when a compiler and Python's headers exist)
-    if os.environ.get("ARRAYC_PYTHON_NO_EXTENSION") == "1":
-        raise ImportError("disabled")
-    from . import _fast
-except ImportError:
-    _fast = None
-from ._core import (_ERRORS, ArgumentError, ArraycError, CompileError, DTYPE_NAMES, check,
-                    cuda_array,
-                    current_stream, fast_device_view, get_context, host_array, ndarray)
+from ._core import (_ERRORS, _fast, ArgumentError, ArraycError, CompileError, DTYPE_NAMES,
+                    _local, check, cuda_array, current_stream, fast_device_view, get_context,
+                    host_array, ndarray)
 
 
 class _Source:
@@ -148,6 +141,14 @@ def _argument(arg, ctx, name):
     return host_array(a)
 
 
+def _converted(e):
+    """The C path's RuntimeError(status, message) as arrayc's exception."""
+    if len(e.args) == 2 and isinstance(e.args[0], int):
+        status, message = e.args
+        return _ERRORS.get(status, ArraycError)(message, status)
+    return e
+
+
 class JitFunction:
     """What @arrayc.jit returns: call it like the Python function."""
 
@@ -163,6 +164,7 @@ class JitFunction:
         self._lock = threading.Lock()
         self._specs = {}  # (target, device, dtypes, size pattern) -> _Spec
         self._seen = {}   # (context, exact dtypes and shapes) -> _Spec
+        self._fast_seen = {}  # the same for the C path: key bytes -> _Spec.entry()
 
 
     def _compile(self, ctx, codes, shapes):
@@ -191,23 +193,36 @@ class JitFunction:
         return _Spec(module, fn, ctx)
 
     def __call__(self, *args):
-        if len(args) != len(self._src.params):
-            raise ArgumentError("%s() takes %d arguments (%s), %d given" % (
-                self.__name__, len(self._src.params), ", ".join(self._src.params), len(args)))
         ctx = get_context(self._target)
-        stream = current_stream() if ctx.target == "cuda" else None
+        if ctx.target == "cuda":
+            streams = _local.streams
+            stream = streams[-1] if streams else None
+            device, ptr = ctx.device, (stream.ptr or 0) if stream is not None else 0
+        else:
+            stream, device, ptr = None, -1, 0
         if _fast is not None:
-            views = _fast.views(args, ctx.device if ctx.target == "cuda" else -1)
-            if views is not None:
-                key, packed = views
-                spec = self._seen.get((ctx, key))
-                if spec is None:
-                    size = ctypes.sizeof(C.Array)
-                    spec = self._specialization(ctx, [C.Array.from_buffer_copy(packed, i * size)
-                                                      for i in range(len(args))])
-                    if len(self._seen) < 4096:
-                        self._seen[(ctx, key)] = spec
-                return spec.call_packed(packed, stream.ptr if stream is not None else None)
+            # The C path: views, the lookup of a specialization seen before
+            # (by context, dtypes and shapes), the call and the results.
+            try:
+                out = _fast.dispatch(self._fast_seen, ctx, args, device, ptr)
+            except RuntimeError as e:
+                raise _converted(e) from None
+            if type(out) is bytes:  # a new key: compile (or find) its specialization
+                self._check_count(args)
+                packed = _fast.views(args, device)
+                size = ctypes.sizeof(C.Array)
+                spec = self._specialization(ctx, [C.Array.from_buffer_copy(packed, i * size)
+                                                  for i in range(len(args))])
+                entry = spec.entry()
+                if len(self._fast_seen) < 4096:
+                    self._fast_seen[out] = entry
+                try:
+                    out = _fast.call(entry, args, device, ptr)
+                except RuntimeError as e:
+                    raise _converted(e) from None
+            if out is not NotImplemented:
+                return out
+        self._check_count(args)
         raws, keep = [], []
         for a in args:
             raw, k = _argument(a, ctx, self.__name__)
@@ -221,6 +236,11 @@ class JitFunction:
             if len(self._seen) < 4096:
                 self._seen[key] = spec
         return spec.call(raws, stream.ptr if stream is not None else None)
+
+    def _check_count(self, args):
+        if len(args) != len(self._src.params):
+            raise ArgumentError("%s() takes %d arguments (%s), %d given" % (
+                self.__name__, len(self._src.params), ", ".join(self._src.params), len(args)))
 
     def _specialization(self, ctx, raws):
         """The compiled specialization for these dtypes and size pattern."""
@@ -254,19 +274,9 @@ class _Spec:
         if C is not None and C.lib is not None and getattr(self, "module", None):
             C.lib.arrayc_module_release(self.module)
 
-    def call_packed(self, packed, stream=None):
-        """The C call path: `packed` holds the arguments' arrayc_array structs."""
-        try:
-            res = _fast.invoke(self.fn.value, stream or 0, packed, self.nres)
-        except RuntimeError as e:
-            if len(e.args) == 2 and isinstance(e.args[0], int):  # (status, message)
-                status, message = e.args
-                raise _ERRORS.get(status, ArraycError)(message, status) from None
-            raise
-        out = [ndarray(C.Array.from_buffer_copy(b), self.ctx) for b in res]
-        if self.nres == 0:
-            return None
-        return out[0] if self.nres == 1 else tuple(out)
+    def entry(self):
+        """What the C path calls: (function address, result count, context)."""
+        return (self.fn.value, self.nres, self.ctx)
 
     def call(self, raws, stream=None):
         args = self.ArgArray(*raws)
@@ -336,14 +346,19 @@ class Function:
         self._module = module  # keeps the code alive
         self.__name__ = name
         self._spec = _Spec(module._h, handle, module._ctx, owns_module=False)
+        self._entry = self._spec.entry()
 
     def __call__(self, *args):
         ctx = self._module._ctx
         stream = current_stream() if ctx.target == "cuda" else None
         if _fast is not None:
-            views = _fast.views(args, ctx.device if ctx.target == "cuda" else -1)
-            if views is not None:
-                return self._spec.call_packed(views[1], stream.ptr if stream is not None else None)
+            try:
+                out = _fast.call(self._entry, args, ctx.device if ctx.target == "cuda" else -1,
+                                 (stream.ptr or 0) if stream is not None else 0)
+            except RuntimeError as e:
+                raise _converted(e) from None
+            if out is not NotImplemented:
+                return out
         raws, keep = [], []
         for a in args:
             raw, k = _argument(a, ctx, self.__name__)

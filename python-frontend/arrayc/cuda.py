@@ -53,8 +53,6 @@ class Stream:
             C.lib.arrayc_stream_destroy(self._ctx._h, ctypes.c_void_p(ptr))
 
     def __enter__(self):
-        if not hasattr(_local, "streams"):
-            _local.streams = []
         _local.streams.append(self)
         return self
 
