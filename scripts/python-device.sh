@@ -29,6 +29,11 @@ if python3 -c "import pytest" 2>/dev/null; then
 else
   echo "no pytest on this machine"; status=1
 fi
-echo "== per-call time, 10,000-element sqdiff"
-python3 bench/python/call_overhead.py ${OUT:+"$OUT/call_overhead.json"} || status=1
+# Pinned to one core: unpinned, this VM moves the process between cores and
+# every system's per-call time (cupy.fuse's too) varies 1.3-1.8x between
+# processes (docs/python.md, "Measuring").
+echo "== per-call time, 10,000-element sqdiff (pinned to core 3)"
+pin=""
+command -v taskset >/dev/null && pin="taskset -c 3"
+$pin python3 bench/python/call_overhead.py ${OUT:+"$OUT/call_overhead.json"} || status=1
 exit $status

@@ -3,9 +3,11 @@
 cupy.fuse and plain CuPy in the same process (issue 8's bar: <= 10 us per
 call; the peers measured cupy.fuse 13 us, jax.jit 61 us on an H200).
 
-Each row: median over 7 repetitions of (N calls back to back, then one
+Each row: median over 15 repetitions of (N calls back to back, then one
 synchronize) / N, with the inputs already on the device, and the results
-dropped as the loop goes (their memory returns to the pool)."""
+dropped as the loop goes (their memory returns to the pool). The rows'
+repetitions are interleaved, so that a slow spell of the host touches every
+row alike."""
 import json
 import statistics
 import sys
@@ -16,18 +18,21 @@ import numpy as np
 import arrayc
 
 
-def timeit(fn, sync, n=2000, reps=7):
-    for _ in range(50):
-        fn()
-    sync()
-    out = []
-    for _ in range(reps):
-        t0 = time.perf_counter()
-        for _ in range(n):
+def timeit(rows, sync, n=2000, reps=15):
+    """rows: name -> fn; returns name -> median microseconds per call."""
+    for fn in rows.values():
+        for _ in range(50):
             fn()
-        sync()
-        out.append((time.perf_counter() - t0) / n * 1e6)
-    return statistics.median(out)
+    sync()
+    times = {name: [] for name in rows}
+    for _ in range(reps):
+        for name, fn in rows.items():
+            t0 = time.perf_counter()
+            for _ in range(n):
+                fn()
+            sync()
+            times[name].append((time.perf_counter() - t0) / n * 1e6)
+    return {name: statistics.median(t) for name, t in times.items()}
 
 
 def main():
@@ -35,7 +40,7 @@ def main():
     def sqdiff(x, y):
         return (x - y) * (x - y)
 
-    rows = {}
+    fns = {}
     try:
         import cupy as cp
     except ImportError:
@@ -47,21 +52,23 @@ def main():
         sync = cp.cuda.Device().synchronize
         ref = ((x - y) * (x - y)).get()
         assert np.allclose(cp.asarray(sqdiff(x, y)).get(), ref, rtol=1e-6)
-        rows["arrayc.jit (cupy inputs)"] = timeit(lambda: sqdiff(x, y), sync)
+        fns["arrayc.jit (cupy inputs)"] = lambda: sqdiff(x, y)
         ax, ay = arrayc.asarray(x), arrayc.asarray(y)
-        rows["arrayc.jit (arrayc inputs)"] = timeit(lambda: sqdiff(ax, ay), sync)
+        fns["arrayc.jit (arrayc inputs)"] = lambda: sqdiff(ax, ay)
+
         @cp.fuse()
         def fused(a, b):
             return (a - b) * (a - b)
 
-        rows["cupy.fuse"] = timeit(lambda: fused(x, y), sync)
-        rows["cupy (3 kernels)"] = timeit(lambda: (x - y) * (x - y), sync)
+        fns["cupy.fuse"] = lambda: fused(x, y)
+        fns["cupy (3 kernels)"] = lambda: (x - y) * (x - y)
     else:
         x = np.random.standard_normal(10_000).astype(np.float32)
         y = np.random.standard_normal(10_000).astype(np.float32)
-        rows["arrayc.jit (numpy inputs, %s)" % target] = timeit(lambda: sqdiff(x, y),
-                                                               lambda: None)
-        rows["numpy"] = timeit(lambda: (x - y) * (x - y), lambda: None)
+        fns["arrayc.jit (numpy inputs, %s)" % target] = lambda: sqdiff(x, y)
+        fns["numpy"] = lambda: (x - y) * (x - y)
+        sync = lambda: None  # noqa: E731
+    rows = timeit(fns, sync)
     for k, v in rows.items():
         print("%-32s %8.2f us/call" % (k, v))
     if len(sys.argv) > 1:
