@@ -16,11 +16,11 @@ export PYTHONPATH="$PWD/python-frontend" ARRAYC_CACHE_DIR="$(mktemp -d)"
 python3 -c "import numpy, cupy, torch; print('numpy', numpy.__version__, 'cupy', cupy.__version__, 'torch', torch.__version__)"
 status=0
 python3 -c "import arrayc._jit as j; print('C call path (arrayc/_fast):', j._fast is not None)"
-echo "== libarrayc on cuda: examples/embed and the 8-thread stress test"
+echo "== libarrayc on cuda: examples/embed, the 8-thread stress test, faults (assert, out of memory)"
 .device-carry/arrayc/bin/embed_sqdiff cuda | tail -1 || status=1
 .device-carry/arrayc/bin/embed_c | tail -1 || status=1
 ARRAYC_API_TEST_TARGET=cuda .device-carry/arrayc/bin/arrayc_api_tests --gtest_brief=1 \
-  --gtest_filter='Stress.*' | tail -1 || status=1
+  --gtest_filter='Stress.*:Faults.*' | tail -3 || status=1
 if python3 -c "import pytest" 2>/dev/null; then
   for t in cuda cpu; do
     echo "== pytest, target $t"

@@ -127,6 +127,8 @@ LogicalResult AssertOp::verify() {
   size_t n = getValues().size();
   if (n > 2) // assert_c1
     return emitOpError("takes at most two values, got ") << n;
+  if (n == 0)
+    return success(); // printed verbatim: braces are the user's text
   llvm::StringRef msg = getMessage();
   for (size_t pos = msg.find('{'); pos != llvm::StringRef::npos;
        pos = msg.find('{', pos + 1)) {

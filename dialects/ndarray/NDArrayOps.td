@@ -342,7 +342,8 @@ def NDArray_AssertOp : NDArray_Op<"assert", [MemoryEffects<[MemWrite]>]> {
 
     Constraints:
     - `assert_c1`: at most two values.
-    - `assert_c2`: every `{k}` in the message names a value (k < #values).
+    - `assert_c2`: with values, every `{k}` in the message names one (k < #values);
+      without values the message is printed verbatim (a user's `assert` text).
 
     ```mlir
     ndarray.assert %ok, "prog.arr:3:5: dimension 'n' of y.npy differs from x.npy"

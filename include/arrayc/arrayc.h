@@ -42,7 +42,9 @@ typedef enum arrayc_status {
   ARRAYC_ERR_ARGUMENT = 3,  /* a call's arrays do not fit the signature */
   ARRAYC_ERR_DEVICE = 4,    /* no usable GPU, or a CUDA failure */
   ARRAYC_ERR_INVALID = 5,   /* a NULL handle, bad option, ... */
-  ARRAYC_ERR_NOMEM = 6
+  ARRAYC_ERR_NOMEM = 6,     /* out of memory (the device pool's limit included) */
+  ARRAYC_ERR_RUNTIME = 7    /* the compiled code failed: an assert, a bad .npy file,
+                               a linalg error; the call has no results */
 } arrayc_status;
 
 typedef enum arrayc_target {

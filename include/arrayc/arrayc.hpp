@@ -358,6 +358,11 @@ public:
     return u;
   }
   Status trimPool() const { return check(arrayc_context_pool_trim(c_.get())); }
+  /// cuda: caps the device pool (per process; 0: no cap). Over it, a call
+  /// fails with ARRAYC_ERR_NOMEM and returns what it allocated.
+  Status setPoolLimit(uint64_t bytes) const {
+    return check(arrayc_context_pool_set_limit(c_.get(), bytes));
+  }
   arrayc_context raw() const { return c_.get(); }
 
 private:

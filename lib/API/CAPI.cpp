@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "arrayc/arrayc.h"
+#include "arrayc_rt/runtime.h"
 
 #include "Compiler/Cache.h"
 #include "Compiler/Compile.h"
@@ -103,6 +104,50 @@ struct CudaRuntime {
   }
 };
 
+/// The core runtime's recoverable regions (arrayc_rt/runtime.h): a failure
+/// of compiled code inside a call ends the call, not the process.
+struct Regions {
+  void (*begin)() = nullptr;
+  void (*end)(int) = nullptr;
+  const char *(*message)() = nullptr;
+  int (*status)() = nullptr;
+
+  bool resolve() {
+    auto sym = [](const char *name) {
+      return llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name);
+    };
+    begin = reinterpret_cast<decltype(begin)>(sym("arrayc_rt_region_begin"));
+    end = reinterpret_cast<decltype(end)>(sym("arrayc_rt_region_end"));
+    message = reinterpret_cast<decltype(message)>(sym("arrayc_rt_region_message"));
+    status = reinterpret_cast<decltype(status)>(sym("arrayc_rt_region_status"));
+    return begin && end && message && status;
+  }
+};
+Regions regions; // resolved by loadRuntime before any call
+
+/// Runs `body` (runtime work: device allocations, copies, compiled code) in a
+/// recoverable region: a runtime failure inside it (an assert, out of memory,
+/// a CUDA error) becomes an error status with the runtime's message, `what:`
+/// first, and the device memory the body allocated and did not free is freed.
+template <typename Body>
+arrayc_status guarded(const std::string &what, Body &&body) {
+  bool failed = false;
+  regions.begin();
+  try {
+    body();
+  } catch (...) {
+    failed = true;
+  }
+  regions.end(failed);
+  if (!failed)
+    return ARRAYC_OK;
+  int st = regions.status();
+  arrayc_status status = st == ARRAYC_RT_ERR_NOMEM    ? ARRAYC_ERR_NOMEM
+                         : st == ARRAYC_RT_ERR_DEVICE ? ARRAYC_ERR_DEVICE
+                                                      : ARRAYC_ERR_RUNTIME;
+  return failure(status, what + ": " + regions.message());
+}
+
 /// Loads the runtime libraries of a target into the process, once.
 const CudaRuntime *loadRuntime(bool cuda, std::string &error) {
   static std::mutex mutex;
@@ -113,9 +158,13 @@ const CudaRuntime *loadRuntime(bool cuda, std::string &error) {
     error = llvm::toString(std::move(err));
     return nullptr;
   }
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!regions.begin && !regions.resolve()) {
+    error = "the runtime lacks its region entry points";
+    return nullptr;
+  }
   if (!cuda)
     return &cudaRuntime; // unused on the cpu target
-  std::lock_guard<std::mutex> lock(mutex);
   if (!cudaTried) {
     cudaTried = true;
     if (auto err = jit::loadSharedLibraries(toolchain::jitRuntimeLibs(true)))
@@ -647,11 +696,15 @@ arrayc_status arrayc_array_to_host(arrayc_context context, const arrayc_array *s
                                                    : "a cpu context cannot read device arrays");
     }
     OnStream on(ctx);
-    if (bytes)
-      ctx.rt->memcpy(mem, src->data, bytes, ctx.rt->currentCuStream());
-    if (ctx.rt->streamSynchronize(ctx.stream) != 0) {
+    arrayc_status st = guarded("arrayc_array_to_host", [&] {
+      if (bytes)
+        ctx.rt->memcpy(mem, src->data, bytes, ctx.rt->currentCuStream());
+    });
+    if (st == ARRAYC_OK && ctx.rt->streamSynchronize(ctx.stream) != 0)
+      st = failure(ARRAYC_ERR_DEVICE, ctx.rt->lastError());
+    if (st != ARRAYC_OK) {
       std::free(mem);
-      return failure(ARRAYC_ERR_DEVICE, ctx.rt->lastError());
+      return st;
     }
   }
   out.data = mem;
@@ -673,10 +726,17 @@ arrayc_status arrayc_array_to_device(arrayc_context context, const arrayc_array 
     return st;
   size_t bytes = static_cast<size_t>(arrayc_array_size(&host)) * dtypeSize(host.dtype);
   OnStream on(ctx);
-  void *mem = ctx.rt->memAlloc(bytes ? bytes : 1, ctx.rt->currentCuStream(), false);
-  if (bytes)
-    ctx.rt->memcpy(mem, host.data, bytes, ctx.rt->currentCuStream());
+  void *mem = nullptr;
+  st = guarded("arrayc_array_to_device", [&] {
+    mem = ctx.rt->memAlloc(bytes ? bytes : 1, ctx.rt->currentCuStream(), false);
+    if (bytes)
+      ctx.rt->memcpy(mem, host.data, bytes, ctx.rt->currentCuStream());
+  });
   ctx.rt->streamSynchronize(ctx.stream); // the host copy is freed below
+  if (st != ARRAYC_OK) {
+    arrayc_array_release(&host);
+    return st;
+  }
   arrayc_array out = host;
   out.owner = nullptr;
   out.data = mem;
@@ -756,101 +816,111 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
 
   OnStream on(ctx, stream);
   void *cuStream = ctx.cuda ? ctx.rt->currentCuStream() : nullptr;
-  // Arguments as the compiled code takes them: C order, on the target.
   llvm::SmallVector<void *, 8> pointers(nargs);
   llvm::SmallVector<void *, 4> hostTemps, deviceTemps;
-  for (int32_t i = 0; i < nargs; ++i) {
-    const arrayc_array &a = args[i];
-    size_t bytes = static_cast<size_t>(arrayc_array_size(&a)) * dtypeSize(a.dtype);
-    void *data = a.data;
-    if (a.device < 0 && !isContiguous(a)) {
-      data = std::malloc(bytes ? bytes : 1);
-      gatherHost(a, static_cast<char *>(data));
-      hostTemps.push_back(data);
+  // Staging, the compiled code and the results' copies run in a recoverable
+  // region: a failure inside (an assert, out of memory, a CUDA error) ends
+  // this call with the runtime's message -- the runtime throws through the
+  // compiled code's frames, frees the device memory the call allocated and
+  // drops a recorded graph call -- instead of the process.
+  arrayc_status status = guarded(name, [&] {
+    // Arguments as the compiled code takes them: C order, on the target.
+    for (int32_t i = 0; i < nargs; ++i) {
+      const arrayc_array &a = args[i];
+      size_t bytes = static_cast<size_t>(arrayc_array_size(&a)) * dtypeSize(a.dtype);
+      void *data = a.data;
+      if (a.device < 0 && !isContiguous(a)) {
+        data = std::malloc(bytes ? bytes : 1);
+        gatherHost(a, static_cast<char *>(data));
+        hostTemps.push_back(data);
+      }
+      if (ctx.cuda && a.device < 0) {
+        void *dev = ctx.rt->memAlloc(bytes ? bytes : 1, cuStream, false);
+        if (bytes)
+          ctx.rt->memcpy(dev, data, bytes, cuStream);
+        deviceTemps.push_back(dev);
+        data = dev;
+      }
+      pointers[i] = data;
     }
-    if (ctx.cuda && a.device < 0) {
-      void *dev = ctx.rt->memAlloc(bytes ? bytes : 1, cuStream, false);
-      if (bytes)
-        ctx.rt->memcpy(dev, data, bytes, cuStream);
-      deviceTemps.push_back(dev);
-      data = dev;
-    }
-    pointers[i] = data;
-  }
 
-  // Packed call: one 8-byte word per LLVM-level field.
-  llvm::SmallVector<int64_t, 64> words;
-  for (int32_t i = 0; i < nargs; ++i) {
-    const arrayc_array &a = args[i];
-    int64_t p = reinterpret_cast<int64_t>(pointers[i]);
-    words.insert(words.end(), {p, p, 0});
-    words.insert(words.end(), a.shape, a.shape + a.rank);
-    int64_t stride = 1;
-    llvm::SmallVector<int64_t, ARRAYC_MAX_RANK> strides(a.rank);
-    for (int d = a.rank - 1; d >= 0; --d) {
-      strides[d] = stride;
-      stride *= a.shape[d];
+    // Packed call: one 8-byte word per LLVM-level field.
+    llvm::SmallVector<int64_t, 64> words;
+    for (int32_t i = 0; i < nargs; ++i) {
+      const arrayc_array &a = args[i];
+      int64_t p = reinterpret_cast<int64_t>(pointers[i]);
+      words.insert(words.end(), {p, p, 0});
+      words.insert(words.end(), a.shape, a.shape + a.rank);
+      int64_t stride = 1;
+      llvm::SmallVector<int64_t, ARRAYC_MAX_RANK> strides(a.rank);
+      for (int d = a.rank - 1; d >= 0; --d) {
+        strides[d] = stride;
+        stride *= a.shape[d];
+      }
+      words.insert(words.end(), strides.begin(), strides.end());
     }
-    words.insert(words.end(), strides.begin(), strides.end());
-  }
-  size_t resultWords = 0;
-  for (const ValueSignature &r : sig.results)
-    resultWords += 3 + 2 * r.rank();
-  llvm::SmallVector<int64_t, 32> out(resultWords + 1, 0);
-  llvm::SmallVector<void *, 64> packed;
-  for (int64_t &w : words)
-    packed.push_back(&w);
-  packed.push_back(out.data());
-  fn->packed(packed.data());
+    size_t resultWords = 0;
+    for (const ValueSignature &r : sig.results)
+      resultWords += 3 + 2 * r.rank();
+    llvm::SmallVector<int64_t, 32> out(resultWords + 1, 0);
+    llvm::SmallVector<void *, 64> packed;
+    for (int64_t &w : words)
+      packed.push_back(&w);
+    packed.push_back(out.data());
+    fn->packed(packed.data());
 
-  // Results: owned by the caller. A result whose memory the caller or the
-  // program owns (an argument returned as is, a constant, a buffer returned
-  // twice) is copied.
-  llvm::SmallVector<void *, 4> taken;
-  size_t w = 0;
-  for (int32_t i = 0; i < nresults; ++i) {
-    const ValueSignature &r = sig.results[i];
-    void *allocated = reinterpret_cast<void *>(out[w]);
-    char *aligned = reinterpret_cast<char *>(out[w + 1]);
-    int64_t offset = out[w + 2];
-    arrayc_array &res = results[i];
-    arrayc_array_init(&res, nullptr, r.dtype, static_cast<int32_t>(r.rank()), &out[w + 3],
-                      &out[w + 3 + r.rank()], ctx.cuda ? ctx.device : -1);
-    w += 3 + 2 * r.rank();
-    size_t es = dtypeSize(r.dtype);
-    res.data = aligned + offset * static_cast<int64_t>(es);
-    bool ours = allocated != reinterpret_cast<void *>(0xdeadbeef) &&
-                std::find(taken.begin(), taken.end(), allocated) == taken.end();
-    for (int32_t j = 0; j < nargs && ours; ++j)
-      ours = allocated != pointers[j] || std::find(deviceTemps.begin(), deviceTemps.end(),
-                                                   allocated) != deviceTemps.end();
-    if (ours) {
-      auto temp = std::find(deviceTemps.begin(), deviceTemps.end(), allocated);
-      if (temp != deviceTemps.end())
-        deviceTemps.erase(temp); // a staged argument, returned: now the result's
-      taken.push_back(allocated);
-      setOwned(res, allocated, ctx.cuda, ctx.rt);
-      continue;
+    // Results: owned by the caller. A result whose memory the caller or the
+    // program owns (an argument returned as is, a constant, a buffer returned
+    // twice) is copied.
+    llvm::SmallVector<void *, 4> taken;
+    size_t w = 0;
+    for (int32_t i = 0; i < nresults; ++i) {
+      const ValueSignature &r = sig.results[i];
+      void *allocated = reinterpret_cast<void *>(out[w]);
+      char *aligned = reinterpret_cast<char *>(out[w + 1]);
+      int64_t offset = out[w + 2];
+      arrayc_array &res = results[i];
+      arrayc_array_init(&res, nullptr, r.dtype, static_cast<int32_t>(r.rank()), &out[w + 3],
+                        &out[w + 3 + r.rank()], ctx.cuda ? ctx.device : -1);
+      w += 3 + 2 * r.rank();
+      size_t es = dtypeSize(r.dtype);
+      res.data = aligned + offset * static_cast<int64_t>(es);
+      bool ours = allocated != reinterpret_cast<void *>(0xdeadbeef) &&
+                  std::find(taken.begin(), taken.end(), allocated) == taken.end();
+      for (int32_t j = 0; j < nargs && ours; ++j)
+        ours = allocated != pointers[j] || std::find(deviceTemps.begin(), deviceTemps.end(),
+                                                     allocated) != deviceTemps.end();
+      if (ours) {
+        auto temp = std::find(deviceTemps.begin(), deviceTemps.end(), allocated);
+        if (temp != deviceTemps.end())
+          deviceTemps.erase(temp); // a staged argument, returned: now the result's
+        taken.push_back(allocated);
+        setOwned(res, allocated, ctx.cuda, ctx.rt);
+        continue;
+      }
+      size_t bytes = static_cast<size_t>(arrayc_array_size(&res)) * es;
+      void *copy;
+      if (ctx.cuda) {
+        copy = ctx.rt->memAlloc(bytes ? bytes : 1, cuStream, false);
+        if (bytes)
+          ctx.rt->memcpy(copy, res.data, bytes, cuStream);
+      } else {
+        copy = std::malloc(bytes ? bytes : 1);
+        gatherHost(res, static_cast<char *>(copy));
+      }
+      arrayc_array_init(&res, copy, r.dtype, res.rank, res.shape, nullptr, res.device);
+      taken.push_back(copy);
+      setOwned(res, copy, ctx.cuda, ctx.rt);
     }
-    size_t bytes = static_cast<size_t>(arrayc_array_size(&res)) * es;
-    void *copy;
-    if (ctx.cuda) {
-      copy = ctx.rt->memAlloc(bytes ? bytes : 1, cuStream, false);
-      if (bytes)
-        ctx.rt->memcpy(copy, res.data, bytes, cuStream);
-    } else {
-      copy = std::malloc(bytes ? bytes : 1);
-      gatherHost(res, static_cast<char *>(copy));
-    }
-    arrayc_array_init(&res, copy, r.dtype, res.rank, res.shape, nullptr, res.device);
-    taken.push_back(copy);
-    setOwned(res, copy, ctx.cuda, ctx.rt);
-  }
-  for (void *p : deviceTemps)
-    ctx.rt->memFree(p, cuStream); // stream-ordered: after the kernels that read it
+    for (void *p : deviceTemps)
+      ctx.rt->memFree(p, cuStream); // stream-ordered: after the kernels that read it
+  });
   for (void *p : hostTemps)
     std::free(p);
-  return ARRAYC_OK;
+  if (status != ARRAYC_OK) // the region freed the device memory the results held
+    for (int32_t i = 0; i < nresults; ++i)
+      std::memset(&results[i], 0, sizeof(arrayc_array));
+  return status;
 }
 
 } // extern "C"

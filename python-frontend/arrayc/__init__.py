@@ -12,13 +12,16 @@
 See docs/python.md.
 """
 from . import _capi, cuda
-from ._core import (ArgumentError, ArraycError, CompileError, Context, DeviceError, asarray,
+from ._core import (ArgumentError, ArraycError, CompileError, Context, DeviceError,
+                    OutOfMemoryError, ProgramError, asarray,
                     asnumpy, get_context, ndarray)
 from ._jit import JitFunction, Module, compile, jit
 from .cuda import get_default_memory_pool
 
 __version__ = _capi.lib.arrayc_version().decode()
 
-__all__ = ["jit", "JitFunction", "compile", "Module", "ndarray", "asarray", "asnumpy", "ArraycError",
-           "CompileError", "ArgumentError", "DeviceError", "Context", "get_context", "cuda",
+__all__ = ["jit", "JitFunction", "compile", "Module", "ndarray", "asarray", "asnumpy",
+           "ArraycError",
+           "CompileError", "ArgumentError", "DeviceError", "OutOfMemoryError", "ProgramError",
+           "Context", "get_context", "cuda",
            "get_default_memory_pool"]

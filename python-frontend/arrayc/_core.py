@@ -59,8 +59,19 @@ class DeviceError(ArraycError, RuntimeError):
     """No usable GPU, or a CUDA failure."""
 
 
+class OutOfMemoryError(ArraycError, MemoryError):
+    """Out of memory: the GPU's, or the memory pool's limit (set_limit). The
+    call's allocations are returned to the pool; the next call can succeed."""
+
+
+class ProgramError(ArraycError, RuntimeError):
+    """The compiled code failed while running: a failed `assert` (the message
+    is the assert's, at its source line), a linalg error."""
+
+
 _ERRORS = {C.ERR_COMPILE: CompileError, C.ERR_ARGUMENT: ArgumentError,
-           C.ERR_DEVICE: DeviceError}
+           C.ERR_DEVICE: DeviceError, C.ERR_NOMEM: OutOfMemoryError,
+           C.ERR_RUNTIME: ProgramError}
 
 
 def check(status):

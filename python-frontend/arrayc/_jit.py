@@ -302,12 +302,13 @@ class Module:
     functions are attributes, called on arrays as @arrayc.jit functions are."""
 
     def __init__(self, source, name="<source>", target=None, tf32=False, fp16=False,
-                 bf16=False):
+                 bf16=False, fusion=True):
         self._ctx = ctx = get_context(target)
         opts = C.CompileOptions()
         C.lib.arrayc_compile_options_init(ctypes.byref(opts))
         opts.name = name.encode()
         opts.tf32 = int(tf32)
+        opts.fusion = int(fusion)
         opts.precision = b"f16" if fp16 else b"bf16" if bf16 else None
         handle = ctypes.c_void_p()
         data = source.encode()
@@ -367,7 +368,9 @@ class Function:
         return self._spec.call(raws, stream.ptr if stream is not None else None)
 
 
-def compile(source, name="<source>", target=None, tf32=False, fp16=False, bf16=False):
+def compile(source, name="<source>", target=None, tf32=False, fp16=False, bf16=False,
+            fusion=True):
     """Compiles `.arr` source (functions with annotated signatures, as for the
-    `arrayc` command) into a Module whose exported functions Python calls."""
-    return Module(source, name, target, tf32, fp16, bf16)
+    `arrayc` command) into a Module whose exported functions Python calls.
+    fusion=False: as arrayc's --no-fusion (one kernel or loop nest per op)."""
+    return Module(source, name, target, tf32, fp16, bf16, fusion)

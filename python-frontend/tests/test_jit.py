@@ -173,3 +173,49 @@ def test_compile_module_from_source():
         mod.nope
     with pytest.raises(arrayc.CompileError, match=r"bad\.arr:1:"):
         arrayc.compile("def f(x):\n    return x\n", name="bad.arr", target=TARGET)
+
+
+@arrayc.jit(target=TARGET)
+def checked_sqrt(x):
+    assert np.min(x) >= 0, "x must be non-negative"
+    return np.sqrt(x)
+
+
+def test_a_failed_assert_raises_and_the_next_call_works():
+    x = rng.random(1000).astype(np.float32)
+    for _ in range(20):
+        with pytest.raises(arrayc.ProgramError, match=r"test_jit\.py:\d+:5: AssertionError: "
+                                                      r"x must be non-negative"):
+            checked_sqrt(x - 2)
+        assert rel_err(checked_sqrt(x), np.sqrt(x.astype(np.float64))) < 1e-6
+
+
+@arrayc.jit(target=TARGET)
+def grow(x):
+    y = x * 2.0
+    return x + np.sum(np.concatenate([y, y, y, y]))
+
+
+def test_out_of_memory_under_the_pool_limit_then_calls_succeed():
+    if TARGET != "cuda":
+        pytest.skip("the device pool is cuda's")
+    pool = arrayc.get_default_memory_pool()
+    small = rng.random(4096).astype(np.float32)
+    grow(small)  # compiled before the limit
+    pool.free_all_blocks()
+    big = arrayc.asarray(rng.random(16 << 20).astype(np.float32))  # 64 MiB on the device
+    used = pool.used_bytes()
+    pool.set_limit(96 << 20)
+    try:
+        with pytest.raises(arrayc.OutOfMemoryError, match="out of memory.*limit"):
+            grow(big)
+        assert pool.used_bytes() == used  # the failed call's memory went back
+        assert pool.total_bytes() <= 96 << 20
+        for _ in range(1000):
+            r = grow(small)
+        ref = small.astype(np.float64) + 8 * small.astype(np.float64).sum()
+        assert rel_err(r, ref) < 1e-5
+    finally:
+        pool.set_limit(0)
+    assert rel_err(grow(big), big.get().astype(np.float64) * 1 +
+                   8 * big.get().astype(np.float64).sum()) < 1e-4

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
+#include <string>
+#include <vector>
 
 namespace arrayc_rt {
 
@@ -174,7 +176,86 @@ void arrayc_rt_init(int argc, char **argv) {
 
 const char *arrayc_rt_program_name(void) { return programName.c_str(); }
 
+namespace {
+// The calling thread's recoverable region (runtime.h).
+struct Tracked {
+  void *ptr, *stream;
+  void (*release)(void *, void *);
+};
+struct Region {
+  int depth = 0;
+  std::string message;
+  arrayc_rt_status status = ARRAYC_RT_OK;
+  std::vector<Tracked> allocations;
+};
+thread_local Region tRegion;
+std::mutex gFailureHooksMutex;
+std::vector<void (*)(void)> gFailureHooks;
+// What a region's failure throws: private to the runtime, caught with `...`.
+struct RegionFailure {};
+} // namespace
+
+void arrayc_rt_region_begin(void) {
+  if (tRegion.depth++ == 0) {
+    tRegion.message.clear();
+    tRegion.status = ARRAYC_RT_OK;
+    tRegion.allocations.clear();
+  }
+}
+
+void arrayc_rt_region_end(int failed) {
+  Region &r = tRegion;
+  if (r.depth == 0 || --r.depth > 0)
+    return;
+  if (failed) {
+    std::vector<void (*)(void)> hooks;
+    {
+      std::lock_guard<std::mutex> g(gFailureHooksMutex);
+      hooks = gFailureHooks;
+    }
+    for (auto hook : hooks)
+      hook();
+    for (const Tracked &t : r.allocations)
+      t.release(t.ptr, t.stream);
+  }
+  r.allocations.clear();
+}
+
+const char *arrayc_rt_region_message(void) { return tRegion.message.c_str(); }
+arrayc_rt_status arrayc_rt_region_status(void) { return tRegion.status; }
+
+void arrayc_rt_region_track(void *ptr, void *stream, void (*release)(void *, void *)) {
+  if (tRegion.depth && ptr)
+    tRegion.allocations.push_back({ptr, stream, release});
+}
+
+void arrayc_rt_region_untrack(void *ptr) {
+  if (!tRegion.depth || !ptr)
+    return;
+  auto &a = tRegion.allocations;
+  for (size_t i = a.size(); i-- > 0;)
+    if (a[i].ptr == ptr) {
+      a.erase(a.begin() + static_cast<std::ptrdiff_t>(i));
+      return;
+    }
+}
+
+void arrayc_rt_region_on_failure(void (*hook)(void)) {
+  std::lock_guard<std::mutex> g(gFailureHooksMutex);
+  gFailureHooks.push_back(hook);
+}
+
 void arrayc_rt_fatal(const char *loc, const char *msg) {
+  arrayc_rt_fatal_status(ARRAYC_RT_ERR_RUNTIME, loc, msg);
+}
+
+void arrayc_rt_fatal_status(arrayc_rt_status status, const char *loc, const char *msg) {
+  if (tRegion.depth) {
+    tRegion.message = loc && *loc ? std::string(loc) + ": " + (msg ? msg : "")
+                                  : std::string(msg ? msg : "");
+    tRegion.status = status;
+    throw RegionFailure{};
+  }
   fflush(stdout);
   if (loc && *loc)
     fprintf(stderr, "arrayc: error: %s: %s\n", loc, msg ? msg : "");
@@ -192,7 +273,7 @@ void arrayc_rt_print_str(int64_t srank, void *sdesc) {
 void arrayc_rt_assert(bool cond, int64_t mrank, void *mdesc) {
   if (cond) return;
   std::string m = memrefString(mrank, mdesc);
-  arrayc_rt_fatal("", m.empty() ? "assertion failed" : m.c_str());
+  arrayc_rt_fatal_status(ARRAYC_RT_ERR_ASSERT, "", m.empty() ? "assertion failed" : m.c_str());
 }
 
 void arrayc_rt_assert_values(bool cond, int64_t mrank, void *mdesc, int64_t v0,
@@ -208,7 +289,7 @@ void arrayc_rt_assert_values(bool cond, int64_t mrank, void *mdesc, int64_t v0,
     }
     out += m[i];
   }
-  arrayc_rt_fatal("", out.c_str());
+  arrayc_rt_fatal_status(ARRAYC_RT_ERR_ASSERT, "", out.c_str());
 }
 
 void arrayc_rt_free(void *p) { free(p); }

@@ -32,13 +32,13 @@ namespace arrayc_rt::cuda {
   const char *name = nullptr, *str = nullptr;
   if (cuGetErrorName(r, &name) != CUDA_SUCCESS || !name) name = "CUDA_ERROR_UNKNOWN";
   if (cuGetErrorString(r, &str) != CUDA_SUCCESS || !str) str = "unknown error";
-  fflush(stdout);
+  char text[512];
   if (what && *what)
-    fprintf(stderr, "arrayc: error: CUDA: %s: %s: %s (%s)\n", fn, name, str, what);
+    snprintf(text, sizeof text, "CUDA: %s: %s: %s (%s)", fn, name, str, what);
   else
-    fprintf(stderr, "arrayc: error: CUDA: %s: %s: %s\n", fn, name, str);
-  fflush(stderr);
-  exit(1);
+    snprintf(text, sizeof text, "CUDA: %s: %s: %s", fn, name, str);
+  arrayc_rt_fatal_status(r == CUDA_ERROR_OUT_OF_MEMORY ? ARRAYC_RT_ERR_NOMEM : ARRAYC_RT_ERR_DEVICE,
+                         "", text);
 }
 } // namespace arrayc_rt::cuda
 
@@ -168,6 +168,7 @@ __attribute__((constructor)) void registerHooks() {
   static const arrayc_rt_device_hooks hooks = {hookIsDevicePtr, hookCopyToHost, hookCopyToDevice,
                                                hookSynchronize, hookHostAlloc, hookHostFree};
   arrayc_rt_set_device_hooks(&hooks);
+  arrayc_rt_region_on_failure(graphs::abandon);
 }
 
 } // namespace
@@ -525,11 +526,12 @@ ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream, bool isHos
   }
   std::string error;
   void *ptr = devicePool().allocate(sizeBytes, stream, &error);
-  if (!ptr) {
-    fflush(stdout);
-    fprintf(stderr, "arrayc: error: CUDA: %s\n", error.c_str());
-    exit(1);
-  }
+  if (!ptr)
+    arrayc_rt_fatal_status(ARRAYC_RT_ERR_NOMEM, "", ("CUDA: " + error).c_str());
+  // Freed by a failing recoverable region (runtime.h) unless freed before.
+  arrayc_rt_region_track(ptr, stream, [](void *p, void *s) {
+    arrayc_rt::cuda::poolFree(p, static_cast<CUstream>(s));
+  });
   return ptr;
 }
 } // extern "C"
@@ -548,6 +550,7 @@ extern "C" {
 // the recorded kernels are queued.
 ARRAYC_RT_API void mgpuMemFree(void *ptr, CUstream stream) {
   if (!ptr) return;
+  arrayc_rt_region_untrack(ptr);
   if (graphs::recording())
     if (size_t bytes = devicePool().blockBytes(ptr); bytes && graphs::deferFree(ptr, bytes, stream))
       return;

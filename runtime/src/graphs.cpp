@@ -342,6 +342,17 @@ void flush() {
 
 void forgetModules() { gGeneration.fetch_add(1, std::memory_order_acq_rel); }
 
+void abandon() {
+  ThreadState &t = tState;
+  t.depth = 0;
+  if (!t.recording)
+    return;
+  t.recording = false;
+  arrayc_rt::cuda::makeContextCurrent();
+  releaseFrees(t.rec); // the recorded kernels are never queued
+  t.rec.clear();
+}
+
 } // namespace arrayc_rt::graphs
 
 extern "C" {

@@ -43,11 +43,15 @@ bool deferFree(void *ptr, size_t bytes, CUstream stream);
 void flush();
 /// Graphs hold kernels of loaded modules: drop every thread's graphs.
 void forgetModules();
+/// The calling thread's call failed (a recoverable region, runtime.h): drops
+/// what it recorded, releases the frees it held back, leaves every call.
+void abandon();
 
 } // namespace arrayc_rt::graphs
 
 namespace arrayc_rt::cuda {
-/// Prints "arrayc: error: CUDA: <call>: <name>: <text> (<what>)" and exits 1.
+/// Prints "arrayc: error: CUDA: <call>: <name>: <text> (<what>)" and exits 1
+/// (arrayc_rt_fatal_status: inside a recoverable region, ends its call).
 [[noreturn]] void fail(const char *call, CUresult r, const char *what);
 /// Returns `ptr` to the device pool, its last use queued on `stream` (cuda.cpp).
 void poolFree(void *ptr, CUstream stream);

@@ -60,7 +60,8 @@ typedef enum arrayc_rt_status {
   ARRAYC_RT_ERR_INVALID = 5,     /* invalid argument */
   ARRAYC_RT_ERR_DEVICE = 6,      /* device hook failed */
   ARRAYC_RT_ERR_NOMEM = 7,       /* allocation failed / size overflow */
-  ARRAYC_RT_ERR_ASSERT = 8       /* assertion failed */
+  ARRAYC_RT_ERR_ASSERT = 8,      /* assertion failed */
+  ARRAYC_RT_ERR_RUNTIME = 9      /* any other failure of compiled code */
 } arrayc_rt_status;
 
 /* ---- status layer --------------------------------------------------- */
@@ -139,8 +140,32 @@ ARRAYC_RT_API void arrayc_rt_init(int argc, char **argv);
 /* argv[0] recorded by arrayc_rt_init ("" before). */
 ARRAYC_RT_API const char *arrayc_rt_program_name(void);
 /* Flushes stdout, prints "arrayc: error: <loc>: <msg>" (loc omitted when
- * empty/NULL), exits 1. */
+ * empty/NULL), exits 1 -- or, inside a recoverable region (below), ends the
+ * region's call instead. */
 ARRAYC_RT_API void arrayc_rt_fatal(const char *loc, const char *msg) __attribute__((noreturn));
+/* As arrayc_rt_fatal, with the kind of failure a region reports. */
+ARRAYC_RT_API void arrayc_rt_fatal_status(arrayc_rt_status status, const char *loc,
+                                          const char *msg) __attribute__((noreturn));
+
+/* ---- recoverable regions (a host program's calls into compiled code) --
+ * Between arrayc_rt_region_begin and arrayc_rt_region_end on a thread, a
+ * fatal error does not exit: it throws a C++ exception (of a type private to
+ * the runtime: catch it with `catch (...)`), which unwinds through the
+ * compiled code to the caller; the message ("<loc>: <msg>", no prefix) and
+ * status are kept for it. Device memory the region allocated and had not
+ * freed when it failed is freed by arrayc_rt_region_end(1), and a recorded
+ * (graph) call is dropped. Regions nest; only the outermost one counts. */
+ARRAYC_RT_API void arrayc_rt_region_begin(void);
+ARRAYC_RT_API void arrayc_rt_region_end(int failed);
+ARRAYC_RT_API const char *arrayc_rt_region_message(void);
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_region_status(void);
+/* For the device runtime: memory the calling thread's region allocated
+ * (released by `release(ptr, stream)` if the region fails), memory freed,
+ * and what to undo when a region fails. No-ops outside a region. */
+ARRAYC_RT_API void arrayc_rt_region_track(void *ptr, void *stream,
+                                          void (*release)(void *ptr, void *stream));
+ARRAYC_RT_API void arrayc_rt_region_untrack(void *ptr);
+ARRAYC_RT_API void arrayc_rt_region_on_failure(void (*hook)(void));
 
 ARRAYC_RT_API void arrayc_rt_print_str(int64_t srank, void *sdesc);
 ARRAYC_RT_API void arrayc_rt_assert(bool cond, int64_t mrank, void *mdesc);

@@ -88,6 +88,14 @@ func.func @assert_values(%ok: i1, %i: i64, %n: i64) {
   return
 }
 
+// Tests that a message without values is verbatim text: braces are allowed.
+// CHECK-LABEL: func @assert_verbatim
+// CHECK: ndarray.assert %{{.*}}, "f.arr:2:5: AssertionError: min is {0}"
+func.func @assert_verbatim(%ok: i1) {
+  ndarray.assert %ok, "f.arr:2:5: AssertionError: min is {0}"
+  return
+}
+
 // Tests that unsigned element types are accepted wherever integers are.
 // CHECK-LABEL: func @unsigned
 func.func @unsigned(%x: tensor<4xui8>, %y: tensor<4xui8>, %w: tensor<2x2xui64>) -> tensor<ui64> {
