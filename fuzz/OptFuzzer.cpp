@@ -16,6 +16,8 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <cstddef>
 #include <cstdint>
@@ -29,10 +31,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   mlir::MLIRContext context(*registry, mlir::MLIRContext::Threading::DISABLED);
   context.loadAllAvailableDialects();
   mlir::ScopedDiagnosticHandler quiet(&context, [](mlir::Diagnostic &) { return mlir::success(); });
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  // A null-terminated copy: MLIR's lexer reads up to the terminator.
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          llvm::StringRef(reinterpret_cast<const char *>(data), size), "fuzz.mlir"),
+      llvm::SMLoc());
   mlir::ParserConfig config(&context);
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(text, config, "fuzz.mlir");
+      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, config);
   if (!module)
     return 0;
   bool ours = true;

@@ -20,12 +20,16 @@ B=${ARRAYC_FUZZ_BUILD:-build-fuzz}
 san="-fsanitize=address,undefined,fuzzer-no-link -fno-sanitize-recover=all -fno-omit-frame-pointer -g"
 if [ ! -f "$B/build.ninja" ]; then
   CC=clang-22 CXX=clang++-22 cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+    -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm \
     -DARRAYC_FUZZ=ON -DARRAYC_DISABLE_CUDA=ON -DCMAKE_C_FLAGS="$san" -DCMAKE_CXX_FLAGS="$san" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
     -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" > "$B.configure.log"
 fi
 ninja -C "$B" arrayc-fuzz-frontend arrayc-fuzz-opt arrayc
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+# allow_user_poisoning=0: LLVM's headers poison BumpPtrAllocator memory in our
+# (instrumented) code that Debian's uninstrumented libMLIR then writes: a false
+# use-after-poison.
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allow_user_poisoning=0 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
 
 seed_frontend() {
   local d="$B/seeds-frontend"

@@ -172,7 +172,8 @@ ARRAYC_API arrayc_status arrayc_function_result(arrayc_function fn, int32_t inde
 ARRAYC_API void arrayc_array_init(arrayc_array *array, void *data, int32_t dtype,
                                   int32_t rank, const int64_t *shape,
                                   const int64_t *strides, int32_t device);
-ARRAYC_API int64_t arrayc_array_size(const arrayc_array *array); /* elements */
+/* The number of elements; -1 when a size is negative or the product overflows. */
+ARRAYC_API int64_t arrayc_array_size(const arrayc_array *array);
 /* Frees what arrayc allocated (owner != NULL) and clears the struct. */
 ARRAYC_API void arrayc_array_release(arrayc_array *array);
 /* A C-order copy in host memory, or on the context's device (waits for it). */

@@ -656,7 +656,8 @@ void arrayc_array_init(arrayc_array *a, void *data, int32_t dtype, int32_t rank,
 int64_t arrayc_array_size(const arrayc_array *a) {
   int64_t n = 1;
   for (int i = 0; i < a->rank; ++i)
-    n *= a->shape[i];
+    if (a->shape[i] < 0 || __builtin_mul_overflow(n, a->shape[i], &n))
+      return -1;
   return n;
 }
 
@@ -681,6 +682,10 @@ arrayc_status arrayc_array_to_host(arrayc_context context, const arrayc_array *s
   size_t es = dtypeSize(src->dtype);
   if (!es || src->rank < 0 || src->rank > ARRAYC_MAX_RANK)
     return failure(ARRAYC_ERR_INVALID, "arrayc_array_to_host: bad dtype or rank");
+  int64_t elements = arrayc_array_size(src), total;
+  if (elements < 0 || __builtin_mul_overflow(elements, static_cast<int64_t>(es), &total))
+    return failure(ARRAYC_ERR_INVALID,
+                   "arrayc_array_to_host: a negative size, or the size overflows 64 bits");
   size_t bytes = static_cast<size_t>(arrayc_array_size(src)) * es;
   arrayc_array out;
   arrayc_array_init(&out, nullptr, src->dtype, src->rank, src->shape, nullptr, -1);
@@ -810,7 +815,12 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
     if (a.device >= 0 && !isContiguous(a))
       return failure(ARRAYC_ERR_ARGUMENT, what() + " is a strided device array: device arrays "
                                                  "must be C-contiguous");
-    if (!a.data && arrayc_array_size(&a) > 0)
+    int64_t elements = arrayc_array_size(&a), bytes;
+    if (elements < 0 || __builtin_mul_overflow(elements, static_cast<int64_t>(dtypeSize(a.dtype)),
+                                               &bytes))
+      return failure(ARRAYC_ERR_ARGUMENT, what() + " is " + describe(a) +
+                                              ": its size in bytes overflows 64 bits");
+    if (!a.data && elements > 0)
       return failure(ARRAYC_ERR_ARGUMENT, what() + " has no data (NULL)");
   }
 

@@ -16,6 +16,37 @@
 
 using namespace mlir;
 
+/// An error at the first value whose static sizes hold more than 2^63 - 1
+/// bytes (the product of its static dimensions times the element size
+/// overflows int64): no buffer size or index could address it.
+static LogicalResult checkStaticSizes(ModuleOp module) {
+  WalkResult r = module.walk([&](Operation *op) {
+    for (Type t : op->getResultTypes()) {
+      auto ranked = dyn_cast<RankedTensorType>(t);
+      if (!ranked)
+        continue;
+      Type elem = ranked.getElementType();
+      int64_t bytes = elem.isIntOrFloat() ? std::max<int64_t>(1, elem.getIntOrFloatBitWidth() / 8)
+                                          : 16; // complex<f64> at most
+      bool overflow = false;
+      for (int64_t d : ranked.getShape())
+        if (!ShapedType::isDynamic(d))
+          overflow |= __builtin_mul_overflow(bytes, d, &bytes);
+      if (overflow) {
+        std::string shape;
+        for (int64_t d : ranked.getShape())
+          shape += (shape.empty() ? "" : ", ") +
+                   (ShapedType::isDynamic(d) ? std::string("?") : std::to_string(d));
+        emitError(op->getLoc()) << "an array of shape (" << shape
+                        << ") is too large: its size in bytes overflows 64 bits";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
 OwningOpRef<ModuleOp>
 arrayc::frontend::importArr(llvm::SourceMgr &sourceMgr, MLIRContext &context,
                             std::vector<FunctionSignature> *signatures) {
@@ -46,5 +77,7 @@ arrayc::frontend::importArr(llvm::SourceMgr &sourceMgr, MLIRContext &context,
         << "internal error: the frontend produced IR that does not verify";
     return nullptr;
   }
+  if (failed(checkStaticSizes(*module)))
+    return nullptr;
   return module;
 }

@@ -508,7 +508,13 @@ arrayc_rt::CachingPool &devicePool() {
   static CudaPoolBackend backend;
   // Leaked on purpose: freeing device memory from a static destructor races
   // the driver's own teardown at exit.
-  static auto *pool = new arrayc_rt::CachingPool(backend);
+  static auto *pool = [] {
+    auto *p = new arrayc_rt::CachingPool(backend);
+    // ARRAYC_CUDA_POOL=0: no caching, exact sizes (compute-sanitizer memcheck).
+    const char *e = std::getenv("ARRAYC_CUDA_POOL");
+    p->setCaching(!(e && std::strcmp(e, "0") == 0));
+    return p;
+  }();
   return *pool;
 }
 } // namespace

@@ -41,8 +41,8 @@ void CachingPool::releaseCachedLocked() {
 void *CachingPool::allocate(size_t bytes, void *stream, std::string *error) {
   if (bytes == 0)
     return nullptr;
-  size_t size = roundSize(bytes);
   std::lock_guard<std::mutex> g(mutex_);
+  size_t size = caching_ ? roundSize(bytes) : bytes;
   // Reuse the smallest cached block that fits without wasting over half,
   // one that `stream` is ordered after first.
   auto first = cache_.lower_bound(size), last = cache_.upper_bound(2 * size);
@@ -101,6 +101,11 @@ bool CachingPool::free(void *ptr, void *stream) {
   size_t size = it->second;
   inUse_.erase(it);
   used_ -= size;
+  if (!caching_) {
+    backend_.synchronize(stream); // its last use may still be queued
+    backend_.release(ptr);
+    return true;
+  }
   cache_.emplace(size, Cached{ptr, stream});
   cached_ += size;
   return true;
@@ -116,6 +121,13 @@ void CachingPool::forgetStream(void *stream) {
   for (auto &[size, block] : cache_)
     if (block.stream == stream)
       block.stream = nullptr;
+}
+
+void CachingPool::setCaching(bool on) {
+  std::lock_guard<std::mutex> g(mutex_);
+  caching_ = on;
+  if (!on)
+    releaseCachedLocked();
 }
 
 void CachingPool::setLimit(size_t bytes) {

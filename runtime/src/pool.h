@@ -59,6 +59,10 @@ public:
   void forgetStream(void *stream);
   /// Caps total_bytes (0: no limit).
   void setLimit(size_t bytes);
+  /// Off: every block is allocated at its exact size and released when freed
+  /// (after its stream's work): what memory checkers need to see overruns
+  /// (ARRAYC_CUDA_POOL=0). On by default.
+  void setCaching(bool on);
 
   size_t usedBytes() const;   ///< bytes of blocks handed out
   size_t totalBytes() const;  ///< used plus cached bytes held from the backend
@@ -78,6 +82,7 @@ private:
   std::multimap<size_t, Cached> cache_;          // rounded size -> free blocks
   std::unordered_map<void *, size_t> inUse_;     // handed-out block -> size
   size_t used_ = 0, cached_ = 0, limit_ = 0;
+  bool caching_ = true;
 };
 
 } // namespace arrayc_rt

@@ -212,3 +212,21 @@ TEST(Pool, AHostWrittenBlockWaitsEvenOnTheSameStream) {
   ASSERT_EQ(backend.synchronized.size(), 1u);
   EXPECT_EQ(backend.synchronized[0], s);
 }
+
+TEST(Pool, WithoutCachingBlocksAreExactAndReleasedWhenFreed) {
+  HostBackend backend;
+  CachingPool pool(backend);
+  std::string error;
+  void *kept = pool.allocate(700, nullptr, &error);
+  ASSERT_TRUE(pool.free(kept, nullptr)); // cached...
+  pool.setCaching(false);                // ...and released here
+  EXPECT_EQ(backend.held, 0u);
+  void *a = pool.allocate(1000, reinterpret_cast<void *>(1), &error);
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(backend.blocks.back().second, 1000u); // not rounded: overruns show
+  EXPECT_EQ(pool.usedBytes(), 1000u);
+  EXPECT_TRUE(pool.free(a, reinterpret_cast<void *>(1)));
+  EXPECT_EQ(backend.synchronized.back(), reinterpret_cast<void *>(1)); // waited first
+  EXPECT_EQ(backend.held, 0u);
+  EXPECT_EQ(pool.totalBytes(), 0u);
+}

@@ -183,6 +183,19 @@ TEST_F(API, BadCallsAreErrorsNotCrashes) {
   check({Array::view(x)}, "takes 2 arguments and gives 1 results; the call has 1");
   check({Array::view(x), Array::view(x.data(), {10}, {}, /*device=*/0)},
         "the context's target is cpu");
+  // Sizes whose element count or byte count overflows 64 bits.
+  check({Array::view(x.data(), {int64_t(1) << 62}), Array::view(x.data(), {int64_t(1) << 62})},
+        "is f32[4611686018427387904]: its size in bytes overflows 64 bits");
+  auto matvec = module.function("matvec");
+  auto big = matvec->call({Array::view(x.data(), {int64_t(1) << 40, int64_t(1) << 40}),
+                           Array::view(x.data(), {int64_t(1) << 40})});
+  ASSERT_FALSE(big);
+  EXPECT_NE(big.error().message.find("overflows 64 bits"), std::string::npos)
+      << big.error().message;
+  arrayc_array huge;
+  int64_t shape[2] = {int64_t(1) << 40, int64_t(1) << 40};
+  arrayc_array_init(&huge, x.data(), ARRAYC_F32, 2, shape, nullptr, -1);
+  EXPECT_EQ(arrayc_array_size(&huge), -1);
   auto nothing = module.function("nope");
   ASSERT_FALSE(nothing);
   EXPECT_EQ(nothing.error().code, ARRAYC_ERR_NOT_FOUND);

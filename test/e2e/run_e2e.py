@@ -463,12 +463,14 @@ def run_program(path, args, seed):
         for fname, dt, shape, kws in spec.inputs:
             write_input(os.path.join(tmp, fname), inputs[fname], kws)
         prog = os.path.abspath(path)
+        wrapper = args.wrapper.split()
         if args.mode == "jit":
-            steps = [[args.arrayc, "run", "--target=" + args.target] + args.flags + [prog]]
+            steps = [wrapper + [args.arrayc, "run", "--target=" + args.target] + args.flags +
+                     [prog]]
         else:
             exe = os.path.join(tmp, "prog.exe")
             steps = [[args.arrayc, "--target=" + args.target] + args.flags + [prog, "-o", exe],
-                     [exe]]
+                     wrapper + [exe]]
         rc, out, err = 0, "", ""
         for cmd in steps:
             rc, out, err = run_cmd(cmd, tmp)
@@ -552,6 +554,10 @@ def main():
                     help="an extra arrayc option, e.g. --flag=--no-fusion (repeatable)")
     ap.add_argument("--dir", action="append", default=[],
                     help="also run every .arr in DIR (repeatable)")
+    ap.add_argument("--wrapper", default="",
+                    help="a command prefix for running each compiled program (AOT: the "
+                         "executable; JIT: `arrayc run`), e.g. 'compute-sanitizer --tool "
+                         "memcheck --error-exitcode 99'")
     ap.add_argument("-j", "--jobs", type=int, default=min(8, os.cpu_count() or 1))
     ap.add_argument("-v", "--verbose", action="store_true")
     ap.add_argument("programs", nargs="*")
