@@ -395,5 +395,16 @@ bool Lexer::run() {
 
 bool arrayc::frontend::lex(llvm::StringRef source, std::vector<Token> &tokens,
                            ErrorFn error) {
+  // The lexer reads '\0' as the end of the source: a NUL byte inside would
+  // silently cut the file there (Python rejects it too).
+  size_t nul = source.find('\0');
+  if (nul != llvm::StringRef::npos) {
+    llvm::StringRef before = source.take_front(nul);
+    unsigned line = 1 + before.count('\n');
+    size_t lineStart = before.rfind('\n');
+    unsigned col = 1 + (lineStart == llvm::StringRef::npos ? nul : nul - lineStart - 1);
+    error(SrcLoc{line, col}, "the source contains a NUL byte (a binary or damaged file?)");
+    return false;
+  }
   return Lexer(source, tokens, error).run();
 }

@@ -132,6 +132,8 @@ def get_context(target=None, device=None):
     GPU is usable, else cpu) on `device` (None: the thread's current one),
     made on first use."""
     dev = current_device() if device is None else device
+    if target not in (None, "auto", "cpu", "cuda"):
+        raise ValueError("arrayc: target must be None, 'cpu' or 'cuda', not %r" % (target,))
     key = (target or "auto", dev)
     ctx = _contexts.get(key)
     if ctx is not None:

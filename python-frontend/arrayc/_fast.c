@@ -47,7 +47,10 @@ static int from_buffer(PyObject *arg, arrayc_array *a) {
   }
   int ok = 0;
   int dtype = dtype_of_char(b.format ? b.format : "B", b.itemsize);
-  if (dtype >= 0 && b.ndim <= ARRAYC_MAX_RANK) {
+  /* Some exporters (NumPy's datetime64 scalars) give a rank without shape
+   * or strides: not read here (the Python path reports them). */
+  if (dtype >= 0 && b.ndim >= 0 && b.ndim <= ARRAYC_MAX_RANK && b.itemsize > 0 &&
+      (b.ndim == 0 || (b.shape && b.strides))) {
     ok = 1;
     memset(a, 0, sizeof *a);
     a->data = b.buf;

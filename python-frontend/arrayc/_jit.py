@@ -135,7 +135,10 @@ def _argument(arg, ctx, name):
         return _dlpack.device_view(arg, ctx.device)
     if isinstance(arg, (bool, int, float, complex)):
         arg = np.asarray(arg)  # Python numbers: NumPy's default dtypes (i64, f64)
-    a = np.asarray(arg)
+    try:
+        a = np.asarray(arg)
+    except (ValueError, TypeError) as e:
+        raise ArgumentError("arrayc.jit: %s: cannot pass %r: %s" % (name, type(arg), e)) from None
     if a.dtype == object:
         raise ArgumentError("arrayc.jit: %s: cannot pass %r" % (name, type(arg)))
     return host_array(a)
@@ -267,7 +270,6 @@ class _Spec:
         self.fn, self.ctx = fn, ctx
         self.nargs = C.lib.arrayc_function_num_params(fn)
         self.nres = C.lib.arrayc_function_num_results(fn)
-        self.ArgArray = C.Array * max(self.nargs, 1)
         self.ResArray = C.Array * max(self.nres, 1)
 
     def __del__(self):
@@ -279,9 +281,10 @@ class _Spec:
         return (self.fn.value, self.nres, self.ctx)
 
     def call(self, raws, stream=None):
-        args = self.ArgArray(*raws)
+        # The call's own count: the C API reports a count that differs.
+        args = (C.Array * max(len(raws), 1))(*raws)
         res = self.ResArray()
-        check(C.lib.arrayc_call_on(self.fn, stream, args, self.nargs, res, self.nres))
+        check(C.lib.arrayc_call_on(self.fn, stream, args, len(raws), res, self.nres))
         out = [ndarray(res[i], self.ctx) for i in range(self.nres)]
         if self.nres == 0:
             return None
@@ -303,6 +306,9 @@ class Module:
 
     def __init__(self, source, name="<source>", target=None, tf32=False, fp16=False,
                  bf16=False, fusion=True):
+        if not isinstance(source, str):
+            raise TypeError("arrayc.compile: the source must be a str, not %s" %
+                            type(source).__name__)
         self._ctx = ctx = get_context(target)
         opts = C.CompileOptions()
         C.lib.arrayc_compile_options_init(ctypes.byref(opts))

@@ -219,3 +219,22 @@ def test_out_of_memory_under_the_pool_limit_then_calls_succeed():
         pool.set_limit(0)
     assert rel_err(grow(big), big.get().astype(np.float64) * 1 +
                    8 * big.get().astype(np.float64).sum()) < 1e-4
+
+
+def test_bad_arguments_and_options_are_clear_errors():
+    x = np.ones(3, np.float32)
+    for bad in ["abc", None, {"a": 1}, object(), np.ones(3, dtype=object),
+                np.datetime64("2020-01-01"), [[1, 2], [3]], np.ones((2,) * 17, np.float32)]:
+        with pytest.raises(arrayc.ArgumentError):
+            sqdiff(x, bad)
+    with pytest.raises(TypeError, match="source must be a str"):
+        arrayc.compile(123)
+    with pytest.raises(ValueError, match="target must be"):
+        arrayc.compile("def f(x: f32[n]) -> f32[n]:\n    return x\n", target="tpu")
+    with pytest.raises(arrayc.CompileError, match="NUL byte"):
+        arrayc.compile("def f(x: f32[n]) -> f32[n]:\n    return x\n\x00", target=TARGET)
+    with pytest.raises(arrayc.CompileError, match="cannot read the source"):
+        arrayc.jit(42)
+    mod = arrayc.compile("def f(x: f32[n]) -> f32[n]:\n    return x\n", target=TARGET)
+    with pytest.raises(arrayc.ArgumentError, match="takes 1 arguments"):
+        mod.f()
