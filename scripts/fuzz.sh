@@ -10,10 +10,11 @@
 # the dialect's lit tests (split at `// -----`). Crashes, leaks, timeouts
 # (-timeout=20 s) and OOMs (-rss_limit_mb=4096) stop a run and leave
 # crash-*/timeout-*/oom-* files in build-fuzz/fuzz-<target>/; the logs are
-# build-fuzz/fuzz-<target>.log. Needs clang-22 and libclang-rt-22-dev
-# (scripts/setup.sh installs them).
+# build-fuzz/fuzz-<target>.log. Installs clang-22 and libclang-rt-22-dev when
+# missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/need-clang.sh
 secs=${1:-1800}
 which=${2:-both}
 B=${ARRAYC_FUZZ_BUILD:-build-fuzz}

@@ -5,9 +5,10 @@
 # the AOT executables arrayc links load the instrumented runtime), builds, and
 # runs check-arrayc. UBSan errors abort; ASan stops at the first error.
 #   bash scripts/sanitize.sh
-# Needs clang-22 and libclang-rt-22-dev (scripts/setup.sh installs them).
+# Installs clang-22 and libclang-rt-22-dev when missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/need-clang.sh
 B=${ARRAYC_ASAN_BUILD:-build-asan}
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -shared-libasan"
 if [ ! -f "$B/build.ninja" ]; then
