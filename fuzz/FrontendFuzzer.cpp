@@ -6,38 +6,22 @@
 // without one either.
 //
 //===----------------------------------------------------------------------===//
+#include "FuzzCommon.h"
+
 #include "Frontend/Frontend.h"
-#include "Pipelines/InitAll.h"
 #include "Pipelines/Pipelines.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassManager.h"
-#include "llvm/Support/MemoryBuffer.h"
-
-#include <cstddef>
-#include <cstdint>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static mlir::DialectRegistry *registry = [] {
-    auto *r = new mlir::DialectRegistry;
-    arrayc::registerAllDialects(*r);
-    return r;
-  }();
-  mlir::MLIRContext context(*registry, mlir::MLIRContext::Threading::DISABLED);
-  // Diagnostics are expected: swallow them.
-  mlir::ScopedDiagnosticHandler quiet(&context, [](mlir::Diagnostic &) { return mlir::success(); });
+  arrayc::fuzz::QuietContext q;
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(
-          llvm::StringRef(reinterpret_cast<const char *>(data), size), "fuzz.arr"),
-      llvm::SMLoc());
-  mlir::OwningOpRef<mlir::ModuleOp> module = arrayc::frontend::importArr(sourceMgr, context);
+  arrayc::fuzz::addInput(sourceMgr, data, size, "fuzz.arr");
+  mlir::OwningOpRef<mlir::ModuleOp> module = arrayc::frontend::importArr(sourceMgr, q.context);
   if (!module)
     return 0;
-  mlir::PassManager pm(&context);
-  arrayc::PipelineOptions options;
-  arrayc::buildLinalgPipeline(pm, options);
+  mlir::PassManager pm(&q.context);
+  arrayc::buildLinalgPipeline(pm, arrayc::PipelineOptions());
   (void)pm.run(*module);
   return 0;
 }

@@ -8,36 +8,20 @@
 // dialects' ops are left out: their passes are upstream MLIR's.)
 //
 //===----------------------------------------------------------------------===//
-#include "Pipelines/InitAll.h"
+#include "FuzzCommon.h"
+
 #include "Pipelines/Pipelines.h"
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
-
-#include <cstddef>
-#include <cstdint>
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static mlir::DialectRegistry *registry = [] {
-    auto *r = new mlir::DialectRegistry;
-    arrayc::registerAllDialects(*r);
-    return r;
-  }();
-  mlir::MLIRContext context(*registry, mlir::MLIRContext::Threading::DISABLED);
-  context.loadAllAvailableDialects();
-  mlir::ScopedDiagnosticHandler quiet(&context, [](mlir::Diagnostic &) { return mlir::success(); });
-  // A null-terminated copy: MLIR's lexer reads up to the terminator.
+  arrayc::fuzz::QuietContext q;
+  q.context.loadAllAvailableDialects();
   llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(
-          llvm::StringRef(reinterpret_cast<const char *>(data), size), "fuzz.mlir"),
-      llvm::SMLoc());
-  mlir::ParserConfig config(&context);
+  arrayc::fuzz::addInput(sourceMgr, data, size, "fuzz.mlir");
+  mlir::ParserConfig config(&q.context);
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, config);
   if (!module)
@@ -50,9 +34,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   });
   if (!ours)
     return 0;
-  mlir::PassManager pm(&context);
-  arrayc::PipelineOptions options;
-  arrayc::buildCPUPipeline(pm, options);
+  mlir::PassManager pm(&q.context);
+  arrayc::buildCPUPipeline(pm, arrayc::PipelineOptions());
   (void)pm.run(*module);
   return 0;
 }
