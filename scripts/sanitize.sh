@@ -16,7 +16,8 @@ if [ ! -f "$B/build.ninja" ]; then
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm \
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
     -DCMAKE_C_FLAGS="$san" -DCMAKE_CXX_FLAGS="$san" \
-    -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_SHARED_LINKER_FLAGS="$san" > "$B.configure.log"
+    -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_SHARED_LINKER_FLAGS="$san" \
+    -DARRAYC_AOT_LINKER=clang++-22 -DARRAYC_AOT_LINK_FLAGS="$san" > "$B.configure.log"
 fi
 ninja -C "$B"
 asan_rt=$(clang-22 -print-file-name=libclang_rt.asan-x86_64.so)

@@ -62,18 +62,28 @@ struct CudaRuntime {
   void (*memFree)(void *, Stream) = nullptr;
   void (*memcpy)(void *, void *, size_t, Stream) = nullptr;
   Stream (*currentCuStream)() = nullptr; // mgpuStreamCreate: the thread's stream
-  int (*deviceCount)() = nullptr;
-  int (*setDevice)(int) = nullptr;
-  int (*setCurrentStream)(void *) = nullptr;
-  void *(*currentStream)() = nullptr;
-  int (*streamSynchronize)(void *) = nullptr;
-  int (*streamCreate)(void **) = nullptr;
-  int (*streamDestroy)(void *) = nullptr;
-  size_t (*poolUsed)() = nullptr;
-  size_t (*poolTotal)() = nullptr;
-  void (*poolTrim)() = nullptr;
-  void (*poolSetLimit)(size_t) = nullptr;
-  const char *(*lastError)() = nullptr;
+  // The declarations' own types (runtime.h): a call through a pointer of
+  // another type is undefined (UBSan's -fsanitize=function reports it).
+  decltype(&arrayc_rt_cuda_device_count) deviceCount = nullptr;
+  decltype(&arrayc_rt_set_device) setDevice = nullptr;
+  decltype(&arrayc_rt_set_current_stream) setCurrentStreamFn = nullptr;
+  decltype(&arrayc_rt_current_stream) currentStream = nullptr;
+  decltype(&arrayc_rt_stream_synchronize) streamSynchronizeFn = nullptr;
+  decltype(&arrayc_rt_stream_create) streamCreateFn = nullptr;
+  decltype(&arrayc_rt_stream_destroy) streamDestroyFn = nullptr;
+  // libarrayc holds streams as void * (arrayc.h); the runtime's type is opaque.
+  static arrayc_rt_stream typed(void *s) { return static_cast<arrayc_rt_stream>(s); }
+  int setCurrentStream(void *s) const { return setCurrentStreamFn(typed(s)); }
+  int streamSynchronize(void *s) const { return streamSynchronizeFn(typed(s)); }
+  int streamDestroy(void *s) const { return streamDestroyFn(typed(s)); }
+  int streamCreate(void **s) const {
+    return streamCreateFn(reinterpret_cast<arrayc_rt_stream *>(s));
+  }
+  decltype(&arrayc_rt_pool_used_bytes) poolUsed = nullptr;
+  decltype(&arrayc_rt_pool_total_bytes) poolTotal = nullptr;
+  decltype(&arrayc_rt_pool_free_all_blocks) poolTrim = nullptr;
+  decltype(&arrayc_rt_pool_set_limit) poolSetLimit = nullptr;
+  decltype(&arrayc_rt_last_error) lastError = nullptr;
 
   bool resolve() {
     auto sym = [](const char *name) {
@@ -89,11 +99,11 @@ struct CudaRuntime {
     ARRAYC_RESOLVE(currentCuStream, "mgpuStreamCreate")
     ARRAYC_RESOLVE(deviceCount, "arrayc_rt_cuda_device_count")
     ARRAYC_RESOLVE(setDevice, "arrayc_rt_set_device")
-    ARRAYC_RESOLVE(setCurrentStream, "arrayc_rt_set_current_stream")
+    ARRAYC_RESOLVE(setCurrentStreamFn, "arrayc_rt_set_current_stream")
     ARRAYC_RESOLVE(currentStream, "arrayc_rt_current_stream")
-    ARRAYC_RESOLVE(streamSynchronize, "arrayc_rt_stream_synchronize")
-    ARRAYC_RESOLVE(streamCreate, "arrayc_rt_stream_create")
-    ARRAYC_RESOLVE(streamDestroy, "arrayc_rt_stream_destroy")
+    ARRAYC_RESOLVE(streamSynchronizeFn, "arrayc_rt_stream_synchronize")
+    ARRAYC_RESOLVE(streamCreateFn, "arrayc_rt_stream_create")
+    ARRAYC_RESOLVE(streamDestroyFn, "arrayc_rt_stream_destroy")
     ARRAYC_RESOLVE(poolUsed, "arrayc_rt_pool_used_bytes")
     ARRAYC_RESOLVE(poolTotal, "arrayc_rt_pool_total_bytes")
     ARRAYC_RESOLVE(poolTrim, "arrayc_rt_pool_free_all_blocks")
@@ -107,10 +117,10 @@ struct CudaRuntime {
 /// The core runtime's recoverable regions (arrayc_rt/runtime.h): a failure
 /// of compiled code inside a call ends the call, not the process.
 struct Regions {
-  void (*begin)() = nullptr;
-  void (*end)(int) = nullptr;
-  const char *(*message)() = nullptr;
-  int (*status)() = nullptr;
+  decltype(&arrayc_rt_region_begin) begin = nullptr;
+  decltype(&arrayc_rt_region_end) end = nullptr;
+  decltype(&arrayc_rt_region_message) message = nullptr;
+  decltype(&arrayc_rt_region_status) status = nullptr;
 
   bool resolve() {
     auto sym = [](const char *name) {
@@ -141,7 +151,7 @@ arrayc_status guarded(const std::string &what, Body &&body) {
   regions.end(failed);
   if (!failed)
     return ARRAYC_OK;
-  int st = regions.status();
+  arrayc_rt_status st = regions.status();
   arrayc_status status = st == ARRAYC_RT_ERR_NOMEM    ? ARRAYC_ERR_NOMEM
                          : st == ARRAYC_RT_ERR_DEVICE ? ARRAYC_ERR_DEVICE
                                                       : ARRAYC_ERR_RUNTIME;
@@ -649,7 +659,9 @@ void arrayc_array_init(arrayc_array *a, void *data, int32_t dtype, int32_t rank,
   for (int i = a->rank - 1; i >= 0; --i) {
     a->shape[i] = shape ? shape[i] : 0;
     a->strides[i] = strides ? strides[i] : stride;
-    stride *= a->shape[i];
+    // Wraps (defined) for sizes that overflow: such arrays are refused by
+    // every call (arrayc_array_size is -1).
+    (void)__builtin_mul_overflow(stride, a->shape[i], &stride);
   }
 }
 

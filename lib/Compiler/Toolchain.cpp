@@ -102,11 +102,13 @@ Error arrayc::toolchain::linkSharedLibrary(StringRef object, StringRef output, b
 }
 
 Error arrayc::toolchain::link(StringRef object, StringRef output, bool cuda, bool shared) {
-  auto cxx = sys::findProgramByName("c++");
-  if (!cxx)
+  auto cxx = *ARRAYC_AOT_LINKER ? sys::findProgramByName(ARRAYC_AOT_LINKER)
+                                : sys::findProgramByName("c++");
+  if (!cxx && !*ARRAYC_AOT_LINKER)
     cxx = sys::findProgramByName("g++");
   if (!cxx)
-    return createStringError("no C++ linker (c++ or g++) on PATH to link the executable");
+    return createStringError("no C++ linker (%s) on PATH to link the executable",
+                             *ARRAYC_AOT_LINKER ? ARRAYC_AOT_LINKER : "c++ or g++");
   std::string dir = runtimeLibDir();
   SmallString<256> tmp(output);
   tmp += ".arrayc-tmp";
@@ -134,6 +136,10 @@ Error arrayc::toolchain::link(StringRef object, StringRef output, bool cuda, boo
     args.push_back(lib.str());
   for (const char *lib : {"-lm", "-lpthread", "-ldl"})
     args.push_back(lib);
+  SmallVector<StringRef> extraFlags;
+  StringRef(ARRAYC_AOT_LINK_FLAGS).split(extraFlags, ' ', -1, /*KeepEmpty=*/false);
+  for (StringRef flag : extraFlags)
+    args.push_back(flag.str());
   SmallVector<StringRef> argRefs(args.begin(), args.end());
   std::string message;
   int rc = sys::ExecuteAndWait(*cxx, argRefs, std::nullopt, {}, 0, 0, &message);
