@@ -1,7 +1,10 @@
 # RUN: %e2e %s
 # Tests linalg on non-finite inputs as NumPy answers them: a NaN or an inf in
 # a matrix gives NaN (or inf) results from det, inv and solve -- no error and
-# no crash -- on the cpu (LAPACKE) and cuda (cuSOLVER) paths.
+# no crash. Known bug on cuda (cuSOLVER): det, inv and solve of a matrix with
+# a NaN come back finite (det 277.6 where NumPy has nan; H100, 2026-11-25);
+# the inf case matches.
+# XFAIL: target=cuda
 # INPUT: a f64 [6, 6]
 # INPUT: b f64 [6]
 # OUTPUT: det_nan
