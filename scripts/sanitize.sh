@@ -11,16 +11,19 @@ cd "$(dirname "$0")/.."
 source scripts/need-clang.sh
 B=${ARRAYC_ASAN_BUILD:-build-asan}
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -shared-libasan"
+asan_rt=$(clang-22 -print-file-name=libclang_rt.asan-x86_64.so)
+# Shared libraries (libarrayc, `arrayc --shared` outputs) need the ASan runtime;
+# the run path lets a plain `cc` link against them (the tests' host programs).
+link="$san -Wl,-rpath,$(dirname "$asan_rt")"
 if [ ! -f "$B/build.ninja" ]; then
   CC=clang-22 CXX=clang++-22 cmake -S . -B "$B" -G Ninja -DCMAKE_BUILD_TYPE=Release \
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm \
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
     -DCMAKE_C_FLAGS="$san" -DCMAKE_CXX_FLAGS="$san" \
-    -DCMAKE_EXE_LINKER_FLAGS="$san" -DCMAKE_SHARED_LINKER_FLAGS="$san" \
-    -DARRAYC_AOT_LINKER=clang++-22 -DARRAYC_AOT_LINK_FLAGS="$san" > "$B.configure.log"
+    -DCMAKE_EXE_LINKER_FLAGS="$link" -DCMAKE_SHARED_LINKER_FLAGS="$link" \
+    -DARRAYC_AOT_LINKER=clang++-22 -DARRAYC_AOT_LINK_FLAGS="$link" > "$B.configure.log"
 fi
 ninja -C "$B"
-asan_rt=$(clang-22 -print-file-name=libclang_rt.asan-x86_64.so)
 # LD_PRELOAD: the ASan runtime first in every process the tests start (Python,
 # the AOT executables). allow_user_poisoning=0: LLVM's headers poison
 # allocator memory in our instrumented code that Debian's uninstrumented
