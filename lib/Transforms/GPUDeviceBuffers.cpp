@@ -217,6 +217,20 @@ struct GPUDeviceBuffersPass : arrayc::impl::GPUDeviceBuffersBase<GPUDeviceBuffer
         global.getResult().replaceUsesWithIf(mem, [&](OpOperand &use) {
           return !isa<gpu::MemcpyOp>(use.getOwner());
         });
+        // The copy is made each time this code runs: freed at the end of its
+        // block (after every use, which the block dominates), unless it
+        // escapes -- returned, yielded out of a region, stored -- when its
+        // new owner frees it. (It leaked once per call before.)
+        bool escapes = !allUsers(mem, [](Operation *user) {
+          return !isa<func::ReturnOp, RegionBranchTerminatorOpInterface, memref::StoreOp>(user);
+        });
+        if (!escapes) {
+          Block *block = global->getBlock();
+          OpBuilder end(block, Block::iterator(block->getTerminator()));
+          synchronously(end, loc, [&](Type tok, Value dep) {
+            return gpu::DeallocOp::create(end, loc, tok, ValueRange{dep}, mem).getAsyncToken();
+          });
+        }
       }
     }
     // Scalar host accesses of device buffers (after the rewrite above, so that

@@ -25,8 +25,9 @@ func.func private @consume(%m: memref<?xf32>) {
 memref.global "private" constant @table : memref<3xf32> = dense<[1.0, 2.0, 3.0]>
 memref.global "private" constant @text : memref<2xi8> = dense<[104, 105]>
 func.func private @use_text(memref<*xi8>)
-// Tests that a constant global a kernel reads is copied to the device, and
-// one only the host reads (a string for the runtime) is not.
+// Tests that a constant global a kernel reads is copied to the device (and
+// the copy freed at the end of its block: it is made on every call), and one
+// only the host reads (a string for the runtime) is not.
 // CHECK-LABEL: func @globals
 // CHECK: %[[G:.*]] = memref.get_global @table
 // CHECK: %[[D:.*]], %{{.*}} = gpu.alloc async
@@ -35,6 +36,9 @@ func.func private @use_text(memref<*xi8>)
 // CHECK-NOT: gpu.memcpy
 // CHECK: gpu.launch
 // CHECK: memref.load %[[D]]
+// CHECK: gpu.dealloc async [%{{.*}}] %[[D]]
+// CHECK-NEXT: gpu.wait
+// CHECK-NEXT: return
 func.func @globals(%o: memref<3xf32>) {
   %t = memref.get_global @table : memref<3xf32>
   %s = memref.get_global @text : memref<2xi8>
@@ -63,6 +67,7 @@ func.func @scale(%v: memref<?xf32>, %s: memref<f32>) {
 // CHECK: %[[D:.*]], %{{.*}} = gpu.alloc async
 // CHECK: gpu.memcpy async [%{{.*}}] %[[D]], %[[G]]
 // CHECK: call @scale(%{{.*}}, %[[D]])
+// CHECK: gpu.dealloc async [%{{.*}}] %[[D]]
 func.func @pass_constant(%v: memref<?xf32>) {
   %h = memref.get_global @half : memref<f32>
   call @scale(%v, %h) : (memref<?xf32>, memref<f32>) -> ()
@@ -81,11 +86,32 @@ func.func private @arrayc_rt_cusolver_det_f32(memref<*xf32>, memref<*xf32>, memr
 // CHECK: gpu.memcpy async [%{{.*}}] %[[D]], %[[G]]
 // CHECK: %[[C:.*]] = memref.cast %[[D]]
 // CHECK: call @arrayc_rt_cusolver_det_f32(%[[C]]
+// CHECK: gpu.dealloc async [%{{.*}}] %[[D]]
 func.func @library_constant(%out: memref<*xf32>, %loc: memref<*xi8>) {
   %m = memref.get_global @matrix : memref<2x2xf32>
   %u = memref.cast %m : memref<2x2xf32> to memref<*xf32>
   call @arrayc_rt_cusolver_det_f32(%u, %out, %loc) : (memref<*xf32>, memref<*xf32>, memref<*xi8>) -> ()
   return
+}
+
+// -----
+
+memref.global "private" constant @ones : memref<2xf32> = dense<1.0>
+// Tests that a device copy of a constant that is returned is not freed: the
+// caller owns it.
+// CHECK-LABEL: func @return_constant
+// CHECK: %[[D:.*]], %{{.*}} = gpu.alloc async
+// CHECK-NOT: gpu.dealloc
+// CHECK: return %[[D]]
+func.func @return_constant() -> memref<2xf32> {
+  %c = memref.get_global @ones : memref<2xf32>
+  %c1 = arith.constant 1 : index
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %c[%tx] : memref<2xf32>
+    gpu.terminator
+  }
+  return %c : memref<2xf32>
 }
 
 // -----
