@@ -353,7 +353,10 @@ static PyObject *dispatch(PyObject *self, PyObject *args) {
   if (!entry)
     return PyErr_Occurred() ? (Py_DECREF(kb), NULL) : kb;
   Py_DECREF(kb);
-  return call_entry(entry, arrays, n, stream);
+  Py_INCREF(entry); /* held across the call: result objects run Python code */
+  PyObject *out = call_entry(entry, arrays, n, stream);
+  Py_DECREF(entry);
+  return out;
 }
 
 /* call(entry, args, device, stream): a function of known signature (a
