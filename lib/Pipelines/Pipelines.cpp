@@ -99,14 +99,21 @@ void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &op
 /// does: Smith's division, scaled abs), math (through libm), memref, arith,
 /// index, cf and func to the LLVM dialect. complex.create/re/im become LLVM
 /// structs {re, im}: the layout of C's complex and of NumPy's c64/c128.
-static void addStandardToLLVM(OpPassManager &pm) {
+/// `runtimeAlloc`: heap buffers through the runtime's
+/// `_mlir_memref_to_llvm_alloc/free` (plain malloc/free that a failing call
+/// from libarrayc frees: runtime.h, "recoverable regions") -- the cpu
+/// target's buffers; the cuda host code's heap buffers are only small index
+/// arrays.
+static void addStandardToLLVM(OpPassManager &pm, bool runtimeAlloc) {
   pm.addPass(createConvertComplexToStandardPass());
   // LLVM intrinsics first (llvm.sin etc. become the same libm calls on the
   // CPU): complex-to-standard emits math.copysign, which math-to-libm marks
   // illegal but cannot convert (MLIR 22).
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  FinalizeMemRefToLLVMConversionPassOptions memrefOptions;
+  memrefOptions.useGenericFunctions = runtimeAlloc;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefOptions));
   pm.addPass(createConvertComplexToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
@@ -120,7 +127,7 @@ static void addHostToLLVM(OpPassManager &pm) {
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  addStandardToLLVM(pm);
+  addStandardToLLVM(pm, /*runtimeAlloc=*/true);
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }
@@ -180,7 +187,7 @@ void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions 
   pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
 
-  addStandardToLLVM(pm);
+  addStandardToLLVM(pm, /*runtimeAlloc=*/false);
   pm.addPass(createGpuToLLVMConversionPass());
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.gpuFormat;

@@ -292,6 +292,36 @@ void arrayc_rt_assert_values(bool cond, int64_t mrank, void *mdesc, int64_t v0,
   arrayc_rt_fatal_status(ARRAYC_RT_ERR_ASSERT, "", out.c_str());
 }
 
-void arrayc_rt_free(void *p) { free(p); }
+void arrayc_rt_free(void *p) {
+  arrayc_rt_region_untrack(p);
+  free(p);
+}
+
+// The cpu target's heap buffers (the memref lowering's generic functions):
+// malloc/free, and known to a recoverable region, which frees what a failing
+// call had allocated.
+static void releaseHost(void *p, void *) { free(p); }
+
+void *_mlir_memref_to_llvm_alloc(size_t size) {
+  void *p = malloc(size ? size : 1);
+  if (!p)
+    arrayc_rt_fatal_status(ARRAYC_RT_ERR_NOMEM, "", "out of host memory");
+  arrayc_rt_region_track(p, nullptr, releaseHost);
+  return p;
+}
+
+void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {
+  size_t rounded = (size + alignment - 1) / alignment * alignment;
+  void *p = aligned_alloc(alignment, rounded ? rounded : alignment);
+  if (!p)
+    arrayc_rt_fatal_status(ARRAYC_RT_ERR_NOMEM, "", "out of host memory");
+  arrayc_rt_region_track(p, nullptr, releaseHost);
+  return p;
+}
+
+void _mlir_memref_to_llvm_free(void *p) {
+  arrayc_rt_region_untrack(p);
+  free(p);
+}
 
 } // extern "C"

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <malloc.h>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,11 @@ const char *kFaults = R"(
 def checked(x: f32[n]) -> f32[n]:
     assert min(x) > 0, "x must be positive, not {0}"
     return np.sqrt(x) * 2.0
+
+def late(x: f32[n]) -> f32[n]:
+    y = np.cumsum(x) * 2.0
+    assert min(y) > 0, "fails after y is allocated"
+    return y + 1.0
 
 def grow(x: f32[n]) -> f32[n]:
     y = x * 2.0
@@ -70,6 +76,34 @@ TEST(Faults, AFailedAssertIsAnErrorAndTheNextCallsWork) {
     ASSERT_TRUE(u);
     EXPECT_LT(u->used, 64u << 10) << "bytes in use after the calls";
   }
+}
+
+// Heap bytes in use (glibc: small chunks and mmapped ones).
+size_t heapInUse() {
+  struct mallinfo2 m = mallinfo2();
+  return m.uordblks + m.hblkhd;
+}
+
+TEST(Faults, AFailedCallFreesTheHostBuffersItAllocated) {
+  if (onCuda())
+    GTEST_SKIP() << "the cpu target's heap (cuda: OutOfMemory... checks the device pool)";
+  auto ctx = context();
+  auto m = ctx.compile(kFaults, arrayc::CompileOptions{});
+  ASSERT_TRUE(m) << m.error().message;
+  auto fn = m->function<Array(Array)>("late");
+  ASSERT_TRUE(fn) << fn.error().message;
+  std::vector<float> bad(1u << 20, 1.0f); // y: 4 MiB per call, then the assert fails
+  bad[0] = -5.0f;
+  ASSERT_FALSE((*fn)(Array::view(bad))); // warm up (compiled code, error strings)
+  size_t before = heapInUse();
+  for (int i = 0; i < 64; ++i) {
+    auto r = (*fn)(Array::view(bad));
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ARRAYC_ERR_RUNTIME);
+  }
+  size_t after = heapInUse();
+  // 64 leaked buffers would be 256 MiB.
+  EXPECT_LT(after, before + (8u << 20)) << "heap grew by " << (after - before) << " bytes";
 }
 
 TEST(Faults, OutOfMemoryUnderThePoolLimitThenTheNext1000CallsSucceed) {

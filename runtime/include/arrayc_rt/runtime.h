@@ -166,6 +166,11 @@ ARRAYC_RT_API void arrayc_rt_region_track(void *ptr, void *stream,
                                           void (*release)(void *ptr, void *stream));
 ARRAYC_RT_API void arrayc_rt_region_untrack(void *ptr);
 ARRAYC_RT_API void arrayc_rt_region_on_failure(void (*hook)(void));
+/* The cpu target's heap buffers (MLIR's generic memref allocation functions,
+ * use-generic-functions): malloc/aligned_alloc/free that a region tracks. */
+ARRAYC_RT_API void *_mlir_memref_to_llvm_alloc(size_t size);
+ARRAYC_RT_API void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size);
+ARRAYC_RT_API void _mlir_memref_to_llvm_free(void *ptr);
 
 ARRAYC_RT_API void arrayc_rt_print_str(int64_t srank, void *sdesc);
 ARRAYC_RT_API void arrayc_rt_assert(bool cond, int64_t mrank, void *mdesc);
