@@ -106,6 +106,7 @@ void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &op
 /// arrays.
 static void addStandardToLLVM(OpPassManager &pm, bool runtimeAlloc) {
   pm.addPass(createConvertComplexToStandardPass());
+  pm.addPass(arrayc::createPreciseMath()); // log1p, expm1: libm, not log(1 + x)
   // LLVM intrinsics first (llvm.sin etc. become the same libm calls on the
   // CPU): complex-to-standard emits math.copysign, which math-to-libm marks
   // illegal but cannot convert (MLIR 22).

@@ -179,6 +179,20 @@ def GPULegalizeMath : Pass<"arrayc-gpu-legalize-math", "mlir::gpu::GPUModuleOp">
   let dependentDialects = ["mlir::math::MathDialect", "mlir::arith::ArithDialect"];
 }
 
+def PreciseMath : Pass<"arrayc-precise-math", "mlir::ModuleOp"> {
+  let summary = "math.log1p and math.expm1 to libm calls (host code)";
+  let description = [{
+    `convert-math-to-llvm` lowers `math.log1p(x)` to `log(1 + x)` and
+    `math.expm1(x)` to `exp(x) - 1`, which lose every digit of a small `x`
+    (f32: `log1p(1e-9)` = 0, `expm1(1e-7)` = 1.19e-7; f64 keeps 7 digits).
+    This pass calls libm's `log1pf`/`log1p`/`expm1f`/`expm1` for f32 and
+    f64 scalars instead, as NumPy does; other math ops are left to
+    `convert-math-to-llvm` (intrinsics). Run it after
+    `convert-complex-to-standard` (whose log1p/expm1 use the math ops).
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 def MixedPrecision : Pass<"arrayc-mixed-precision", "mlir::func::FuncOp"> {
   let summary = "f32 contractions on f16/bf16 operands, f32 intermediates stored in f16/bf16";
   let description = [{
