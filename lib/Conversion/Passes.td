@@ -53,6 +53,26 @@ def ConvertNDArrayToRuntime : Pass<"convert-ndarray-to-runtime", "mlir::ModuleOp
                            "mlir::arith::ArithDialect", "mlir::tensor::TensorDialect"];
 }
 
+def CheckArraySizes : Pass<"arrayc-check-array-sizes", "mlir::ModuleOp"> {
+  let summary = "assert that arrays of run-time sizes fit in 64-bit byte counts";
+  let description = [{
+    On fused linalg on tensors: before each `tensor.empty` with run-time
+    sizes, an `ndarray.assert` that the product of its nonzero sizes times
+    the element size fits in int64 ("an array of shape (?, ?) is too large:
+    its size in bytes overflows 64 bits", with the source location), as NumPy
+    raises "array is too big". Static shapes are checked by the frontend.
+    No check when the sizes are distinct dims of one tensor that exists
+    already and the static part is no larger (a reduction's result, an
+    elementwise one); with a function argument as that tensor, an element
+    type up to 16 times wider (an f64 accumulator of i8 data) is accepted
+    too, the argument being in memory. The assert goes right after the last
+    of the sizes' definitions (usually the function's entry), not between the
+    kernels around the `tensor.empty`: on the cuda target a call there would
+    split their fusion.
+  }];
+  let dependentDialects = ["arrayc::ndarray::NDArrayDialect", "mlir::arith::ArithDialect"];
+}
+
 def CheckDeviceArguments : Pass<"arrayc-check-device-arguments", "mlir::ModuleOp"> {
   let summary = "cuda: check that exported functions get arrays of the program's device";
   let description = [{

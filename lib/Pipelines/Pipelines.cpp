@@ -64,6 +64,7 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
   // bufferization.to_buffer right before it, and CSE must not merge two such
   // reads of one tensor into the first, past writes bufferization then makes
   // into that tensor's buffer (the later call would read them).
+  pm.addPass(createCheckArraySizes()); // after the folds of tensor.dim: at function entry
   pm.addPass(createConvertNDArrayToRuntime(ConvertNDArrayToRuntimeOptions{options.gpuLibraries}));
   // Folds the unsigned<->signless cast pairs around the calls.
   pm.addPass(createCanonicalizerPass());

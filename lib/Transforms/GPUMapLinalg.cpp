@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Transforms/ArgReduce.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Analysis/SliceAnalysis.h"
@@ -432,7 +433,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       auto map = [&](OpBuilder &mb) {
         if (op.getNumReductionLoops() == 0)
           mapParallel(mb, loc, op, sizes);
-        else if (!mapReduction(mb, loc, op, sizes))
+        else if (!mapReduction(mb, loc, op, sizes) && !mapArgReduction(mb, loc, op, sizes))
           mapSequentialReduction(mb, loc, op, sizes);
       };
       switch (indexWidth(op)) {
@@ -2414,6 +2415,218 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     storeResult(fb, whole);
     memref::StoreOp::create(fb, loc, arith::ConstantIntOp::create(fb, loc, i32, 0), counters,
                             ValueRange{p});
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Arg-reductions (argmax/argmin, ArgReduce.h): two outputs, so not a
+  // reduction with one combiner; their combine is a total order's maximum,
+  // so slices of the domain fold in parallel and combine in any order.
+  //===--------------------------------------------------------------------===//
+
+  /// The kind of an arg-reduction and its index output's position, when `op`
+  /// is one: two outputs, one yielded by a select that kArgReduceAttr marks.
+  static std::optional<std::pair<arrayc::ArgReduceKind, unsigned>>
+  argReduceOf(linalg::GenericOp op) {
+    if (op.getNumDpsInits() != 2 || op.getNumReductionLoops() == 0)
+      return std::nullopt;
+    Operation *yield = op.getRegion().front().getTerminator();
+    for (auto [k, v] : llvm::enumerate(yield->getOperands())) {
+      Operation *def = v.getDefiningOp();
+      auto attr = def ? def->getAttrOfType<StringAttr>(arrayc::kArgReduceAttr) : nullptr;
+      if (!attr)
+        continue;
+      std::optional<arrayc::ArgReduceKind> kind = arrayc::ArgReduceKind::parse(attr.getValue());
+      auto idx = dyn_cast<MemRefType>(op.getDpsInits()[k].getType());
+      auto val = dyn_cast<MemRefType>(op.getDpsInits()[1 - k].getType());
+      if (!kind || !idx || !val || !idx.getElementType().isInteger(64) ||
+          !val.getElementType().isIntOrFloat())
+        return std::nullopt;
+      return std::make_pair(*kind, static_cast<unsigned>(k));
+    }
+    return std::nullopt;
+  }
+
+  /// An arg-reduction in two kernels when its outputs are too few to fill
+  /// the device (S > 1 workers per output), else a thread per output
+  /// (mapSequentialReduction). Stage 1: worker s of output p folds points
+  /// s, s + S, s + 2S, ... of p's reduction domain (neighbouring workers read
+  /// neighbouring points), four running (value, index) pairs at a time, into
+  /// partial[p * S + s]. Stage 2: a block per output folds its S partials,
+  /// then a tree in shared memory; thread 0 combines the result with the
+  /// output's value (the fill before) and stores both outputs. False when
+  /// `op` is not an arg-reduction.
+  bool mapArgReduction(OpBuilder &b, Location loc, linalg::GenericOp op,
+                       ArrayRef<Value> sizes) {
+    auto arg = argReduceOf(op);
+    if (!arg)
+      return false;
+    auto [kind, idxOut] = *arg;
+    unsigned valOut = 1 - idxOut;
+    Type elt = cast<MemRefType>(op.getDpsInits()[valOut].getType()).getElementType();
+    Type i64 = b.getI64Type();
+    SmallVector<Value> parSizes, redSizes;
+    SmallVector<unsigned> parDims, redDims;
+    for (auto [d, it] : llvm::enumerate(op.getIteratorTypesArray())) {
+      bool par = it == utils::IteratorType::parallel;
+      (par ? parDims : redDims).push_back(d);
+      (par ? parSizes : redSizes).push_back(sizes[d]);
+    }
+    auto pointAt = [&](ArrayRef<Value> parIvs, ArrayRef<Value> redIvs) {
+      SmallVector<Value> ivs(sizes.size());
+      for (auto [i, d] : llvm::enumerate(parDims)) ivs[d] = parIvs[i];
+      for (auto [i, d] : llvm::enumerate(redDims)) ivs[d] = redIvs[i];
+      return ivs;
+    };
+    using Pair = std::pair<Value, Value>;
+    auto combinePair = [&](OpBuilder &kb, Pair acc, Pair x) {
+      return arrayc::argReduceCombine(kb, loc, kind, x.first, x.second, acc.first, acc.second);
+    };
+    auto identity = [&](OpBuilder &kb) -> Pair {
+      return {arrayc::argReduceIdentity(kb, loc, kind, elt),
+              arith::ConstantIntOp::create(kb, loc, i64, 0)};
+    };
+
+    Value zero = cIndex(b, loc, 0), one = cIndex(b, loc, 1);
+    Value P = product(b, loc, parSizes), R = product(b, loc, redSizes);
+    // S: P * S about the device's resident threads, at least 64 points per
+    // worker, at most 64 partials per thread of a stage-2 block.
+    Value threads = arith::MulIOp::create(b, loc, residentBlocks(b, loc), cIndex(b, loc, blockSize));
+    Value byWork = ceilDiv(b, loc, R, cIndex(b, loc, 64));
+    Value byWave = ceilDiv(b, loc, threads, arith::MaxUIOp::create(b, loc, P, one));
+    Value S = arith::MaxUIOp::create(
+        b, loc, one,
+        arith::MinUIOp::create(b, loc, byWork,
+                               arith::MinUIOp::create(b, loc, byWave,
+                                                      cIndex(b, loc, blockSize * 64))));
+    auto split = likely(scf::IfOp::create(
+                            b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, S, one),
+                            /*withElse=*/true),
+                        true);
+    OpBuilder eb = OpBuilder::atBlockBegin(&split.getElseRegion().front());
+    mapSequentialReduction(eb, loc, op, sizes);
+    OpBuilder tb = OpBuilder::atBlockBegin(&split.getThenRegion().front());
+
+    Value workers = arith::MulIOp::create(tb, loc, P, S);
+    auto flatType = [&](Type t) { return MemRefType::get({ShapedType::kDynamic}, t); };
+    Value partialV = memref::AllocOp::create(tb, loc, flatType(elt), ValueRange{workers});
+    Value partialI = memref::AllocOp::create(tb, loc, flatType(i64), ValueRange{workers});
+
+    // Stage 1.
+    emitGridStrideLoop(tb, loc, workers, [&](OpBuilder &kb, Value w) {
+      Value p = arith::DivUIOp::create(kb, loc, w, S);
+      Value s = arith::RemUIOp::create(kb, loc, w, S);
+      auto parIvs = delinearize(kb, loc, p, parSizes, narrowIndex);
+      auto fold = [&](OpBuilder &lb, Value k, Pair acc) -> Pair {
+        Value r = arith::AddIOp::create(lb, loc, s, arith::MulIOp::create(lb, loc, k, S));
+        SmallVector<Value> outs(2);
+        outs[valOut] = acc.first;
+        outs[idxOut] = acc.second;
+        auto y = emitBody(lb, loc, op, pointAt(parIvs, delinearize(lb, loc, r, redSizes, narrowIndex)),
+                          outs);
+        return {y[valOut], y[idxOut]};
+      };
+      // This worker's points: k = 0 .. n - 1 (s < S <= R when R > 0).
+      Value n = ceilDiv(kb, loc, arith::SubIOp::create(kb, loc, R, s), S);
+      constexpr int64_t kUnroll = 4;
+      Value c4 = cIndex(kb, loc, kUnroll);
+      Value n4 = arith::MulIOp::create(kb, loc, arith::DivUIOp::create(kb, loc, n, c4), c4);
+      SmallVector<Value> inits;
+      for (int64_t u = 0; u < kUnroll; ++u) {
+        Pair id = identity(kb);
+        inits.append({id.first, id.second});
+      }
+      auto main = scf::ForOp::create(kb, loc, zero, n4, c4, inits);
+      {
+        OpBuilder lb = OpBuilder::atBlockBegin(main.getBody());
+        SmallVector<Value> next;
+        for (int64_t u = 0; u < kUnroll; ++u) {
+          Value k = arith::AddIOp::create(lb, loc, main.getInductionVar(), cIndex(lb, loc, u));
+          Pair acc{main.getRegionIterArgs()[2 * u], main.getRegionIterArgs()[2 * u + 1]};
+          Pair y = fold(lb, k, acc);
+          next.append({y.first, y.second});
+        }
+        scf::YieldOp::create(lb, loc, next);
+      }
+      Pair acc{main.getResult(0), main.getResult(1)};
+      for (int64_t u = 1; u < kUnroll; ++u)
+        acc = combinePair(kb, acc, {main.getResult(2 * u), main.getResult(2 * u + 1)});
+      auto rest = scf::ForOp::create(kb, loc, n4, n, one, ValueRange{acc.first, acc.second});
+      {
+        OpBuilder lb = OpBuilder::atBlockBegin(rest.getBody());
+        Pair y = fold(lb, rest.getInductionVar(),
+                      {rest.getRegionIterArgs()[0], rest.getRegionIterArgs()[1]});
+        scf::YieldOp::create(lb, loc, ValueRange{y.first, y.second});
+      }
+      memref::StoreOp::create(kb, loc, rest.getResult(0), partialV, ValueRange{w});
+      memref::StoreOp::create(kb, loc, rest.getResult(1), partialI, ValueRange{w});
+    });
+
+    // Stage 2.
+    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+    auto smemV = MemRefType::get({blockSize}, elt, AffineMap(), workgroup);
+    auto smemI = MemRefType::get({blockSize}, i64, AffineMap(), workgroup);
+    Value nonEmpty = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ugt, P, zero);
+    emitBlockPerJob(tb, loc, nonEmpty, P, TypeRange{smemV, smemI},
+                    [&](OpBuilder &kb, gpu::LaunchOp l, Value p) {
+      Value sv = l.getWorkgroupAttributions()[0], si = l.getWorkgroupAttributions()[1];
+      Value tid = l.getThreadIds().x;
+      Value base = arith::MulIOp::create(kb, loc, p, S);
+      Pair id = identity(kb);
+      auto loop = scf::ForOp::create(kb, loc, tid, S, cIndex(kb, loc, blockSize),
+                                     ValueRange{id.first, id.second});
+      {
+        OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+        Value at = arith::AddIOp::create(lb, loc, base, loop.getInductionVar());
+        Pair x{memref::LoadOp::create(lb, loc, partialV, ValueRange{at}),
+               memref::LoadOp::create(lb, loc, partialI, ValueRange{at})};
+        Pair y = combinePair(lb, {loop.getRegionIterArgs()[0], loop.getRegionIterArgs()[1]}, x);
+        scf::YieldOp::create(lb, loc, ValueRange{y.first, y.second});
+      }
+      memref::StoreOp::create(kb, loc, loop.getResult(0), sv, ValueRange{tid});
+      memref::StoreOp::create(kb, loc, loop.getResult(1), si, ValueRange{tid});
+      gpu::BarrierOp::create(kb, loc);
+      for (int64_t half = blockSize / 2; half >= 1; half /= 2) {
+        Value active =
+            arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, tid, cIndex(kb, loc, half));
+        auto ifOp = scf::IfOp::create(kb, loc, active, /*withElse=*/false);
+        {
+          OpBuilder ib = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
+          Value other = arith::AddIOp::create(ib, loc, tid, cIndex(ib, loc, half));
+          Pair mine{memref::LoadOp::create(ib, loc, sv, ValueRange{tid}),
+                    memref::LoadOp::create(ib, loc, si, ValueRange{tid})};
+          Pair theirs{memref::LoadOp::create(ib, loc, sv, ValueRange{other}),
+                      memref::LoadOp::create(ib, loc, si, ValueRange{other})};
+          Pair y = combinePair(ib, mine, theirs);
+          memref::StoreOp::create(ib, loc, y.first, sv, ValueRange{tid});
+          memref::StoreOp::create(ib, loc, y.second, si, ValueRange{tid});
+        }
+        gpu::BarrierOp::create(kb, loc);
+      }
+      auto ifFirst = scf::IfOp::create(
+          kb, loc, arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, zero),
+          /*withElse=*/false);
+      {
+        OpBuilder fb = OpBuilder::atBlockBegin(&ifFirst.getThenRegion().front());
+        auto parIvs = delinearize(fb, loc, p, parSizes, narrowIndex);
+        SmallVector<Value> zeros(redDims.size(), cIndex(fb, loc, 0));
+        SmallVector<Value> ivs = pointAt(parIvs, zeros);
+        SmallVector<Value> before;
+        for (OpOperand &init : op.getDpsInitsMutable())
+          before.push_back(memref::LoadOp::create(
+              fb, loc, init.get(), applyMap(fb, loc, op.getMatchingIndexingMap(&init), ivs)));
+        Pair total{memref::LoadOp::create(fb, loc, sv, ValueRange{zero}),
+                   memref::LoadOp::create(fb, loc, si, ValueRange{zero})};
+        Pair y = combinePair(fb, {before[valOut], before[idxOut]}, total);
+        SmallVector<Value> values(2);
+        values[valOut] = y.first;
+        values[idxOut] = y.second;
+        storeOutputs(fb, loc, op, ivs, values);
+      }
+      gpu::BarrierOp::create(kb, loc); // thread 0 has read the tree before the next job
+    });
+    memref::DeallocOp::create(tb, loc, partialV);
+    memref::DeallocOp::create(tb, loc, partialI);
+    return true;
   }
 
   /// One thread per output point, sequential over the reduction dimensions.

@@ -21,9 +21,13 @@
 
 #include <cusolverDn.h>
 
+#include <algorithm>
 #include <climits>
+#include <cmath>
 #include <complex>
 #include <cstring>
+#include <limits>
+#include <type_traits>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -40,7 +44,7 @@ template <class T> using Real = typename RealOf<T>::type;
 // One element type's cuSOLVER and cuBLAS routines, resolved by name. The
 // complex types use the Hermitian routines (ungqr, heevd).
 template <class T> struct Cu;
-#define ARRAYC_RT_CU(T, D, R, P, QR, EV)                                                    \
+#define ARRAYC_RT_CU(T, D, R, P, QR, EV, ASUM)                                                  \
   template <> struct Cu<T> {                                                               \
     using Dev = D;                                                                         \
     using RealDev = R;                                                                     \
@@ -60,6 +64,7 @@ template <class T> struct Cu;
     static inline decltype(&cublas##P##geam) geam;                                         \
     static inline decltype(&cublas##P##trttp) trttp;                                       \
     static inline decltype(&cublas##P##tpttr) tpttr;                                       \
+    static inline decltype(&cublas##ASUM##_v2) asum;                                       \
     static void load(void *solver, void *blas, std::string &e) {                           \
       symbol(solver, getrfSize, "cusolverDn" #P "getrf_bufferSize", e);                    \
       symbol(solver, getrf, "cusolverDn" #P "getrf", e);                                   \
@@ -77,12 +82,13 @@ template <class T> struct Cu;
       symbol(blas, geam, "cublas" #P "geam", e);                                           \
       symbol(blas, trttp, "cublas" #P "trttp", e);                                         \
       symbol(blas, tpttr, "cublas" #P "tpttr", e);                                         \
+      symbol(blas, asum, "cublas" #ASUM "_v2", e);                                         \
     }                                                                                      \
   };
-ARRAYC_RT_CU(float, float, float, S, orgqr, syevd)
-ARRAYC_RT_CU(double, double, double, D, orgqr, syevd)
-ARRAYC_RT_CU(std::complex<float>, cuComplex, float, C, ungqr, heevd)
-ARRAYC_RT_CU(std::complex<double>, cuDoubleComplex, double, Z, ungqr, heevd)
+ARRAYC_RT_CU(float, float, float, S, orgqr, syevd, Sasum)
+ARRAYC_RT_CU(double, double, double, D, orgqr, syevd, Dasum)
+ARRAYC_RT_CU(std::complex<float>, cuComplex, float, C, ungqr, heevd, Scasum)
+ARRAYC_RT_CU(std::complex<double>, cuDoubleComplex, double, Z, ungqr, heevd, Dzasum)
 #undef ARRAYC_RT_CU
 
 template <class T> auto *dev(T *p) { return reinterpret_cast<typename Cu<T>::Dev *>(p); }
@@ -95,6 +101,7 @@ struct Solver {
   cusolverDnHandle_t handle = nullptr;
   gesvdjInfo_t svdParams = nullptr;
   decltype(&cusolverDnSetStream) setStream = nullptr;
+  decltype(&cublasSetPointerMode_v2) setPointerMode = nullptr; // cuBLAS's
 };
 
 const Solver *loadSolver() {
@@ -111,6 +118,7 @@ const Solver *loadSolver() {
     symbol(lib, create, "cusolverDnCreate", error);
     symbol(lib, createSvdParams, "cusolverDnCreateGesvdjInfo", error);
     symbol(lib, api.setStream, "cusolverDnSetStream", error);
+    symbol(blas->lib, api.setPointerMode, "cublasSetPointerMode_v2", error);
     Cu<float>::load(lib, blas->lib, error);
     Cu<double>::load(lib, blas->lib, error);
     Cu<std::complex<float>>::load(lib, blas->lib, error);
@@ -137,9 +145,10 @@ struct Ctx {
   cublasHandle_t blas = nullptr;
   gesvdjInfo_t svdParams = nullptr;
   CUstream stream = nullptr;
+  const Solver *api = nullptr;
 
   arrayc_rt_status init() {
-    const Solver *api = loadSolver();
+    api = loadSolver();
     if (!api || !(blas = cublasOnStream()))
       return ARRAYC_RT_ERR_DEVICE;
     stream = cuda::stream();
@@ -280,18 +289,19 @@ public:
   explicit Infos(int64_t n) : n_(n), buf_(sizeof(int) * (n + 1)) {}
   int *at(int64_t b) { return buf_.get<int>() + b; }
   int *scratch() { return buf_.get<int>() + n_; } // statuses nobody reads
-  // Waits for the call's work and returns the first nonzero status (0: all
-  // succeeded) or -INT_MAX when waiting failed.
-  arrayc_rt_status wait(Ctx &c, int *first) {
+  // Waits for the call's work and returns the first nonzero status of a
+  // matrix `skip` does not name (0: all succeeded).
+  template <class Skip = bool (*)(int64_t)>
+  arrayc_rt_status wait(Ctx &c, int *first, Skip skip = [](int64_t) { return false; }) {
     std::vector<int> host((size_t)n_);
     ARRAYC_RT_TRY(check(cuMemcpyDtoHAsync(host.data(), reinterpret_cast<CUdeviceptr>(at(0)),
                                           sizeof(int) * n_, c.stream),
                         "cuMemcpyDtoHAsync"));
     ARRAYC_RT_TRY(check(cuStreamSynchronize(c.stream), "waiting for cuSOLVER"));
     *first = 0;
-    for (int v : host)
-      if (v != 0) {
-        *first = v;
+    for (int64_t b = 0; b < n_; ++b)
+      if (host[b] != 0 && !skip(b)) {
+        *first = host[b];
         break;
       }
     return ARRAYC_RT_OK;
@@ -301,6 +311,68 @@ private:
   int64_t n_;
   DeviceBuffer buf_;
 };
+
+// Which matrices of an LU call hold a NaN. LAPACK carries a NaN through the
+// factorization into every result (NumPy: det nan, inv and solve all nan);
+// cuSOLVER's getrf can stop at a NaN pivot and leave finite numbers. Each
+// matrix's sum of |x| is taken on the device (cuBLAS asum, in slices of at
+// most 2^30 elements): NaN exactly when the matrix has one (an inf alone
+// gives inf), read on the host after the call's synchronization.
+template <class T> class NaNMatrices {
+public:
+  using R = Real<T>;
+  NaNMatrices(int64_t count, int64_t size)
+      : size_(size), slices_((size + kSlice - 1) / kSlice), sums_(sizeof(R) * count * slices_),
+        host_((size_t)(count * slices_)) {}
+  // Queues the sums of matrix b (its `size` elements at w).
+  arrayc_rt_status sum(Ctx &c, int64_t b, const T *w) {
+    ARRAYC_RT_TRY(check(c.api->setPointerMode(c.blas, CUBLAS_POINTER_MODE_DEVICE),
+                        "cublasSetPointerMode"));
+    cublasStatus_t st = CUBLAS_STATUS_SUCCESS;
+    for (int64_t k = 0; k < slices_ && st == CUBLAS_STATUS_SUCCESS; ++k)
+      st = Cu<T>::asum(c.blas, (int)std::min(kSlice, size_ - k * kSlice), dev(w + k * kSlice), 1,
+                       reinterpret_cast<typename Cu<T>::RealDev *>(sums_.get<R>()) +
+                           b * slices_ + k);
+    ARRAYC_RT_TRY(check(c.api->setPointerMode(c.blas, CUBLAS_POINTER_MODE_HOST),
+                        "cublasSetPointerMode"));
+    return check(st, "cublas asum");
+  }
+  // Queues the sums' copy to the host; operator[] reads them once the
+  // stream has been synchronized.
+  arrayc_rt_status fetch(Ctx &c) {
+    return check(cuMemcpyDtoHAsync(host_.data(), reinterpret_cast<CUdeviceptr>(sums_.get()),
+                                   sizeof(R) * host_.size(), c.stream),
+                 "cuMemcpyDtoHAsync");
+  }
+  bool operator[](int64_t b) const {
+    for (int64_t k = 0; k < slices_; ++k)
+      if (std::isnan(host_[b * slices_ + k]))
+        return true;
+    return false;
+  }
+
+private:
+  static constexpr int64_t kSlice = int64_t(1) << 30;
+  int64_t size_, slices_;
+  DeviceBuffer sums_;
+  std::vector<R> host_;
+};
+
+// NaN (both parts of a complex number).
+template <class T> T nanOf() {
+  Real<T> n = std::numeric_limits<Real<T>>::quiet_NaN();
+  if constexpr (std::is_same_v<T, Real<T>>)
+    return n;
+  else
+    return T(n, n);
+}
+
+// Fills `bytes` at p with NaN: the 32-bit word 0x7FF87FF8 is a NaN float, and
+// two of them a NaN double.
+arrayc_rt_status fillNaN(Ctx &c, void *p, size_t bytes) {
+  return check(cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(p), 0x7FF87FF8u, bytes / 4, c.stream),
+               "cuMemsetD32Async");
+}
 
 arrayc_rt_status badArgument(const char *routine, int info) {
   return setError(ARRAYC_RT_ERR_DEVICE, "cuSOLVER %s rejected argument %d", routine, -info);
@@ -322,11 +394,13 @@ template <class T> arrayc_rt_status det(Stack<T> &a, Stack<T> &out) {
                       "getrf_bufferSize"));
   Workspace<T> work(lwork);
   Infos infos(nb);
+  NaNMatrices<T> nans(nb, m * m);
   // The diagonal of each LU and its pivots come to the host.
   std::vector<T> diag((size_t)(m * nb));
   std::vector<int> ipiv((size_t)(m * nb));
   for (int64_t b = 0; b < nb; ++b) {
     ARRAYC_RT_TRY(toColMajor(c, a, b, w.get<T>(), m));
+    ARRAYC_RT_TRY(nans.sum(c, b, w.get<T>()));
     int *piv = pivots.get<int>() + b * m;
     ARRAYC_RT_TRY(check(Cu<T>::getrf(c.solver, m, m, dev(w.get<T>()), m, work.ptr(), piv,
                                      infos.at(b)),
@@ -345,6 +419,7 @@ template <class T> arrayc_rt_status det(Stack<T> &a, Stack<T> &out) {
   ARRAYC_RT_TRY(check(cuMemcpyDtoHAsync(ipiv.data(), reinterpret_cast<CUdeviceptr>(pivots.get()),
                                         sizeof(int) * m * nb, c.stream),
                       "cuMemcpyDtoHAsync"));
+  ARRAYC_RT_TRY(nans.fetch(c));
   int info = 0;
   ARRAYC_RT_TRY(infos.wait(c, &info));
   if (info < 0)
@@ -355,7 +430,7 @@ template <class T> arrayc_rt_status det(Stack<T> &a, Stack<T> &out) {
     T p = T(1);
     for (int64_t i = 0; i < m; ++i)
       p *= ipiv[b * m + i] != i + 1 ? -diag[b * m + i] : diag[b * m + i];
-    dets[b] = p;
+    dets[b] = nans[b] ? nanOf<T>() : p;
   }
   for (int64_t b = 0; b < nb; ++b)
     ARRAYC_RT_TRY(check(cuMemcpyHtoDAsync(reinterpret_cast<CUdeviceptr>(out.item(b)), &dets[b],
@@ -376,8 +451,14 @@ arrayc_rt_status luSolve(Stack<T> &a, Stack<T> *bs, Stack<T> &out, bool vector) 
                       "getrf_bufferSize"));
   Workspace<T> work(lwork);
   Infos infos(nb);
+  NaNMatrices<T> nans(nb, m * m);
+  auto store = [&](int64_t b) {
+    return vector ? copy(c, out.item(b), x.get(), sizeof(T) * m)
+                  : fromColMajor(c, x.get<T>(), m, out, b);
+  };
   for (int64_t b = 0; b < nb; ++b) {
     ARRAYC_RT_TRY(toColMajor(c, a, b, w.get<T>(), m));
+    ARRAYC_RT_TRY(nans.sum(c, b, w.get<T>()));
     if (!bs)
       ARRAYC_RT_TRY(identity(c, x.get<T>(), m, m, m));
     else if (vector)
@@ -390,16 +471,23 @@ arrayc_rt_status luSolve(Stack<T> &a, Stack<T> *bs, Stack<T> &out, bool vector) 
     ARRAYC_RT_TRY(check(Cu<T>::getrs(c.solver, CUBLAS_OP_N, m, k, dev(w.get<T>()), m,
                                      pivots.get<int>(), dev(x.get<T>()), m, infos.scratch()),
                         "getrs"));
-    if (vector)
-      ARRAYC_RT_TRY(copy(c, out.item(b), x.get(), sizeof(T) * m));
-    else
-      ARRAYC_RT_TRY(fromColMajor(c, x.get<T>(), m, out, b));
+    ARRAYC_RT_TRY(store(b));
   }
+  ARRAYC_RT_TRY(nans.fetch(c));
   int info = 0;
-  ARRAYC_RT_TRY(infos.wait(c, &info));
+  // A matrix with a NaN is not singular (LAPACK finds no exact zero pivot):
+  // its results are all NaN.
+  ARRAYC_RT_TRY(infos.wait(c, &info, [&](int64_t b) { return nans[b]; }));
   if (info > 0)
     return setError(ARRAYC_RT_ERR_INVALID, "Singular matrix");
-  return info < 0 ? badArgument("getrf", info) : ARRAYC_RT_OK;
+  if (info < 0)
+    return badArgument("getrf", info);
+  for (int64_t b = 0; b < nb; ++b)
+    if (nans[b]) {
+      ARRAYC_RT_TRY(fillNaN(c, x.get(), sizeof(T) * m * k));
+      ARRAYC_RT_TRY(store(b));
+    }
+  return ARRAYC_RT_OK;
 }
 
 // Keeps the `uplo` triangle of the n x n column-major `w` (leading dimension

@@ -12,6 +12,7 @@
 #include "Conversion/Passes.h"
 #include "Conversion/NDArrayToLinalg/ComplexPatterns.h"
 #include "Conversion/NDArrayToLinalg/TensorBuilders.h"
+#include "Transforms/ArgReduce.h"
 #include "Transforms/Passes.h"
 #include "ndarray/NDArray.h"
 
@@ -330,15 +331,6 @@ struct SelectPattern : OpRewritePattern<nd::SelectOp> {
 };
 
 
-Value extremeOf(OpBuilder &b, Location loc, Type t, bool forMax) {
-  // The identity: -inf / INT_MIN / false for max; +inf / INT_MAX / true for min.
-  if (auto ft = dyn_cast<FloatType>(t))
-    return arith::ConstantOp::create(
-        b, loc, t, b.getFloatAttr(ft, APFloat::getInf(ft.getFloatSemantics(), forMax)));
-  return arith::ConstantOp::create(b, loc, t,
-                                   b.getIntegerAttr(t, arrayc::intExtreme(t, !forMax)));
-}
-
 std::string locPrefix(Location loc) {
   if (auto fl = dyn_cast<FileLineColLoc>(loc))
     return (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
@@ -355,6 +347,7 @@ struct ArgReducePattern : OpRewritePattern<nd::ArgReduceOp> {
     auto in = cast<RankedTensorType>(input.getType());
     Type elt = in.getElementType();
     bool isMax = op.getKind() == nd::ReduceKind::max;
+    arrayc::ArgReduceKind kind{isMax, arrayc::isUnsignedInt(elt)};
     ArrayRef<int64_t> axes = op.getAxes();
     SmallVector<OpFoldResult> sizes = sizesOf(rw, loc, input);
     // An empty dynamic axis: NumPy raises.
@@ -388,7 +381,7 @@ struct ArgReducePattern : OpRewritePattern<nd::ArgReduceOp> {
     }
     auto valType = RankedTensorType::get(shape, elt);
     auto idxType = RankedTensorType::get(shape, rw.getI64Type());
-    Value valInit = linalg::FillOp::create(rw, loc, extremeOf(rw, loc, elt, isMax),
+    Value valInit = linalg::FillOp::create(rw, loc, arrayc::argReduceIdentity(rw, loc, kind, elt),
                                            emptyOf(rw, loc, valType, dyn))
                         .getResult(0);
     Value idxInit = linalg::FillOp::create(rw, loc, cst(rw, loc, rw.getI64Type(), 0, 0),
@@ -411,26 +404,8 @@ struct ArgReducePattern : OpRewritePattern<nd::ArgReduceOp> {
             lin = arith::AddIOp::create(b, l, lin, i);
           }
           Value li = arith::IndexCastOp::create(b, l, b.getI64Type(), lin);
-          Value better, same;
-          if (isF(elt)) {
-            Value cmp = arith::CmpFOp::create(
-                b, l, isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, x, acc);
-            Value xn = arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, x, x);
-            Value an = arith::CmpFOp::create(b, l, arith::CmpFPredicate::UNO, acc, acc);
-            Value notAn = arith::XOrIOp::create(b, l, an, cst(b, l, b.getI1Type(), 0, 1));
-            better = arith::OrIOp::create(b, l, cmp, arith::AndIOp::create(b, l, xn, notAn));
-            Value eq = arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, x, acc);
-            same = arith::OrIOp::create(b, l, eq, arith::AndIOp::create(b, l, xn, an));
-          } else {
-            auto p = arrayc::orderPredicate(
-                elt, isMax ? arith::CmpIPredicate::sgt : arith::CmpIPredicate::slt);
-            better = arith::CmpIOp::create(b, l, p, x, acc);
-            same = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, x, acc);
-          }
-          Value earlier = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, li, accIdx);
-          Value take = arith::OrIOp::create(b, l, better, arith::AndIOp::create(b, l, same, earlier));
-          Value nv = arith::SelectOp::create(b, l, take, x, acc);
-          Value ni = arith::SelectOp::create(b, l, take, li, accIdx);
+          auto [nv, ni] = arrayc::argReduceCombine(b, l, kind, x, li, acc, accIdx);
+          ni.getDefiningOp()->setAttr(arrayc::kArgReduceAttr, b.getStringAttr(kind.name()));
           linalg::YieldOp::create(b, l, ValueRange{nv, ni});
         });
     Value r = generic.getResult(1);

@@ -1,0 +1,86 @@
+// RUN: arrayc-opt %s -arrayc-gpu-map-linalg -split-input-file | FileCheck %s
+
+// Tests an arg-reduction (the select that yields the index is marked
+// arrayc.arg_reduce): with few outputs (S > 1 workers each) stage 1 folds
+// strided slices into (value, index) partials and stage 2 combines them in a
+// block per output (two shared arrays, a tree), with the output's value
+// before; otherwise a thread per output, as any multi-output reduction.
+#id = affine_map<(d0) -> (d0)>
+#scalar = affine_map<(d0) -> ()>
+// CHECK-LABEL: func @argmax
+// CHECK: %[[RES:.*]] = call @arrayc_rt_gpu_resident_blocks
+// CHECK: %[[SPLIT:.*]] = arith.cmpi ugt, %[[S:.*]], %c1
+// CHECK: scf.if %[[SPLIT]] {
+// CHECK: %[[PV:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+// CHECK: %[[PI:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// Stage 1: four pairs per iteration, then the rest, into the partials.
+// CHECK: gpu.launch
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (f32, i64, f32, i64, f32, i64, f32, i64)
+// CHECK: scf.for {{.*}} -> (f32, i64)
+// CHECK: memref.store %{{.*}}, %[[PV]]
+// CHECK: memref.store %{{.*}}, %[[PI]]
+// Stage 2: shared (value, index) arrays.
+// CHECK: gpu.launch {{.*}} workgroup(%[[SV:.*]] : memref<256xf32, #gpu.address_space<workgroup>>, %[[SI:.*]] : memref<256xi64, #gpu.address_space<workgroup>>)
+// CHECK: memref.load %[[PV]]
+// CHECK: memref.load %[[PI]]
+// CHECK: gpu.barrier
+// CHECK: memref.load %[[SV]]
+// CHECK: memref.load %{{.*}}[] : memref<f32>
+// CHECK: memref.load %{{.*}}[] : memref<i64>
+// CHECK: memref.store %{{.*}}[] : memref<f32>
+// CHECK: memref.store %{{.*}}[] : memref<i64>
+// CHECK: memref.dealloc %[[PV]]
+// CHECK: memref.dealloc %[[PI]]
+// CHECK: } else {
+// CHECK: gpu.launch
+// CHECK: scf.for
+// CHECK-NOT: linalg.generic
+func.func @argmax(%x: memref<?xf32>, %v: memref<f32>, %i: memref<i64>) {
+  linalg.generic {indexing_maps = [#id, #scalar, #scalar], iterator_types = ["reduction"]}
+      ins(%x : memref<?xf32>) outs(%v, %i : memref<f32>, memref<i64>) {
+  ^bb0(%in: f32, %acc: f32, %accIdx: i64):
+    %d = linalg.index 0 : index
+    %li = arith.index_cast %d : index to i64
+    %gt = arith.cmpf ogt, %in, %acc : f32
+    %xn = arith.cmpf uno, %in, %in : f32
+    %an = arith.cmpf uno, %acc, %acc : f32
+    %true = arith.constant true
+    %notAn = arith.xori %an, %true : i1
+    %nanWins = arith.andi %xn, %notAn : i1
+    %better = arith.ori %gt, %nanWins : i1
+    %eq = arith.cmpf oeq, %in, %acc : f32
+    %bothNan = arith.andi %xn, %an : i1
+    %same = arith.ori %eq, %bothNan : i1
+    %earlier = arith.cmpi slt, %li, %accIdx : i64
+    %tie = arith.andi %same, %earlier : i1
+    %take = arith.ori %better, %tie : i1
+    %nv = arith.select %take, %in, %acc : f32
+    %ni = arith.select %take, %li, %accIdx {arrayc.arg_reduce = "max"} : i64
+    linalg.yield %nv, %ni : f32, i64
+  }
+  return
+}
+
+// -----
+
+// Not marked: a thread per output.
+// CHECK-LABEL: func @unmarked
+// CHECK-NOT: arrayc_rt_gpu_resident_blocks
+// CHECK: gpu.launch
+// CHECK-NOT: workgroup
+// CHECK: return
+#id = affine_map<(d0) -> (d0)>
+#scalar = affine_map<(d0) -> ()>
+func.func @unmarked(%x: memref<?xf32>, %v: memref<f32>, %i: memref<i64>) {
+  linalg.generic {indexing_maps = [#id, #scalar, #scalar], iterator_types = ["reduction"]}
+      ins(%x : memref<?xf32>) outs(%v, %i : memref<f32>, memref<i64>) {
+  ^bb0(%in: f32, %acc: f32, %accIdx: i64):
+    %d = linalg.index 0 : index
+    %li = arith.index_cast %d : index to i64
+    %gt = arith.cmpf ogt, %in, %acc : f32
+    %nv = arith.select %gt, %in, %acc : f32
+    %ni = arith.select %gt, %li, %accIdx : i64
+    linalg.yield %nv, %ni : f32, i64
+  }
+  return
+}
