@@ -2446,15 +2446,17 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     return std::nullopt;
   }
 
-  /// An arg-reduction in two kernels when its outputs are too few to fill
-  /// the device (S > 1 workers per output), else a thread per output
-  /// (mapSequentialReduction). Stage 1: worker s of output p folds points
-  /// s, s + S, s + 2S, ... of p's reduction domain (neighbouring workers read
-  /// neighbouring points), four running (value, index) pairs at a time, into
-  /// partial[p * S + s]. Stage 2: a block per output folds its S partials,
-  /// then a tree in shared memory; thread 0 combines the result with the
-  /// output's value (the fill before) and stores both outputs. False when
-  /// `op` is not an arg-reduction.
+  /// An arg-reduction by blocks when its reduction domains are longer than
+  /// a warp, else a thread per output (mapSequentialReduction). Blocks
+  /// (p, s), S per output (about one wave of resident blocks when outputs
+  /// are few, at least 16 points per thread, at most 4096): thread t folds
+  /// points s*B + t, plus multiples of S*B, of output p's domain (neighbouring
+  /// threads read neighbouring points), four running (value, index) pairs at
+  /// a time; then the block's pairs combine in a tree in shared memory. With
+  /// S = 1 thread 0 combines that with the output's value (the fill before)
+  /// and stores both outputs; else it writes partial[p*S + s], and a second
+  /// kernel, a block per output, folds the S partials the same way. False
+  /// when `op` is not an arg-reduction.
   bool mapArgReduction(OpBuilder &b, Location loc, linalg::GenericOp op,
                        ArrayRef<Value> sizes) {
     auto arg = argReduceOf(op);
@@ -2485,48 +2487,101 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       return {arrayc::argReduceIdentity(kb, loc, kind, elt),
               arith::ConstantIntOp::create(kb, loc, i64, 0)};
     };
+    auto ifThen = [&](OpBuilder &ob, Value cond) {
+      auto ifOp = scf::IfOp::create(ob, loc, cond, /*withElse=*/false);
+      return OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
+    };
+    auto load = [&](OpBuilder &ob, Value v, Value i, Value at) -> Pair {
+      return {memref::LoadOp::create(ob, loc, v, ValueRange{at}),
+              memref::LoadOp::create(ob, loc, i, ValueRange{at})};
+    };
+    auto store = [&](OpBuilder &ob, Pair x, Value v, Value i, Value at) {
+      memref::StoreOp::create(ob, loc, x.first, v, ValueRange{at});
+      memref::StoreOp::create(ob, loc, x.second, i, ValueRange{at});
+    };
+    // The block's pairs, combined in a tree in (sv, si); valid in thread 0.
+    auto blockTree = [&](OpBuilder &kb, Value sv, Value si, Value tid, Pair mine) -> Pair {
+      store(kb, mine, sv, si, tid);
+      gpu::BarrierOp::create(kb, loc);
+      for (int64_t half = blockSize / 2; half >= 1; half /= 2) {
+        OpBuilder ib = ifThen(kb, arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, tid,
+                                                        cIndex(kb, loc, half)));
+        Value other = arith::AddIOp::create(ib, loc, tid, cIndex(ib, loc, half));
+        store(ib, combinePair(ib, load(ib, sv, si, tid), load(ib, sv, si, other)), sv, si, tid);
+        gpu::BarrierOp::create(kb, loc);
+      }
+      return load(kb, sv, si, cIndex(kb, loc, 0));
+    };
+    // Output p: `total` combined with what it holds, stored.
+    auto finish = [&](OpBuilder &fb, Value p, Pair total) {
+      auto parIvs = delinearize(fb, loc, p, parSizes, narrowIndex);
+      SmallVector<Value> zeros(redDims.size(), cIndex(fb, loc, 0));
+      SmallVector<Value> ivs = pointAt(parIvs, zeros);
+      SmallVector<Value> before;
+      for (OpOperand &init : op.getDpsInitsMutable())
+        before.push_back(memref::LoadOp::create(
+            fb, loc, init.get(), applyMap(fb, loc, op.getMatchingIndexingMap(&init), ivs)));
+      Pair y = combinePair(fb, {before[valOut], before[idxOut]}, total);
+      SmallVector<Value> values(2);
+      values[valOut] = y.first;
+      values[idxOut] = y.second;
+      storeOutputs(fb, loc, op, ivs, values);
+    };
 
-    Value zero = cIndex(b, loc, 0), one = cIndex(b, loc, 1);
+    Value zero = cIndex(b, loc, 0), one = cIndex(b, loc, 1), bs = cIndex(b, loc, blockSize);
     Value P = product(b, loc, parSizes), R = product(b, loc, redSizes);
-    // S: P * S about the device's resident threads, at least 64 points per
-    // worker, at most 64 partials per thread of a stage-2 block.
-    Value threads = arith::MulIOp::create(b, loc, residentBlocks(b, loc), cIndex(b, loc, blockSize));
-    Value byWork = ceilDiv(b, loc, R, cIndex(b, loc, 64));
-    Value byWave = ceilDiv(b, loc, threads, arith::MaxUIOp::create(b, loc, P, one));
-    Value S = arith::MaxUIOp::create(
-        b, loc, one,
-        arith::MinUIOp::create(b, loc, byWork,
-                               arith::MinUIOp::create(b, loc, byWave,
-                                                      cIndex(b, loc, blockSize * 64))));
-    auto split = likely(scf::IfOp::create(
-                            b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, S, one),
-                            /*withElse=*/true),
-                        true);
-    OpBuilder eb = OpBuilder::atBlockBegin(&split.getElseRegion().front());
+    auto byBlocks = likely(
+        scf::IfOp::create(b, loc,
+                          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, R,
+                                                cIndex(b, loc, kWarp)),
+                          /*withElse=*/true),
+        true);
+    OpBuilder eb = OpBuilder::atBlockBegin(&byBlocks.getElseRegion().front());
     mapSequentialReduction(eb, loc, op, sizes);
-    OpBuilder tb = OpBuilder::atBlockBegin(&split.getThenRegion().front());
+    OpBuilder tb = OpBuilder::atBlockBegin(&byBlocks.getThenRegion().front());
 
-    Value workers = arith::MulIOp::create(tb, loc, P, S);
+    Value Pmin1 = arith::MaxUIOp::create(tb, loc, P, one);
+    Value byWork = ceilDiv(tb, loc, R, cIndex(tb, loc, blockSize * 16));
+    Value byOutputs = ceilDiv(tb, loc, cIndex(tb, loc, 4096), Pmin1);
+    Value byWave = ceilDiv(tb, loc, residentBlocks(tb, loc), Pmin1);
+    Value S = arith::MaxUIOp::create(
+        tb, loc, one,
+        arith::MinUIOp::create(tb, loc, byWork,
+                               arith::MinUIOp::create(tb, loc, byOutputs, byWave)));
+    Value multi = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ugt, S, one);
+    Value partialSize = arith::SelectOp::create(tb, loc, multi,
+                                                arith::MulIOp::create(tb, loc, P, S), zero);
     auto flatType = [&](Type t) { return MemRefType::get({ShapedType::kDynamic}, t); };
-    Value partialV = memref::AllocOp::create(tb, loc, flatType(elt), ValueRange{workers});
-    Value partialI = memref::AllocOp::create(tb, loc, flatType(i64), ValueRange{workers});
+    Value partialV = memref::AllocOp::create(tb, loc, flatType(elt), ValueRange{partialSize});
+    Value partialI = memref::AllocOp::create(tb, loc, flatType(i64), ValueRange{partialSize});
+    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+    SmallVector<Type> sharedTypes{MemRefType::get({blockSize}, elt, AffineMap(), workgroup),
+                                  MemRefType::get({blockSize}, i64, AffineMap(), workgroup)};
+    Value nonEmpty = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ugt, P, zero);
 
     // Stage 1.
-    emitGridStrideLoop(tb, loc, workers, [&](OpBuilder &kb, Value w) {
-      Value p = arith::DivUIOp::create(kb, loc, w, S);
-      Value s = arith::RemUIOp::create(kb, loc, w, S);
+    emitBlockPerJob(tb, loc, nonEmpty, arith::MulIOp::create(tb, loc, P, S), sharedTypes,
+                    [&](OpBuilder &kb, gpu::LaunchOp l, Value job) {
+      Value sv = l.getWorkgroupAttributions()[0], si = l.getWorkgroupAttributions()[1];
+      Value tid = l.getThreadIds().x;
+      Value p = arith::DivUIOp::create(kb, loc, job, S);
+      Value s = arith::RemUIOp::create(kb, loc, job, S);
+      Value first = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, s, bs), tid);
+      Value stride = arith::MulIOp::create(kb, loc, S, bs);
       auto parIvs = delinearize(kb, loc, p, parSizes, narrowIndex);
       auto fold = [&](OpBuilder &lb, Value k, Pair acc) -> Pair {
-        Value r = arith::AddIOp::create(lb, loc, s, arith::MulIOp::create(lb, loc, k, S));
+        Value r = arith::AddIOp::create(lb, loc, first, arith::MulIOp::create(lb, loc, k, stride));
         SmallVector<Value> outs(2);
         outs[valOut] = acc.first;
         outs[idxOut] = acc.second;
-        auto y = emitBody(lb, loc, op, pointAt(parIvs, delinearize(lb, loc, r, redSizes, narrowIndex)),
-                          outs);
+        auto y = emitBody(lb, loc, op,
+                          pointAt(parIvs, delinearize(lb, loc, r, redSizes, narrowIndex)), outs);
         return {y[valOut], y[idxOut]};
       };
-      // This worker's points: k = 0 .. n - 1 (s < S <= R when R > 0).
-      Value n = ceilDiv(kb, loc, arith::SubIOp::create(kb, loc, R, s), S);
+      // This thread's points: k = 0 .. n - 1.
+      Value n = arith::SelectOp::create(
+          kb, loc, arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ugt, R, first),
+          ceilDiv(kb, loc, arith::SubIOp::create(kb, loc, R, first), stride), cIndex(kb, loc, 0));
       constexpr int64_t kUnroll = 4;
       Value c4 = cIndex(kb, loc, kUnroll);
       Value n4 = arith::MulIOp::create(kb, loc, arith::DivUIOp::create(kb, loc, n, c4), c4);
@@ -2535,14 +2590,13 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
         Pair id = identity(kb);
         inits.append({id.first, id.second});
       }
-      auto main = scf::ForOp::create(kb, loc, zero, n4, c4, inits);
+      auto main = scf::ForOp::create(kb, loc, cIndex(kb, loc, 0), n4, c4, inits);
       {
         OpBuilder lb = OpBuilder::atBlockBegin(main.getBody());
         SmallVector<Value> next;
         for (int64_t u = 0; u < kUnroll; ++u) {
           Value k = arith::AddIOp::create(lb, loc, main.getInductionVar(), cIndex(lb, loc, u));
-          Pair acc{main.getRegionIterArgs()[2 * u], main.getRegionIterArgs()[2 * u + 1]};
-          Pair y = fold(lb, k, acc);
+          Pair y = fold(lb, k, {main.getRegionIterArgs()[2 * u], main.getRegionIterArgs()[2 * u + 1]});
           next.append({y.first, y.second});
         }
         scf::YieldOp::create(lb, loc, next);
@@ -2550,79 +2604,46 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       Pair acc{main.getResult(0), main.getResult(1)};
       for (int64_t u = 1; u < kUnroll; ++u)
         acc = combinePair(kb, acc, {main.getResult(2 * u), main.getResult(2 * u + 1)});
-      auto rest = scf::ForOp::create(kb, loc, n4, n, one, ValueRange{acc.first, acc.second});
+      auto rest = scf::ForOp::create(kb, loc, n4, n, cIndex(kb, loc, 1),
+                                     ValueRange{acc.first, acc.second});
       {
         OpBuilder lb = OpBuilder::atBlockBegin(rest.getBody());
         Pair y = fold(lb, rest.getInductionVar(),
                       {rest.getRegionIterArgs()[0], rest.getRegionIterArgs()[1]});
         scf::YieldOp::create(lb, loc, ValueRange{y.first, y.second});
       }
-      memref::StoreOp::create(kb, loc, rest.getResult(0), partialV, ValueRange{w});
-      memref::StoreOp::create(kb, loc, rest.getResult(1), partialI, ValueRange{w});
+      Pair total = blockTree(kb, sv, si, tid, {rest.getResult(0), rest.getResult(1)});
+      OpBuilder fb = ifThen(kb, arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid,
+                                                      cIndex(kb, loc, 0)));
+      auto ifMulti = scf::IfOp::create(fb, loc, multi, /*withElse=*/true);
+      OpBuilder mb = OpBuilder::atBlockBegin(&ifMulti.getThenRegion().front());
+      store(mb, total, partialV, partialI, job);
+      OpBuilder sb = OpBuilder::atBlockBegin(&ifMulti.getElseRegion().front());
+      finish(sb, p, total);
+      gpu::BarrierOp::create(kb, loc); // thread 0 has read the tree before the next job
     });
 
-    // Stage 2.
-    auto workgroup = gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
-    auto smemV = MemRefType::get({blockSize}, elt, AffineMap(), workgroup);
-    auto smemI = MemRefType::get({blockSize}, i64, AffineMap(), workgroup);
-    Value nonEmpty = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ugt, P, zero);
-    emitBlockPerJob(tb, loc, nonEmpty, P, TypeRange{smemV, smemI},
+    // Stage 2, when some output has several partials.
+    OpBuilder mb = ifThen(tb, arith::AndIOp::create(tb, loc, nonEmpty, multi));
+    emitBlockPerJob(mb, loc, nonEmpty, P, sharedTypes,
                     [&](OpBuilder &kb, gpu::LaunchOp l, Value p) {
       Value sv = l.getWorkgroupAttributions()[0], si = l.getWorkgroupAttributions()[1];
       Value tid = l.getThreadIds().x;
       Value base = arith::MulIOp::create(kb, loc, p, S);
       Pair id = identity(kb);
-      auto loop = scf::ForOp::create(kb, loc, tid, S, cIndex(kb, loc, blockSize),
-                                     ValueRange{id.first, id.second});
+      auto loop = scf::ForOp::create(kb, loc, tid, S, bs, ValueRange{id.first, id.second});
       {
         OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
         Value at = arith::AddIOp::create(lb, loc, base, loop.getInductionVar());
-        Pair x{memref::LoadOp::create(lb, loc, partialV, ValueRange{at}),
-               memref::LoadOp::create(lb, loc, partialI, ValueRange{at})};
-        Pair y = combinePair(lb, {loop.getRegionIterArgs()[0], loop.getRegionIterArgs()[1]}, x);
+        Pair y = combinePair(lb, {loop.getRegionIterArgs()[0], loop.getRegionIterArgs()[1]},
+                             load(lb, partialV, partialI, at));
         scf::YieldOp::create(lb, loc, ValueRange{y.first, y.second});
       }
-      memref::StoreOp::create(kb, loc, loop.getResult(0), sv, ValueRange{tid});
-      memref::StoreOp::create(kb, loc, loop.getResult(1), si, ValueRange{tid});
+      Pair total = blockTree(kb, sv, si, tid, {loop.getResult(0), loop.getResult(1)});
+      OpBuilder fb = ifThen(kb, arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid,
+                                                      cIndex(kb, loc, 0)));
+      finish(fb, p, total);
       gpu::BarrierOp::create(kb, loc);
-      for (int64_t half = blockSize / 2; half >= 1; half /= 2) {
-        Value active =
-            arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, tid, cIndex(kb, loc, half));
-        auto ifOp = scf::IfOp::create(kb, loc, active, /*withElse=*/false);
-        {
-          OpBuilder ib = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
-          Value other = arith::AddIOp::create(ib, loc, tid, cIndex(ib, loc, half));
-          Pair mine{memref::LoadOp::create(ib, loc, sv, ValueRange{tid}),
-                    memref::LoadOp::create(ib, loc, si, ValueRange{tid})};
-          Pair theirs{memref::LoadOp::create(ib, loc, sv, ValueRange{other}),
-                      memref::LoadOp::create(ib, loc, si, ValueRange{other})};
-          Pair y = combinePair(ib, mine, theirs);
-          memref::StoreOp::create(ib, loc, y.first, sv, ValueRange{tid});
-          memref::StoreOp::create(ib, loc, y.second, si, ValueRange{tid});
-        }
-        gpu::BarrierOp::create(kb, loc);
-      }
-      auto ifFirst = scf::IfOp::create(
-          kb, loc, arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, zero),
-          /*withElse=*/false);
-      {
-        OpBuilder fb = OpBuilder::atBlockBegin(&ifFirst.getThenRegion().front());
-        auto parIvs = delinearize(fb, loc, p, parSizes, narrowIndex);
-        SmallVector<Value> zeros(redDims.size(), cIndex(fb, loc, 0));
-        SmallVector<Value> ivs = pointAt(parIvs, zeros);
-        SmallVector<Value> before;
-        for (OpOperand &init : op.getDpsInitsMutable())
-          before.push_back(memref::LoadOp::create(
-              fb, loc, init.get(), applyMap(fb, loc, op.getMatchingIndexingMap(&init), ivs)));
-        Pair total{memref::LoadOp::create(fb, loc, sv, ValueRange{zero}),
-                   memref::LoadOp::create(fb, loc, si, ValueRange{zero})};
-        Pair y = combinePair(fb, {before[valOut], before[idxOut]}, total);
-        SmallVector<Value> values(2);
-        values[valOut] = y.first;
-        values[idxOut] = y.second;
-        storeOutputs(fb, loc, op, ivs, values);
-      }
-      gpu::BarrierOp::create(kb, loc); // thread 0 has read the tree before the next job
     });
     memref::DeallocOp::create(tb, loc, partialV);
     memref::DeallocOp::create(tb, loc, partialI);

@@ -289,19 +289,18 @@ public:
   explicit Infos(int64_t n) : n_(n), buf_(sizeof(int) * (n + 1)) {}
   int *at(int64_t b) { return buf_.get<int>() + b; }
   int *scratch() { return buf_.get<int>() + n_; } // statuses nobody reads
-  // Waits for the call's work and returns the first nonzero status of a
-  // matrix `skip` does not name (0: all succeeded).
-  template <class Skip = bool (*)(int64_t)>
-  arrayc_rt_status wait(Ctx &c, int *first, Skip skip = [](int64_t) { return false; }) {
+  // Waits for the call's work and returns the first nonzero status (0: all
+  // succeeded).
+  arrayc_rt_status wait(Ctx &c, int *first) {
     std::vector<int> host((size_t)n_);
     ARRAYC_RT_TRY(check(cuMemcpyDtoHAsync(host.data(), reinterpret_cast<CUdeviceptr>(at(0)),
                                           sizeof(int) * n_, c.stream),
                         "cuMemcpyDtoHAsync"));
     ARRAYC_RT_TRY(check(cuStreamSynchronize(c.stream), "waiting for cuSOLVER"));
     *first = 0;
-    for (int64_t b = 0; b < n_; ++b)
-      if (host[b] != 0 && !skip(b)) {
-        *first = host[b];
+    for (int v : host)
+      if (v != 0) {
+        *first = v;
         break;
       }
     return ARRAYC_RT_OK;
@@ -312,12 +311,14 @@ private:
   DeviceBuffer buf_;
 };
 
-// Which matrices of an LU call hold a NaN. LAPACK carries a NaN through the
-// factorization into every result (NumPy: det nan, inv and solve all nan);
-// cuSOLVER's getrf can stop at a NaN pivot and leave finite numbers. Each
-// matrix's sum of |x| is taken on the device (cuBLAS asum, in slices of at
-// most 2^30 elements): NaN exactly when the matrix has one (an inf alone
-// gives inf), read on the host after the call's synchronization.
+// Which matrices of an LU call hold a NaN. cuSOLVER's getrf can stop at a NaN
+// pivot and leave finite numbers (det 277.6 where NumPy has nan), and which
+// results NumPy makes NaN follows OpenBLAS's pivot choices (solve: some
+// entries NaN, some not). A call with such a matrix is therefore answered by
+// the LAPACKE path (run()), the library NumPy uses. Each matrix's sum of |x|
+// is taken on the device (cuBLAS asum, in slices of at most 2^30 elements):
+// NaN exactly when the matrix has one (an inf alone gives inf), read on the
+// host after the call's synchronization.
 template <class T> class NaNMatrices {
 public:
   using R = Real<T>;
@@ -358,21 +359,9 @@ private:
   std::vector<R> host_;
 };
 
-// NaN (both parts of a complex number).
-template <class T> T nanOf() {
-  Real<T> n = std::numeric_limits<Real<T>>::quiet_NaN();
-  if constexpr (std::is_same_v<T, Real<T>>)
-    return n;
-  else
-    return T(n, n);
-}
-
-// Fills `bytes` at p with NaN: the 32-bit word 0x7FF87FF8 is a NaN float, and
-// two of them a NaN double.
-arrayc_rt_status fillNaN(Ctx &c, void *p, size_t bytes) {
-  return check(cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(p), 0x7FF87FF8u, bytes / 4, c.stream),
-               "cuMemsetD32Async");
-}
+// Set by a GPU routine that found input it leaves to LAPACKE (NaNMatrices);
+// run() then answers the call through the host path.
+thread_local bool tToHost = false;
 
 arrayc_rt_status badArgument(const char *routine, int info) {
   return setError(ARRAYC_RT_ERR_DEVICE, "cuSOLVER %s rejected argument %d", routine, -info);
@@ -422,6 +411,9 @@ template <class T> arrayc_rt_status det(Stack<T> &a, Stack<T> &out) {
   ARRAYC_RT_TRY(nans.fetch(c));
   int info = 0;
   ARRAYC_RT_TRY(infos.wait(c, &info));
+  for (int64_t b = 0; b < nb; ++b)
+    if (nans[b])
+      return tToHost = true, ARRAYC_RT_OK;
   if (info < 0)
     return badArgument("getrf", info);
   // info > 0: U has an exact zero on its diagonal and the product is 0.
@@ -430,7 +422,7 @@ template <class T> arrayc_rt_status det(Stack<T> &a, Stack<T> &out) {
     T p = T(1);
     for (int64_t i = 0; i < m; ++i)
       p *= ipiv[b * m + i] != i + 1 ? -diag[b * m + i] : diag[b * m + i];
-    dets[b] = nans[b] ? nanOf<T>() : p;
+    dets[b] = p;
   }
   for (int64_t b = 0; b < nb; ++b)
     ARRAYC_RT_TRY(check(cuMemcpyHtoDAsync(reinterpret_cast<CUdeviceptr>(out.item(b)), &dets[b],
@@ -452,10 +444,6 @@ arrayc_rt_status luSolve(Stack<T> &a, Stack<T> *bs, Stack<T> &out, bool vector) 
   Workspace<T> work(lwork);
   Infos infos(nb);
   NaNMatrices<T> nans(nb, m * m);
-  auto store = [&](int64_t b) {
-    return vector ? copy(c, out.item(b), x.get(), sizeof(T) * m)
-                  : fromColMajor(c, x.get<T>(), m, out, b);
-  };
   for (int64_t b = 0; b < nb; ++b) {
     ARRAYC_RT_TRY(toColMajor(c, a, b, w.get<T>(), m));
     ARRAYC_RT_TRY(nans.sum(c, b, w.get<T>()));
@@ -471,23 +459,20 @@ arrayc_rt_status luSolve(Stack<T> &a, Stack<T> *bs, Stack<T> &out, bool vector) 
     ARRAYC_RT_TRY(check(Cu<T>::getrs(c.solver, CUBLAS_OP_N, m, k, dev(w.get<T>()), m,
                                      pivots.get<int>(), dev(x.get<T>()), m, infos.scratch()),
                         "getrs"));
-    ARRAYC_RT_TRY(store(b));
+    if (vector)
+      ARRAYC_RT_TRY(copy(c, out.item(b), x.get(), sizeof(T) * m));
+    else
+      ARRAYC_RT_TRY(fromColMajor(c, x.get<T>(), m, out, b));
   }
   ARRAYC_RT_TRY(nans.fetch(c));
   int info = 0;
-  // A matrix with a NaN is not singular (LAPACK finds no exact zero pivot):
-  // its results are all NaN.
-  ARRAYC_RT_TRY(infos.wait(c, &info, [&](int64_t b) { return nans[b]; }));
+  ARRAYC_RT_TRY(infos.wait(c, &info));
+  for (int64_t b = 0; b < nb; ++b)
+    if (nans[b])
+      return tToHost = true, ARRAYC_RT_OK;
   if (info > 0)
     return setError(ARRAYC_RT_ERR_INVALID, "Singular matrix");
-  if (info < 0)
-    return badArgument("getrf", info);
-  for (int64_t b = 0; b < nb; ++b)
-    if (nans[b]) {
-      ARRAYC_RT_TRY(fillNaN(c, x.get(), sizeof(T) * m * k));
-      ARRAYC_RT_TRY(store(b));
-    }
-  return ARRAYC_RT_OK;
+  return info < 0 ? badArgument("getrf", info) : ARRAYC_RT_OK;
 }
 
 // Keeps the `uplo` triangle of the n x n column-major `w` (leading dimension
@@ -653,8 +638,9 @@ template <class Body, class Host>
 void run(const char *op, bool usable, Arg loc, Body body, Host host) {
   if (!usable)
     return host();
+  tToHost = false;
   if (body() == ARRAYC_RT_OK)
-    return;
+    return tToHost ? host() : void();
   std::string msg = std::string("linalg.") + op + ": " + arrayc_rt_last_error();
   arrayc_rt_fatal(memrefString(loc.rank, loc.desc).c_str(), msg.c_str());
 }

@@ -1,38 +1,47 @@
 // RUN: arrayc-opt %s -arrayc-gpu-map-linalg -split-input-file | FileCheck %s
 
 // Tests an arg-reduction (the select that yields the index is marked
-// arrayc.arg_reduce): with few outputs (S > 1 workers each) stage 1 folds
-// strided slices into (value, index) partials and stage 2 combines them in a
-// block per output (two shared arrays, a tree), with the output's value
-// before; otherwise a thread per output, as any multi-output reduction.
+// arrayc.arg_reduce): with domains longer than a warp, blocks fold strided
+// slices into (value, index) pairs, combined in a tree in two shared arrays;
+// with one block per output its thread 0 combines with the output's value
+// and stores both outputs, else it writes a partial and a second kernel, a
+// block per output, folds the partials. Shorter domains, and unmarked
+// multi-output reductions: a thread per output.
 #id = affine_map<(d0) -> (d0)>
 #scalar = affine_map<(d0) -> ()>
 // CHECK-LABEL: func @argmax
-// CHECK: %[[RES:.*]] = call @arrayc_rt_gpu_resident_blocks
-// CHECK: %[[SPLIT:.*]] = arith.cmpi ugt, %[[S:.*]], %c1
-// CHECK: scf.if %[[SPLIT]] {
+// CHECK: %[[LONG:.*]] = arith.cmpi ugt, %{{.*}}, %c32
+// CHECK: scf.if %[[LONG]] {
+// CHECK: call @arrayc_rt_gpu_resident_blocks
+// CHECK: %[[MULTI:.*]] = arith.cmpi ugt, %[[S:.*]], %c1
 // CHECK: %[[PV:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
 // CHECK: %[[PI:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
-// Stage 1: four pairs per iteration, then the rest, into the partials.
-// CHECK: gpu.launch
+// Stage 1: four pairs per iteration, then the rest, then the block's tree.
+// CHECK: gpu.launch {{.*}} workgroup(%[[SV:.*]] : memref<256xf32, #gpu.address_space<workgroup>>, %[[SI:.*]] : memref<256xi64, #gpu.address_space<workgroup>>)
 // CHECK: scf.for {{.*}} iter_args({{.*}}) -> (f32, i64, f32, i64, f32, i64, f32, i64)
 // CHECK: scf.for {{.*}} -> (f32, i64)
+// CHECK: memref.store %{{.*}}, %[[SV]]
+// CHECK: gpu.barrier
+// CHECK: scf.if %[[MULTI]] {
 // CHECK: memref.store %{{.*}}, %[[PV]]
 // CHECK: memref.store %{{.*}}, %[[PI]]
-// Stage 2: shared (value, index) arrays.
-// CHECK: gpu.launch {{.*}} workgroup(%[[SV:.*]] : memref<256xf32, #gpu.address_space<workgroup>>, %[[SI:.*]] : memref<256xi64, #gpu.address_space<workgroup>>)
+// CHECK: } else {
+// CHECK: memref.load %{{.*}}[] : memref<f32>
+// CHECK: memref.load %{{.*}}[] : memref<i64>
+// CHECK: memref.store %{{.*}}[] : memref<f32>
+// CHECK: memref.store %{{.*}}[] : memref<i64>
+// Stage 2: the partials, the tree, the outputs.
+// CHECK: gpu.launch {{.*}} workgroup(
 // CHECK: memref.load %[[PV]]
 // CHECK: memref.load %[[PI]]
 // CHECK: gpu.barrier
-// CHECK: memref.load %[[SV]]
-// CHECK: memref.load %{{.*}}[] : memref<f32>
-// CHECK: memref.load %{{.*}}[] : memref<i64>
 // CHECK: memref.store %{{.*}}[] : memref<f32>
 // CHECK: memref.store %{{.*}}[] : memref<i64>
 // CHECK: memref.dealloc %[[PV]]
 // CHECK: memref.dealloc %[[PI]]
 // CHECK: } else {
 // CHECK: gpu.launch
+// CHECK-NOT: workgroup
 // CHECK: scf.for
 // CHECK-NOT: linalg.generic
 func.func @argmax(%x: memref<?xf32>, %v: memref<f32>, %i: memref<i64>) {

@@ -3,7 +3,10 @@
 # a matrix gives NaN (or inf) results from det, inv and solve -- no error and
 # no crash. On cuda, cuSOLVER's getrf left finite numbers for a matrix with a
 # NaN (det 277.6 where NumPy has nan); the runtime now finds such matrices
-# (a device-side sum of |x|) and answers NaN as LAPACK does.
+# (a device-side sum of |x|) and answers them through LAPACKE, as the cpu
+# target does. Which entries of inv and solve are NaN follows the LAPACK
+# build's pivot choices (NumPy's wheel and Debian's OpenBLAS differ: 18 of 36
+# entries of inv), so those are compared as "some entry is NaN".
 # INPUT: a f64 [6, 6]
 # INPUT: b f64 [6]
 # OUTPUT: det_nan
@@ -18,7 +21,7 @@ def main():
     m = a + 6.0 * np.eye(6)
     nan = np.where(np.arange(36).reshape(6, 6) == 14, np.nan, m)
     np.save("det_nan.npy", np.linalg.det(nan))
-    np.save("inv_nan.npy", np.linalg.inv(nan))
-    np.save("solve_nan.npy", np.linalg.solve(nan, b))
+    np.save("inv_nan.npy", np.any(np.isnan(np.linalg.inv(nan))))
+    np.save("solve_nan.npy", np.any(np.isnan(np.linalg.solve(nan, b))))
     inf = np.where(np.arange(36).reshape(6, 6) == 0, np.inf, m)
     np.save("det_inf.npy", np.linalg.det(inf))
