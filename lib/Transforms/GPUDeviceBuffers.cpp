@@ -31,6 +31,50 @@ bool allUsers(Value v, function_ref<bool(Operation *)> ok) {
   return true;
 }
 
+/// True when the device copy `v` of a constant, or a value that may alias
+/// it (views, casts, selects, results of a region op that yields it or takes
+/// it in), may be used after the end of `block`: yielded or branched out of
+/// `block`, stored, used outside the ops nested in `block`, or returned
+/// itself. An alias that reaches a `func.return` is no escape: the
+/// deallocation pipeline returns only owned buffers (it clones the others
+/// there), and the copy of a global is never owned.
+bool escapesBlock(Value v, Block *block, bool direct = true) {
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (!block->findAncestorOpInBlock(*user) || isa<BranchOpInterface>(user))
+      return true;
+    if (isa<func::ReturnOp>(user)) {
+      if (direct)
+        return true;
+      continue;
+    }
+    if (auto store = dyn_cast<memref::StoreOp>(user); store && store.getValue() == v)
+      return true;
+    if (isa<RegionBranchTerminatorOpInterface>(user)) {
+      if (user->getBlock() == block)
+        return true;
+      // Forwarded values keep their type: the parent's results of v's type.
+      for (Value r : user->getParentOp()->getResults())
+        if (r.getType() == v.getType() && escapesBlock(r, block, false))
+          return true;
+      continue;
+    }
+    // Passed into a loop (iter_args): its results of v's type may be v.
+    if (isa<RegionBranchOpInterface>(user)) {
+      for (Value r : user->getResults())
+        if (r.getType() == v.getType() && escapesBlock(r, block, false))
+          return true;
+      continue;
+    }
+    if (isa<ViewLikeOpInterface, memref::CastOp, arith::SelectOp,
+            memref::ExtractStridedMetadataOp>(user))
+      for (Value r : user->getResults())
+        if (isa<BaseMemRefType>(r.getType()) && escapesBlock(r, block, false))
+          return true;
+  }
+  return false;
+}
+
 /// The function `op` calls, if it is a func.call of one in the module.
 func::FuncOp calleeOf(Operation *op) {
   auto call = dyn_cast<func::CallOp>(op);
@@ -218,12 +262,12 @@ struct GPUDeviceBuffersPass : arrayc::impl::GPUDeviceBuffersBase<GPUDeviceBuffer
           return !isa<gpu::MemcpyOp>(use.getOwner());
         });
         // The copy is made each time this code runs: freed at the end of its
-        // block (after every use, which the block dominates), unless it
-        // escapes -- returned, yielded out of a region, stored -- when its
-        // new owner frees it. (It leaked once per call before.)
-        bool escapes = !allUsers(mem, [](Operation *user) {
-          return !isa<func::ReturnOp, RegionBranchTerminatorOpInterface, memref::StoreOp>(user);
-        });
+        // block, after every use, unless a value aliasing it may outlive the
+        // block (escapesBlock). The deallocation pipeline has already run and
+        // treats the global as not owned, so nothing else frees the copy,
+        // also where a loop yields it or a select picks it. (It leaked once
+        // per call before.)
+        bool escapes = escapesBlock(mem, global->getBlock());
         if (!escapes) {
           Block *block = global->getBlock();
           OpBuilder end(block, Block::iterator(block->getTerminator()));

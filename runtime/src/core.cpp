@@ -324,4 +324,20 @@ void _mlir_memref_to_llvm_free(void *p) {
   free(p);
 }
 
+// f32 -> bf16 (round to nearest even, NaN kept quiet), the helper LLVM calls
+// for `fptrunc float to bfloat` on x86 CPUs without AVX512-BF16 (`--bf16` on
+// the cpu target). libgcc has it from GCC 13 on, compiler-rt too; Debian 12's
+// GCC 12 does not, so JIT-compiled code could not resolve it there. The
+// result travels in xmm0 as a 16-bit float does: _Float16 gives that ABI.
+ARRAYC_RT_API _Float16 __truncsfbf2(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, sizeof u);
+  uint16_t h = (u & 0x7fffffffu) > 0x7f800000u
+                   ? uint16_t((u >> 16) | 0x40u)
+                   : uint16_t((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+  _Float16 r;
+  std::memcpy(&r, &h, sizeof r);
+  return r;
+}
+
 } // extern "C"

@@ -116,6 +116,61 @@ func.func @return_constant() -> memref<2xf32> {
 
 // -----
 
+memref.global "private" constant @flag : memref<i1> = dense<true>
+// Tests that a device copy of a constant that a nested region yields (an
+// ownership-based deallocation loop carries it with ownership false) is
+// freed at the end of its own block, after the loop's uses: it leaked once
+// per run (compute-sanitizer's leak check, control_break_return.arr).
+// CHECK-LABEL: func @yielded_in_nested_region
+// CHECK: %[[D:.*]], %{{.*}} = gpu.alloc async
+// CHECK: scf.for
+// CHECK: scf.yield %[[D]]
+// CHECK: gpu.launch
+// CHECK: gpu.dealloc async [%{{.*}}] %[[D]]
+// CHECK-NEXT: gpu.wait
+// CHECK-NEXT: return
+func.func @yielded_in_nested_region(%init: memref<i1>, %n: index) {
+  %c = memref.get_global @flag : memref<i1>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %init) -> (memref<i1>) {
+    scf.yield %c : memref<i1>
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %r[] : memref<i1>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
+memref.global "private" constant @flag : memref<i1> = dense<true>
+// Tests that a device copy of a constant that its own block yields out is
+// not freed there (the code after the loop may still read it).
+// CHECK-LABEL: func @yielded_out_of_its_block
+// CHECK: scf.for
+// CHECK: %[[D:.*]], %{{.*}} = gpu.alloc async
+// CHECK-NOT: gpu.dealloc
+// CHECK: scf.yield %[[D]]
+func.func @yielded_out_of_its_block(%init: memref<i1>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%a = %init) -> (memref<i1>) {
+    %c = memref.get_global @flag : memref<i1>
+    scf.yield %c : memref<i1>
+  }
+  gpu.launch blocks(%bx, %by, %bz) in (%gx = %c1, %gy = %c1, %gz = %c1)
+             threads(%tx, %ty, %tz) in (%sx = %c1, %sy = %c1, %sz = %c1) {
+    %v = memref.load %r[] : memref<i1>
+    gpu.terminator
+  }
+  return
+}
+
+// -----
+
 // Tests that host code reads a device scalar through a one-thread kernel and
 // a copy to a host stack slot, and writes one with a one-thread kernel.
 // CHECK-LABEL: func @host_scalar
