@@ -587,6 +587,21 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
   /// Blocks of `blockSize` threads the device keeps resident (one wave), read
   /// at run time: a call of the runtime's arrayc_rt_gpu_resident_blocks,
   /// declared in the module on first use.
+  /// Blocks (slices) per output of a reduction of P outputs over R points
+  /// each: P * S about one wave of resident blocks (read from the device at
+  /// run time) when outputs are few, at least 16 points per thread, and
+  /// S <= 4096 for the pass over the partials.
+  Value slicesPerOutput(OpBuilder &b, Location loc, Value P, Value R) {
+    Value one = cIndex(b, loc, 1);
+    Value Pmin1 = arith::MaxUIOp::create(b, loc, P, one);
+    Value byWork = ceilDiv(b, loc, R, cIndex(b, loc, blockSize * 16));
+    Value byOutputs = ceilDiv(b, loc, cIndex(b, loc, 4096), Pmin1);
+    Value byWave = ceilDiv(b, loc, residentBlocks(b, loc), Pmin1);
+    return arith::MaxUIOp::create(
+        b, loc, one,
+        arith::MinUIOp::create(b, loc, byWork, arith::MinUIOp::create(b, loc, byOutputs, byWave)));
+  }
+
   Value residentBlocks(OpBuilder &b, Location loc) {
     ModuleOp module = getOperation();
     constexpr StringLiteral name = "arrayc_rt_gpu_resident_blocks";
@@ -2226,16 +2241,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
       return true;
     }
     Value zero = cIndex(b, loc, 0), one = cIndex(b, loc, 1), bs = cIndex(b, loc, blockSize);
-    // S slices per output: P * S about one wave of resident blocks (read from
-    // the device at run time) when outputs are few, at least 16 elements per
-    // thread, and S <= 4096 for stage 2.
-    Value Pmin1 = arith::MaxUIOp::create(b, loc, P, one);
-    Value byWork = ceilDiv(b, loc, R, cIndex(b, loc, blockSize * 16));
-    Value byOutputs = ceilDiv(b, loc, cIndex(b, loc, 4096), Pmin1);
-    Value byWave = ceilDiv(b, loc, residentBlocks(b, loc), Pmin1);
-    Value S = arith::MaxUIOp::create(
-        b, loc, one,
-        arith::MinUIOp::create(b, loc, byWork, arith::MinUIOp::create(b, loc, byOutputs, byWave)));
+    Value S = slicesPerOutput(b, loc, P, R); // S slices per output
     Value grid = arith::MulIOp::create(b, loc, P, S);
     Value nonEmpty = arith::AndIOp::create(
         b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero),
@@ -2540,14 +2546,7 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
     mapSequentialReduction(eb, loc, op, sizes);
     OpBuilder tb = OpBuilder::atBlockBegin(&byBlocks.getThenRegion().front());
 
-    Value Pmin1 = arith::MaxUIOp::create(tb, loc, P, one);
-    Value byWork = ceilDiv(tb, loc, R, cIndex(tb, loc, blockSize * 16));
-    Value byOutputs = ceilDiv(tb, loc, cIndex(tb, loc, 4096), Pmin1);
-    Value byWave = ceilDiv(tb, loc, residentBlocks(tb, loc), Pmin1);
-    Value S = arith::MaxUIOp::create(
-        tb, loc, one,
-        arith::MinUIOp::create(tb, loc, byWork,
-                               arith::MinUIOp::create(tb, loc, byOutputs, byWave)));
+    Value S = slicesPerOutput(tb, loc, P, R);
     Value multi = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ugt, S, one);
     Value partialSize = arith::SelectOp::create(tb, loc, multi,
                                                 arith::MulIOp::create(tb, loc, P, S), zero);
