@@ -331,13 +331,6 @@ struct SelectPattern : OpRewritePattern<nd::SelectOp> {
 };
 
 
-std::string locPrefix(Location loc) {
-  if (auto fl = dyn_cast<FileLineColLoc>(loc))
-    return (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
-            Twine(fl.getColumn()) + ": ")
-        .str();
-  return "";
-}
 
 struct ArgReducePattern : OpRewritePattern<nd::ArgReduceOp> {
   using OpRewritePattern::OpRewritePattern;
@@ -361,7 +354,7 @@ struct ArgReducePattern : OpRewritePattern<nd::ArgReduceOp> {
       Value ok = arith::CmpIOp::create(rw, loc, arith::CmpIPredicate::ne, count,
                                        cst(rw, loc, rw.getIndexType(), 0, 0));
       nd::AssertOp::create(rw, loc, ok,
-                           rw.getStringAttr(locPrefix(loc) + "attempt to get " +
+                           rw.getStringAttr(arrayc::locationPrefix(loc) + "attempt to get " +
                                             (isMax ? "argmax" : "argmin") +
                                             " of an empty sequence"));
     }

@@ -475,11 +475,7 @@ struct ReducePattern : OpRewritePattern<nd::ReduceOp> {
       return;
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value ok = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::ne, count, zero);
-    std::string where;
-    if (auto fl = dyn_cast<FileLineColLoc>(loc))
-      where = (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
-               Twine(fl.getColumn()) + ": ")
-                  .str();
+    std::string where = arrayc::locationPrefix(loc);
     nd::AssertOp::create(rewriter, loc, ok,
                          rewriter.getStringAttr(
                              where + "zero-size array to reduction operation " +

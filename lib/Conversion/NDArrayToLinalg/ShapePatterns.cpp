@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Conversion/NDArrayToLinalg/TensorBuilders.h"
 #include "Conversion/Passes.h"
 #include "ndarray/NDArray.h"
 
@@ -40,13 +41,6 @@ SmallVector<Value> mixed(OpBuilder &b, Location loc, ArrayRef<int64_t> stat,
   return out;
 }
 
-std::string where(Location loc) {
-  if (auto fl = dyn_cast<FileLineColLoc>(loc))
-    return (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
-            Twine(fl.getColumn()) + ": ")
-        .str();
-  return "";
-}
 
 /// A generic with no inputs over `type`; `fn` computes the element from the
 /// index values.
@@ -307,7 +301,7 @@ struct ReshapePattern : OpRewritePattern<nd::ReshapeOp> {
         c = arith::MulIOp::create(rewriter, loc, c, v);
       Value ok = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, a, c);
       nd::AssertOp::create(rewriter, loc, ok,
-                           rewriter.getStringAttr(where(loc) +
+                           rewriter.getStringAttr(arrayc::locationPrefix(loc) +
                                                   "cannot reshape: the number of "
                                                   "elements differs"));
     }

@@ -5,6 +5,14 @@
 
 using namespace mlir;
 
+std::string arrayc::locationPrefix(Location loc) {
+  if (auto fl = dyn_cast<FileLineColLoc>(loc))
+    return (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
+            Twine(fl.getColumn()) + ": ")
+        .str();
+  return "";
+}
+
 Value arrayc::emptyLike(OpBuilder &b, Location loc, RankedTensorType type, Value like) {
   SmallVector<Value> dyn;
   for (int64_t d = 0; d < type.getRank(); ++d)

@@ -5,6 +5,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <string>
+
 namespace arrayc {
 
 /// `tensor.empty` of `type`, its dynamic sizes read from `like` (same shape).
@@ -16,6 +18,10 @@ mlir::Value emptyLike(mlir::OpBuilder &b, mlir::Location loc, mlir::RankedTensor
 mlir::Value expandKeepdims(mlir::OpBuilder &b, mlir::Location loc, mlir::Value v,
                            mlir::Value input, llvm::ArrayRef<int64_t> axes,
                            mlir::RankedTensorType outType);
+
+/// "file:line:col: " of a FileLineColLoc, else "": the prefix of the run-time
+/// error messages the compiled code prints (asserts).
+std::string locationPrefix(mlir::Location loc);
 
 } // namespace arrayc
 

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Conversion/NDArrayToLinalg/TensorBuilders.h"
 #include "Conversion/Passes.h"
 #include "ndarray/NDArray.h"
 
@@ -30,6 +31,17 @@ uint64_t elementBytes(Type t) {
   if (auto c = dyn_cast<ComplexType>(t))
     return 2 * elementBytes(c.getElementType());
   return t.isIntOrFloat() ? std::max(1u, t.getIntOrFloatBitWidth() / 8) : 8;
+}
+
+/// Bytes of `t`'s element times its static sizes (a zero size counts as 1),
+/// leaving out the dims `skip` sets; UINT64_MAX when that overflows.
+uint64_t staticBytes(RankedTensorType t, const llvm::SmallBitVector *skip = nullptr) {
+  uint64_t bytes = elementBytes(t.getElementType());
+  for (auto [k, d] : llvm::enumerate(t.getShape()))
+    if (!ShapedType::isDynamic(d) && !(skip && skip->test(k)) &&
+        __builtin_mul_overflow(bytes, (uint64_t)std::max<int64_t>(d, 1), &bytes))
+      return UINT64_MAX;
+  return bytes;
 }
 
 /// Whether `e`'s size fits because a tensor that exists already is at least
@@ -56,15 +68,7 @@ bool boundedByExisting(tensor::EmptyOp e) {
     used.set(*index);
   }
   auto st = cast<RankedTensorType>(source.getType());
-  auto staticBytes = [](RankedTensorType t, const llvm::SmallBitVector *skip) {
-    uint64_t bytes = elementBytes(t.getElementType());
-    for (auto [k, d] : llvm::enumerate(t.getShape()))
-      if (!ShapedType::isDynamic(d) && !(skip && skip->test(k)) &&
-          __builtin_mul_overflow(bytes, (uint64_t)std::max<int64_t>(d, 1), &bytes))
-        return UINT64_MAX;
-    return bytes;
-  };
-  uint64_t mine = staticBytes(e.getType(), nullptr), theirs = staticBytes(st, &used);
+  uint64_t mine = staticBytes(e.getType()), theirs = staticBytes(st, &used);
   // A function's argument is in memory (far below 2^59 bytes): 16 times its
   // size still fits.
   auto arg = dyn_cast<BlockArgument>(source);
@@ -86,11 +90,9 @@ void checkRunTimeSizes(ModuleOp module) {
     RankedTensorType type = e.getType();
     if (e.getDynamicSizes().empty() || boundedByExisting(e))
       return;
-    uint64_t bytes = elementBytes(type.getElementType());
-    for (int64_t d : type.getShape())
-      if (!ShapedType::isDynamic(d) &&
-          __builtin_mul_overflow(bytes, (uint64_t)std::max<int64_t>(d, 1), &bytes))
-        return; // cannot happen: the frontend rejects it
+    uint64_t bytes = staticBytes(type);
+    if (bytes == UINT64_MAX)
+      return; // cannot happen: the frontend rejects it
     // Right after the last of its sizes defined in e's block, else at the
     // block's start.
     Block *block = e->getBlock();
@@ -124,7 +126,7 @@ void checkRunTimeSizes(ModuleOp module) {
     over = arith::OrIOp::create(
         b, loc, over, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, acc, c0));
     Value fits = arith::XOrIOp::create(b, loc, over, arith::ConstantIntOp::create(b, loc, i1, 1));
-    std::string shape, where;
+    std::string shape;
     llvm::raw_string_ostream os(shape);
     llvm::interleaveComma(type.getShape(), os, [&](int64_t d) {
       if (ShapedType::isDynamic(d))
@@ -132,12 +134,8 @@ void checkRunTimeSizes(ModuleOp module) {
       else
         os << d;
     });
-    if (auto fl = dyn_cast<FileLineColLoc>(loc))
-      where = (fl.getFilename().getValue() + ":" + Twine(fl.getLine()) + ":" +
-               Twine(fl.getColumn()) + ": ")
-                  .str();
     nd::AssertOp::create(b, loc, fits,
-                         b.getStringAttr(where + "an array of shape (" + shape +
+                         b.getStringAttr(arrayc::locationPrefix(loc) + "an array of shape (" + shape +
                                          ") is too large: its size in bytes overflows 64 bits"));
   });
 }
