@@ -78,6 +78,8 @@ void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &op
   bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // Large splats are filled at run time, not stored in the binary.
+  pm.addPass(arrayc::createExpandLargeConstants());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createNameConstantGlobals()); // the same output on every run
   pm.addPass(createCanonicalizerPass());
@@ -130,6 +132,8 @@ static void addHostToLLVM(OpPassManager &pm) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   addStandardToLLVM(pm, /*runtimeAlloc=*/true);
+  pm.addPass(arrayc::createHoistStackSlots()); // no stack growth in loops
+  pm.addPass(arrayc::createLocateAllocations()); // out of memory names its line
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
 }
@@ -191,6 +195,9 @@ void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions 
 
   addStandardToLLVM(pm, /*runtimeAlloc=*/false);
   pm.addPass(createGpuToLLVMConversionPass());
+  // After the launches' parameter arrays exist: no stack growth in loops.
+  pm.addPass(arrayc::createHoistStackSlots());
+  pm.addPass(arrayc::createLocateAllocations()); // out of memory names its line
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.gpuFormat;
   binary.toolkitPath = options.cudaToolkit.empty() ? defaultCudaToolkit().str()

@@ -302,21 +302,37 @@ void arrayc_rt_free(void *p) {
 // call had allocated.
 static void releaseHost(void *p, void *) { free(p); }
 
-void *_mlir_memref_to_llvm_alloc(size_t size) {
-  void *p = malloc(size ? size : 1);
-  if (!p)
-    arrayc_rt_fatal_status(ARRAYC_RT_ERR_NOMEM, "", "out of host memory");
+/// A host buffer of `size` bytes (or the out-of-memory error at `loc`).
+static void *hostAlloc(size_t alignment, size_t size, const char *loc) {
+  void *p = nullptr;
+  if (alignment) {
+    // aligned_alloc wants a multiple of the alignment; a size that would wrap
+    // while being rounded up cannot be allocated anyway.
+    size_t rounded = size + alignment - 1 < size ? 0 : (size + alignment - 1) / alignment * alignment;
+    if (rounded || !size)
+      p = aligned_alloc(alignment, rounded ? rounded : alignment);
+  } else {
+    p = malloc(size ? size : 1);
+  }
+  if (!p) {
+    char msg[96];
+    snprintf(msg, sizeof msg, "out of host memory allocating %zu bytes", size);
+    arrayc_rt_fatal_status(ARRAYC_RT_ERR_NOMEM, loc, msg);
+  }
   arrayc_rt_region_track(p, nullptr, releaseHost);
   return p;
 }
 
+void *_mlir_memref_to_llvm_alloc(size_t size) { return hostAlloc(0, size, ""); }
+
 void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {
-  size_t rounded = (size + alignment - 1) / alignment * alignment;
-  void *p = aligned_alloc(alignment, rounded ? rounded : alignment);
-  if (!p)
-    arrayc_rt_fatal_status(ARRAYC_RT_ERR_NOMEM, "", "out of host memory");
-  arrayc_rt_region_track(p, nullptr, releaseHost);
-  return p;
+  return hostAlloc(alignment, size, "");
+}
+
+void *arrayc_rt_host_alloc_at(size_t size, const char *loc) { return hostAlloc(0, size, loc); }
+
+void *arrayc_rt_host_aligned_alloc_at(size_t alignment, size_t size, const char *loc) {
+  return hostAlloc(alignment, size, loc);
 }
 
 void _mlir_memref_to_llvm_free(void *p) {

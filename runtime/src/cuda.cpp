@@ -519,7 +519,10 @@ arrayc_rt::CachingPool &devicePool() {
 }
 } // namespace
 
-ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream, bool isHostShared) {
+// mgpuMemAlloc with the source location an out-of-memory error names
+// (arrayc-locate-allocations).
+ARRAYC_RT_API void *arrayc_rt_device_alloc_at(uint64_t sizeBytes, CUstream stream,
+                                              bool isHostShared, const char *loc) {
   ScopedContext ctx;
   if (sizeBytes == 0) return nullptr;
   if (isHostShared) {
@@ -533,12 +536,16 @@ ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream, bool isHos
   std::string error;
   void *ptr = devicePool().allocate(sizeBytes, stream, &error);
   if (!ptr)
-    arrayc_rt_fatal_status(ARRAYC_RT_ERR_NOMEM, "", ("CUDA: " + error).c_str());
+    arrayc_rt_fatal_status(ARRAYC_RT_ERR_NOMEM, loc, ("CUDA: " + error).c_str());
   // Freed by a failing recoverable region (runtime.h) unless freed before.
   arrayc_rt_region_track(ptr, stream, [](void *p, void *s) {
     arrayc_rt::cuda::poolFree(p, static_cast<CUstream>(s));
   });
   return ptr;
+}
+
+ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream, bool isHostShared) {
+  return arrayc_rt_device_alloc_at(sizeBytes, stream, isHostShared, "");
 }
 } // extern "C"
 

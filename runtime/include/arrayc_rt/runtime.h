@@ -171,6 +171,11 @@ ARRAYC_RT_API void arrayc_rt_region_on_failure(void (*hook)(void));
 ARRAYC_RT_API void *_mlir_memref_to_llvm_alloc(size_t size);
 ARRAYC_RT_API void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size);
 ARRAYC_RT_API void _mlir_memref_to_llvm_free(void *ptr);
+/* The same allocations, located: `loc` ("file:line:col", from
+ * arrayc-locate-allocations) is named by the out-of-memory error. */
+ARRAYC_RT_API void *arrayc_rt_host_alloc_at(size_t size, const char *loc);
+ARRAYC_RT_API void *arrayc_rt_host_aligned_alloc_at(size_t alignment, size_t size,
+                                                    const char *loc);
 
 ARRAYC_RT_API void arrayc_rt_print_str(int64_t srank, void *sdesc);
 ARRAYC_RT_API void arrayc_rt_assert(bool cond, int64_t mrank, void *mdesc);
