@@ -1,5 +1,6 @@
 //===- JIT.cpp - ORC JIT and object emission ------------------------------===//
 #include "JIT/JIT.h"
+#include "JIT/StackSlots.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -44,15 +45,27 @@ llvm::Expected<std::unique_ptr<llvm::TargetMachine>> hostTargetMachine(unsigned 
   return builder->createTargetMachine();
 }
 
-llvm::Expected<std::unique_ptr<llvm::Module>>
-translate(ModuleOp module, llvm::LLVMContext &ctx, llvm::TargetMachine &tm, unsigned optLevel) {
+/// The LLVM IR of `module`, every fixed-size stack slot in its function's
+/// entry block (no stack growth in loops: StackSlots.h).
+llvm::Expected<std::unique_ptr<llvm::Module>> translateHost(ModuleOp module,
+                                                            llvm::LLVMContext &ctx) {
   auto llvmModule = translateModuleToLLVMIR(module, ctx);
   if (!llvmModule)
     return llvm::createStringError("failed to translate the module to LLVM IR");
-  llvmModule->setDataLayout(tm.createDataLayout());
-  llvmModule->setTargetTriple(tm.getTargetTriple());
+  if (auto err = arrayc::jit::hoistStackSlots(*llvmModule))
+    return std::move(err);
+  return llvmModule;
+}
+
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translate(ModuleOp module, llvm::LLVMContext &ctx, llvm::TargetMachine &tm, unsigned optLevel) {
+  auto llvmModule = translateHost(module, ctx);
+  if (!llvmModule)
+    return llvmModule.takeError();
+  (*llvmModule)->setDataLayout(tm.createDataLayout());
+  (*llvmModule)->setTargetTriple(tm.getTargetTriple());
   auto transformer = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0, &tm);
-  if (auto err = transformer(llvmModule.get()))
+  if (auto err = transformer(llvmModule->get()))
     return std::move(err);
   return llvmModule;
 }
@@ -157,9 +170,10 @@ arrayc::jit::compileToObject(ModuleOp module, const std::vector<std::string> &ex
   if (!tm)
     return tm.takeError();
   llvm::LLVMContext ctx;
-  auto llvmModule = translateModuleToLLVMIR(module, ctx);
-  if (!llvmModule)
-    return llvm::createStringError("failed to translate the module to LLVM IR");
+  auto translated = translateHost(module, ctx);
+  if (!translated)
+    return translated.takeError();
+  std::unique_ptr<llvm::Module> llvmModule = std::move(*translated);
   llvmModule->setDataLayout((*tm)->createDataLayout());
   llvmModule->setTargetTriple((*tm)->getTargetTriple());
   for (const std::string &name : exported) {

@@ -132,7 +132,6 @@ static void addHostToLLVM(OpPassManager &pm) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   addStandardToLLVM(pm, /*runtimeAlloc=*/true);
-  pm.addPass(arrayc::createHoistStackSlots()); // no stack growth in loops
   pm.addPass(arrayc::createLocateAllocations()); // out of memory names its line
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizerPass());
@@ -195,8 +194,6 @@ void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions 
 
   addStandardToLLVM(pm, /*runtimeAlloc=*/false);
   pm.addPass(createGpuToLLVMConversionPass());
-  // After the launches' parameter arrays exist: no stack growth in loops.
-  pm.addPass(arrayc::createHoistStackSlots());
   pm.addPass(arrayc::createLocateAllocations()); // out of memory names its line
   GpuModuleToBinaryPassOptions binary;
   binary.compilationTarget = options.gpuFormat;

@@ -32,7 +32,7 @@ std::optional<int64_t> byteSize(RankedTensorType type) {
   return bytes;
 }
 
-/// tensor.empty + linalg.fill in place of `op` when it is a splat of more
+/// tensor.empty + a fill (as a linalg.generic) in place of `op` when it is a splat of more
 /// than `maxBytes` (or of a size that overflows).
 void expandIfLarge(arith::ConstantOp op, int64_t maxBytes) {
   auto type = dyn_cast<RankedTensorType>(op.getType());
@@ -47,7 +47,16 @@ void expandIfLarge(arith::ConstantOp op, int64_t maxBytes) {
   Value element =
       arith::ConstantOp::create(b, loc, cast<TypedAttr>(splat.getSplatValue<Attribute>()));
   Value empty = tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType());
-  op.replaceAllUsesWith(linalg::FillOp::create(b, loc, element, empty).getResult(0));
+  // A generic yielding the element, as the frontend's fills are: fusion
+  // and the GPU mapping see only generics by now.
+  SmallVector<utils::IteratorType> parallel(type.getRank(), utils::IteratorType::parallel);
+  auto fill = linalg::GenericOp::create(
+      b, loc, TypeRange{type}, ValueRange{}, ValueRange{empty},
+      ArrayRef<AffineMap>{b.getMultiDimIdentityMap(type.getRank())}, parallel,
+      [&](OpBuilder &nb, Location nl, ValueRange) {
+        linalg::YieldOp::create(nb, nl, element);
+      });
+  op.replaceAllUsesWith(fill.getResult(0));
   op.erase();
 }
 

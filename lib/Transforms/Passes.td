@@ -305,27 +305,6 @@ def LinalgToBlas : Pass<"arrayc-linalg-to-blas", "mlir::ModuleOp"> {
 
 #endif // ARRAYC_TRANSFORMS_PASSES
 
-def HoistStackSlots : Pass<"arrayc-hoist-stack-slots", "mlir::ModuleOp"> {
-  let summary = "Fixed-size llvm.alloca to the entry block; dynamic ones are errors";
-  let description = [{
-    Lowering to the LLVM dialect leaves `llvm.alloca`s where their memref ops
-    were: the descriptors of unranked memrefs passed to runtime calls and to
-    `memrefCopy`, the small arrays of `bufferization.dealloc`'s helper, the
-    plans of GEMM calls. Inside a loop each iteration then takes a new stack
-    slot that is freed only when the function returns, so the stack grows
-    with the trip count (SIGSEGV at n = 2000 in LU-style loops under the
-    default 8 MB stack). As clang does, this pass moves every alloca whose
-    element count is a constant to the entry block of its function: one
-    slot, reused by every iteration, and SROA/mem2reg can then see it. Run
-    it on the LLVM dialect (host functions and kernels alike).
-
-    An alloca whose size is not a constant would still grow the stack in a
-    loop; the compiler never emits one (large and dynamic temporaries are heap
-    or device-pool buffers), and this pass reports one as an error with its
-    location rather than produce code that can overflow the stack.
-  }];
-}
-
 def LocateAllocations : Pass<"arrayc-locate-allocations", "mlir::ModuleOp"> {
   let summary = "Heap and device allocations name their source location";
   let description = [{
@@ -351,7 +330,8 @@ def ExpandLargeConstants : Pass<"arrayc-expand-large-constants", "mlir::ModuleOp
     2^27 elements, which would become a 512 MiB global in the object file
     (and minutes of compilation). Before bufferization, this pass rewrites
     every splat tensor constant larger than `max-bytes` into `tensor.empty`
-    + `linalg.fill`: a buffer filled at run time, as any other temporary.
+    + a fill (a `linalg.generic` yielding the element, as the named ops are
+    by now): a buffer filled at run time, as any other temporary.
     Small constants stay globals (read-only data costs nothing to create).
     Non-splat constants come only from literal data in the source
     (`np.array([...])`) and are left as they are.

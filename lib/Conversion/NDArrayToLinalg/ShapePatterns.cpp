@@ -146,10 +146,27 @@ struct UpdateSlicePattern : OpRewritePattern<nd::UpdateSliceOp> {
       rewriter.replaceOp(op, op.getDest());
       return success();
     }
-    SmallVector<Value> starts = mixed(rewriter, loc, op.getStaticStarts(), op.getStarts());
-    SmallVector<Value> sizes = mixed(rewriter, loc, op.getStaticSizes(), op.getSizes());
     ArrayRef<int64_t> steps = op.getSteps();
     Value update = op.getUpdate();
+    // Forward windows are a tensor.insert_slice: bufferized in place, the
+    // update costs the window's size (`L[j, j] = s` in a loop over j is
+    // O(1) per iteration, not a pass over all of L).
+    if (llvm::all_of(steps, [](int64_t s) { return s > 0; })) {
+      SmallVector<OpFoldResult> offsets =
+          getMixedValues(op.getStaticStarts(), op.getStarts(), rewriter);
+      SmallVector<OpFoldResult> sizes =
+          getMixedValues(op.getStaticSizes(), op.getSizes(), rewriter);
+      SmallVector<OpFoldResult> strides = getAsIndexOpFoldResult(rewriter.getContext(), steps);
+      RankedTensorType window = tensor::ExtractSliceOp::inferResultType(type, sizes);
+      if (update.getType() != window)
+        update = tensor::CastOp::create(rewriter, loc, window, update);
+      rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(op, update, op.getDest(), offsets,
+                                                         sizes, strides);
+      return success();
+    }
+    // Backward windows (a negative step): a generic over the whole result.
+    SmallVector<Value> starts = mixed(rewriter, loc, op.getStaticStarts(), op.getStarts());
+    SmallVector<Value> sizes = mixed(rewriter, loc, op.getStaticSizes(), op.getSizes());
     Value r = indexGeneric(
         rewriter, loc, type, dynDimsOf(rewriter, loc, op.getDest()), op.getDest(),
         rewriter.getMultiDimIdentityMap(type.getRank()),

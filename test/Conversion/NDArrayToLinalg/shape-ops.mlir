@@ -23,14 +23,32 @@ func.func @slice_dynamic(%x: tensor<?xf32>, %s: index, %n: index) -> tensor<?xf3
 
 // -----
 
-// Tests that update_slice selects the update inside the window.
+// Tests that a forward update_slice is an insert_slice (in place once
+// bufferized: it costs the window, not the whole destination), with dynamic
+// starts and a static update cast to the window's dynamic type.
 // CHECK-LABEL: func @update
+// CHECK-SAME: (%[[V:.*]]: tensor<?xf32>, %[[U:.*]]: tensor<2xf32>, %[[I:.*]]: index, %[[K:.*]]: index)
+// CHECK-NOT: linalg.generic
+// CHECK: %[[A:.*]] = tensor.insert_slice %[[U]] into %[[V]][1] [2] [3] : tensor<2xf32> into tensor<?xf32>
+// CHECK: %[[C:.*]] = tensor.cast %[[U]] : tensor<2xf32> to tensor<?xf32>
+// CHECK: tensor.insert_slice %[[C]] into %[[A]][%[[I]]] [%[[K]]] [1] : tensor<?xf32> into tensor<?xf32>
+func.func @update(%v: tensor<?xf32>, %u: tensor<2xf32>, %i: index, %k: index) -> tensor<?xf32> {
+  %r = ndarray.update_slice %v, %u [1] [2] [3] : tensor<?xf32>, tensor<2xf32>
+  %s = ndarray.update_slice %r, %u [%i] [%k] [1] : tensor<?xf32>, tensor<2xf32>
+  return %s : tensor<?xf32>
+}
+
+// -----
+
+// Tests that an update_slice with a negative step selects the update inside
+// the window over the whole result.
+// CHECK-LABEL: func @update_backward
 // CHECK: linalg.generic
 // CHECK: arith.floordivsi
 // CHECK: scf.if
 // CHECK: tensor.extract
-func.func @update(%v: tensor<?xf32>, %u: tensor<2xf32>) -> tensor<?xf32> {
-  %r = ndarray.update_slice %v, %u [1] [2] [3] : tensor<?xf32>, tensor<2xf32>
+func.func @update_backward(%v: tensor<?xf32>, %u: tensor<2xf32>) -> tensor<?xf32> {
+  %r = ndarray.update_slice %v, %u [5] [2] [-2] : tensor<?xf32>, tensor<2xf32>
   return %r : tensor<?xf32>
 }
 
