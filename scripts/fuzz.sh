@@ -24,7 +24,7 @@ if [ ! -f "$B/build.ninja" ]; then
     -DMLIR_DIR=/usr/lib/llvm-22/lib/cmake/mlir -DLLVM_DIR=/usr/lib/llvm-22/lib/cmake/llvm \
     -DARRAYC_FUZZ=ON -DARRAYC_DISABLE_CUDA=ON -DCMAKE_C_FLAGS="$san" -DCMAKE_CXX_FLAGS="$san" \
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
-    -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" > "$B.configure.log"
+    -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" > "$B-configure.log"
 fi
 ninja -C "$B" arrayc-fuzz-frontend arrayc-fuzz-opt arrayc
 # allow_user_poisoning=0: LLVM's headers poison BumpPtrAllocator memory in our

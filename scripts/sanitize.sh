@@ -21,7 +21,7 @@ if [ ! -f "$B/build.ninja" ]; then
     -DLLVM_EXTERNAL_LIT=/usr/lib/llvm-22/bin/lit \
     -DCMAKE_C_FLAGS="$san" -DCMAKE_CXX_FLAGS="$san" \
     -DCMAKE_EXE_LINKER_FLAGS="$link" -DCMAKE_SHARED_LINKER_FLAGS="$link" \
-    -DARRAYC_AOT_LINKER=clang++-22 -DARRAYC_AOT_LINK_FLAGS="$link" > "$B.configure.log"
+    -DARRAYC_AOT_LINKER=clang++-22 -DARRAYC_AOT_LINK_FLAGS="$link" > "$B-configure.log"
 fi
 ninja -C "$B"
 # LD_PRELOAD: the ASan runtime first in every process the tests start (Python,

@@ -196,6 +196,21 @@ def grow(x):
     return x + np.sum(np.concatenate([y, y, y, y]))
 
 
+@arrayc.jit(target=TARGET)
+def huge(x):
+    big = np.ones((2**28, 2**28, 8))  # 2^62 bytes
+    big[1, 2, 0] = x[0]
+    return big[1, 2, :4] * x[0]
+
+
+def test_out_of_memory_names_the_line_and_the_process_goes_on():
+    x = np.float32([3, 1, 2, 5])
+    for _ in range(3):
+        with pytest.raises(arrayc.OutOfMemoryError, match=r"test_jit\.py:\d+:\d+: .*out of"):
+            huge(x)
+    assert rel_err(grow(x), x.astype(np.float64) + 8 * x.astype(np.float64).sum()) < 1e-6
+
+
 def test_out_of_memory_under_the_pool_limit_then_calls_succeed():
     if TARGET != "cuda":
         pytest.skip("the device pool is cuda's")

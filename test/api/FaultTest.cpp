@@ -106,6 +106,36 @@ TEST(Faults, AFailedCallFreesTheHostBuffersItAllocated) {
   EXPECT_LT(after, before + (8u << 20)) << "heap grew by " << (after - before) << " bytes";
 }
 
+// 2^62 bytes: the size fits in 64 bits (no size error), no machine has it.
+const char *kHuge = "def huge(x: f32[4]) -> f32[4]:\n"
+                    "    big = np.ones((2**28, 2**28, 16), dtype=np.float32)\n"
+                    "    big[1, 2, :4] = x\n"
+                    "    return big[1, 2, :4] + x\n";
+
+TEST(Faults, OutOfMemoryNamesTheLineAndTheNextCallsWork) {
+  auto ctx = context();
+  auto m = ctx.compile(kHuge, arrayc::CompileOptions{});
+  ASSERT_TRUE(m) << m.error().message;
+  auto fn = m->function<Array(Array)>("huge");
+  ASSERT_TRUE(fn) << fn.error().message;
+  std::vector<float> x{1, 2, 3, 4};
+  for (int i = 0; i < 3; ++i) {
+    auto r = (*fn)(Array::view(x));
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().code, ARRAYC_ERR_NOMEM);
+    EXPECT_NE(r.error().message.find("out of"), std::string::npos) << r.error().message;
+    EXPECT_NE(r.error().message.find(":2:11: "), std::string::npos)
+        << "no source position: " << r.error().message;
+  }
+  auto m2 = ctx.compile(kFaults, arrayc::CompileOptions{});
+  ASSERT_TRUE(m2) << m2.error().message;
+  auto ok = m2->function<Array(Array)>("checked");
+  ASSERT_TRUE(ok) << ok.error().message;
+  std::vector<float> good(1000, 4.0f);
+  auto r = (*ok)(Array::view(good));
+  ASSERT_TRUE(r) << r.error().message;
+}
+
 TEST(Faults, OutOfMemoryUnderThePoolLimitThenTheNext1000CallsSucceed) {
   if (!onCuda())
     GTEST_SKIP() << "the device pool is cuda's (ARRAYC_API_TEST_TARGET=cuda)";

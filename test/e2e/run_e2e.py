@@ -24,7 +24,8 @@ and what to check:
   # STDOUT-NUMPY:                     the program's stdout must equal what NumPy's
                                       print gives on the same inputs (for exact
                                       values: NumPy's formatting is checked)
-  # EXPECT-ERROR: substring           the run must fail with this in stderr ...
+  # EXPECT-ERROR: substring           the run must fail with this in stderr (each
+                                      such line's) ...
   # EXPECT-EXIT: 1                    ... with this exit status (default: nonzero),
                                       and must write none of its outputs
 
@@ -109,7 +110,7 @@ class Spec:
         self.inputs = []    # (file, dtype name, shape, keywords)
         self.outputs = []   # (file, tol or None, keywords)
         self.stdout = None  # list of lines or None
-        self.expect_error = None
+        self.expect_error = None  # every EXPECT-ERROR substring, in a list
         self.expect_exit = None
         self.xfail = False
         self.stdout_numpy = False
@@ -155,7 +156,7 @@ def parse_spec(path, src):
         elif kind == "STDOUT-NUMPY":
             spec.stdout_numpy = True
         elif kind == "EXPECT-ERROR":
-            spec.expect_error = rest.strip()
+            spec.expect_error = (spec.expect_error or []) + [rest.strip()]
         elif kind == "EXPECT-EXIT":
             spec.expect_exit = int(rest.strip())
     if spec.expect_error is None and spec.expect_exit is None and not spec.outputs \
@@ -482,15 +483,16 @@ def run_program(path, args, seed):
         if spec.expect_error is not None or spec.expect_exit is not None:
             if rc == 0:
                 raise Failure("`%s` succeeded; expected it to fail%s\nstdout:\n%s" % (
-                    shown, " with %r" % spec.expect_error if spec.expect_error else "", clip(out)))
+                    shown, " with %r" % " ... ".join(spec.expect_error) if spec.expect_error else "",
+                    clip(out)))
             if rc is None:
                 raise Failure("`%s` %s" % (shown, err))
             if spec.expect_exit is not None and rc != spec.expect_exit:
                 raise Failure("`%s` exited %d, expected %d\nstderr:\n%s" % (
                     shown, rc, spec.expect_exit, clip(err)))
-            if spec.expect_error and spec.expect_error not in err:
-                raise Failure("`%s` stderr lacks %r\nstderr:\n%s" % (
-                    shown, spec.expect_error, clip(err)))
+            for want in spec.expect_error or []:
+                if want not in err:
+                    raise Failure("`%s` stderr lacks %r\nstderr:\n%s" % (shown, want, clip(err)))
             if rc < 0 or rc >= 128:
                 raise Failure("`%s` crashed (status %d)\nstderr:\n%s" % (shown, rc, clip(err)))
             written = sorted(f for f in files_after - set(inputs)
