@@ -15,12 +15,16 @@ if [ -x .device-carry/arrayc/bin/arrayc_runtime_cuda_smoke ]; then
 fi
 echo "== e2e corpus, cuda target, JIT"
 python3 test/e2e/run_e2e.py --target=cuda --mode=jit --arrayc "$arrayc" --dir test/e2e || status=1
+# The other modes leave out scale_long_loop.arr: 2 x 10^6 loop iterations of
+# tiny kernels take 120 s per pass on the H100 (launch-bound), and the suite
+# must fit one 10-minute device call. The JIT pass above runs it.
+corpus=$(ls test/e2e/*.arr | grep -v '/scale_long_loop\.arr$')
 echo "== e2e corpus, cuda target, AOT"
-python3 test/e2e/run_e2e.py --target=cuda --mode=aot --arrayc "$arrayc" --dir test/e2e || status=1
+python3 test/e2e/run_e2e.py --target=cuda --mode=aot --arrayc "$arrayc" $corpus || status=1
 echo "== e2e corpus, cuda target, JIT, --no-fusion (one kernel per operation): the same answers"
-python3 test/e2e/run_e2e.py --target=cuda --mode=jit --flag=--no-fusion --arrayc "$arrayc" --dir test/e2e || status=1
+python3 test/e2e/run_e2e.py --target=cuda --mode=jit --flag=--no-fusion --arrayc "$arrayc" $corpus || status=1
 echo "== e2e corpus, cuda target, JIT, --gpu-format=isa (PTX compiled by the driver at load)"
-python3 test/e2e/run_e2e.py --target=cuda --mode=jit --flag=--gpu-format=isa --arrayc "$arrayc" --dir test/e2e || status=1
+python3 test/e2e/run_e2e.py --target=cuda --mode=jit --flag=--gpu-format=isa --arrayc "$arrayc" $corpus || status=1
 echo "== f32 products on the TF32 tensor cores (--tf32), cuda target, JIT and AOT"
 for mode in jit aot; do
   python3 test/e2e/run_e2e.py -v --target=cuda --mode=$mode --flag=--tf32 --arrayc "$arrayc" \
