@@ -1,6 +1,7 @@
 # RUN: %e2e %s
 # Tests the creation builtins (bare and np.) with dtype=, shapes from literals
-# and tuples, sizes 0 and 1, and the *_like forms on a named-dim input.
+# and tuples, sizes 0 and 1, and the *_like forms on a named-dim input;
+# a large linspace (computed at run time, its last element exactly stop).
 # INPUT: x f32 [8193]
 # INPUT: m i32 [5, 1]
 # OUTPUT: z
@@ -13,6 +14,7 @@
 # OUTPUT: a4
 # OUTPUT: l1
 # OUTPUT: l2
+# OUTPUT: l4
 # OUTPUT: l3
 # OUTPUT: e1
 # OUTPUT: e2
@@ -37,6 +39,7 @@ def main():
     np.save("l1.npy", linspace(0, 1, 11))
     np.save("l2.npy", np.linspace(-2.0, 3.0, num=7, endpoint=False, dtype=np.float32))
     np.save("l3.npy", linspace(2, 5, 1))
+    np.save("l4.npy", np.linspace(-1.0, 7.0, 2**20 + 1))  # a kernel, not 8 MB of data
     np.save("e1.npy", eye(4))
     np.save("e2.npy", np.eye(3, 5, k=-1, dtype=bool))
     np.save("zl.npy", zeros_like(x))
