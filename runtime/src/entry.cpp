@@ -40,6 +40,10 @@ void saveImpl(int64_t prank, void *pdesc, int64_t rank, void *desc, int32_t dtyp
   std::string loc = memrefString(lrank, ldesc);
   checkStorage(dtype, es, "save", loc);
   std::string path = memrefString(prank, pdesc);
+  // numpy.save: ".npy is appended to the file name if it does not already
+  // have one" (np.save("out", x) writes out.npy).
+  if (path.size() < 4 || path.compare(path.size() - 4, 4, ".npy") != 0)
+    path += ".npy";
   MemrefView v = viewMemref(rank, desc, es);
   if (arrayc_rt_npy_write(path.c_str(), dtype, v.rank, v.sizes.data(), v.strides.data(),
                           v.aligned) != ARRAYC_RT_OK)
