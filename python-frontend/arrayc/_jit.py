@@ -133,11 +133,15 @@ def _argument(arg, ctx, name):
                                 "target" % name)
         from . import _dlpack
         return _dlpack.device_view(arg, ctx.device)
-    if isinstance(arg, (bool, int, float, complex)):
-        arg = np.asarray(arg)  # Python numbers: NumPy's default dtypes (i64, f64)
+    if isinstance(arg, int) and not isinstance(arg, bool) and \
+            not -2**63 <= arg < 2**64:
+        # NumPy's OverflowError (np.asarray would make an object array of it).
+        raise ArgumentError("arrayc.jit: %s: Python integer %d out of bounds for int64 "
+                            "(and uint64)" % (name, arg))
     try:
+        # Python numbers get NumPy's default dtypes (i64, f64).
         a = np.asarray(arg)
-    except (ValueError, TypeError) as e:
+    except (ValueError, TypeError, OverflowError) as e:
         raise ArgumentError("arrayc.jit: %s: cannot pass %r: %s" % (name, type(arg), e)) from None
     if a.dtype == object:
         raise ArgumentError("arrayc.jit: %s: cannot pass %r" % (name, type(arg)))

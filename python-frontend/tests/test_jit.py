@@ -236,12 +236,20 @@ def test_out_of_memory_under_the_pool_limit_then_calls_succeed():
                    8 * big.get().astype(np.float64).sum()) < 1e-4
 
 
+@arrayc.jit(target=TARGET)
+def scale(x, k):
+    return x * k
+
+
 def test_bad_arguments_and_options_are_clear_errors():
     x = np.ones(3, np.float32)
     for bad in ["abc", None, {"a": 1}, object(), np.ones(3, dtype=object),
                 np.datetime64("2020-01-01"), [[1, 2], [3]], np.ones((2,) * 17, np.float32)]:
         with pytest.raises(arrayc.ArgumentError):
             sqdiff(x, bad)
+    for big in [2**70, -2**64]:  # NumPy: OverflowError, not an object array
+        with pytest.raises(arrayc.ArgumentError, match="Python integer -?%d out of bounds" % abs(big)):
+            scale(x, big)
     with pytest.raises(TypeError, match="source must be a str"):
         arrayc.compile(123)
     with pytest.raises(ValueError, match="target must be"):
