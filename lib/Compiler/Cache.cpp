@@ -25,11 +25,24 @@ using namespace arrayc::compiler;
 
 namespace {
 
-constexpr char kMagic[8] = {'A', 'R', 'R', 'A', 'Y', 'C', 'C', '1'};
-constexpr size_t kHeader = 8 + 8 + 32;
+// An entry: magic, payload size, BLAKE3 of (key, payload), the key (64 hex
+// digits), the payload. The key is stored and hashed so that an entry copied
+// or renamed to another key's file is refused, not run as that program.
+constexpr char kMagic[8] = {'A', 'R', 'R', 'A', 'Y', 'C', 'C', '2'};
+constexpr size_t kKeySize = 64;
+constexpr size_t kHeader = 8 + 8 + 32 + kKeySize;
 
 std::array<uint8_t, 32> digest(StringRef bytes) {
   return BLAKE3::hash<32>(arrayRefFromStringRef(bytes));
+}
+
+/// The hash an entry of `key` holding `payload` carries.
+std::array<uint8_t, 32> entryDigest(StringRef key, StringRef payload) {
+  BLAKE3 hasher;
+  hasher.update(key);
+  hasher.update(StringRef("\0", 1));
+  hasher.update(payload);
+  return hasher.final<32>();
 }
 
 /// Path, size and modification time of a file, "" when absent.
@@ -126,7 +139,7 @@ std::optional<std::string> DiskCache::load(StringRef key, std::string &note) {
     intact = size == bytes.size() - kHeader;
   }
   if (intact) {
-    auto hash = digest(bytes.drop_front(kHeader));
+    auto hash = entryDigest(bytes.substr(48, kKeySize), bytes.drop_front(kHeader));
     intact = std::memcmp(hash.data(), bytes.data() + 16, 32) == 0;
   }
   if (!intact) {
@@ -134,11 +147,19 @@ std::optional<std::string> DiskCache::load(StringRef key, std::string &note) {
     note = "damaged entry " + path + " removed";
     return std::nullopt;
   }
+  if (bytes.substr(48, kKeySize) != key) {
+    sys::fs::remove(path);
+    note = "entry " + path + " belongs to another key (" + bytes.substr(48, kKeySize).str() +
+           "); removed";
+    return std::nullopt;
+  }
   ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0); // recently used
   return bytes.drop_front(kHeader).str();
 }
 
 Error DiskCache::store(StringRef key, StringRef payload) {
+  if (key.size() != kKeySize)
+    return createStringError("internal error: a cache key of %zu characters", key.size());
   if (auto err = ensureDir())
     return err;
   SmallString<256> tmp;
@@ -152,11 +173,11 @@ Error DiskCache::store(StringRef key, StringRef payload) {
   {
     raw_fd_ostream os(fd, /*shouldClose=*/true);
     uint64_t size = payload.size();
-    auto hash = digest(payload);
+    auto hash = entryDigest(key, payload);
     os.write(kMagic, 8);
     os.write(reinterpret_cast<const char *>(&size), 8);
     os.write(reinterpret_cast<const char *>(hash.data()), 32);
-    os << payload;
+    os << key << payload;
     os.close();
     ok = !os.has_error();
     if (!ok)

@@ -7,10 +7,11 @@
 //
 // On disk: one file `<key>.arrayc` per entry in a directory private to the
 // user (created 0700; a directory others can write to is refused). A file is
-// "ARRAYCC1", the payload's size, its BLAKE3 hash, then the payload; it is
-// written to a unique temporary name and renamed, so concurrent writers never
-// expose a partial entry, and checked in full before use: a truncated or
-// damaged entry is removed and recompiled, never loaded. The total size is
+// "ARRAYCC2", the payload's size, the BLAKE3 hash of key and payload, the key,
+// then the payload; it is written to a unique temporary name and renamed, so
+// concurrent writers never expose a partial entry, and checked in full before
+// use: a truncated or damaged entry, or one naming another key (copied over
+// this key's file), is removed and recompiled, never loaded. The total size is
 // bounded: past the bound, the least recently used entries are removed.
 //
 //===----------------------------------------------------------------------===//

@@ -1,0 +1,4 @@
+import numpy as np
+
+def main():
+    print(np.arange(3) * 7)
