@@ -49,7 +49,7 @@ struct LocateAllocationsPass
     llvm::StringMap<LLVM::GlobalOp> strings;
     unsigned stringCount = 0;
     // One private constant per distinct position, named by its order.
-    auto positionGlobal = [&](OpBuilder &b, StringRef text) {
+    auto positionGlobal = [&](StringRef text) {
       LLVM::GlobalOp &global = strings[text];
       if (!global) {
         OpBuilder mb = OpBuilder::atBlockEnd(module.getBody());
@@ -65,21 +65,18 @@ struct LocateAllocationsPass
       }
       return global;
     };
-    SmallVector<LLVM::CallOp> calls;
+    // Each allocation call with a source position, and its located variant.
+    SmallVector<std::tuple<LLVM::CallOp, StringRef, std::string>> calls;
     module.walk([&](LLVM::CallOp call) {
-      if (auto callee = call.getCallee())
-        for (auto [plain, located] : kLocated)
-          if (*callee == plain)
-            calls.push_back(call);
+      auto callee = call.getCallee();
+      if (!callee)
+        return;
+      for (auto [plain, located] : kLocated)
+        if (*callee == plain)
+          if (std::string where = sourcePosition(call.getLoc()); !where.empty())
+            calls.emplace_back(call, located, std::move(where));
     });
-    for (LLVM::CallOp call : calls) {
-      std::string where = sourcePosition(call.getLoc());
-      if (where.empty())
-        continue;
-      StringRef located;
-      for (auto [plain, loc] : kLocated)
-        if (*call.getCallee() == plain)
-          located = loc;
+    for (auto &[call, located, where] : calls) {
       OpBuilder b(call);
       auto ptrType = LLVM::LLVMPointerType::get(&getContext());
       SmallVector<Type> params(call.getArgOperands().getTypes());
@@ -90,7 +87,7 @@ struct LocateAllocationsPass
         call.emitError() << "cannot declare " << located;
         return signalPassFailure();
       }
-      LLVM::GlobalOp global = positionGlobal(b, where);
+      LLVM::GlobalOp global = positionGlobal(where);
       Value text = LLVM::AddressOfOp::create(b, call.getLoc(), global);
       SmallVector<Value> args(call.getArgOperands());
       args.push_back(text);

@@ -306,10 +306,10 @@ static void releaseHost(void *p, void *) { free(p); }
 static void *hostAlloc(size_t alignment, size_t size, const char *loc) {
   void *p = nullptr;
   if (alignment) {
-    // aligned_alloc wants a multiple of the alignment; a size that would wrap
-    // while being rounded up cannot be allocated anyway.
-    size_t rounded = size + alignment - 1 < size ? 0 : (size + alignment - 1) / alignment * alignment;
-    if (rounded || !size)
+    // aligned_alloc wants a multiple of the alignment; a size that wraps
+    // while being rounded up (rounded < size) cannot be allocated anyway.
+    size_t rounded = (size + alignment - 1) / alignment * alignment;
+    if (rounded >= size)
       p = aligned_alloc(alignment, rounded ? rounded : alignment);
   } else {
     p = malloc(size ? size : 1);
