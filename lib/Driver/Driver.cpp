@@ -10,6 +10,7 @@
 #include "JIT/JIT.h"
 #include "Pipelines/InitAll.h"
 #include "Pipelines/Pipelines.h"
+#include "Transforms/Symbols.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -76,11 +77,11 @@ void printStats(ModuleOp module, bool kernels, bool tensors) {
     return std::to_string(n) + " " + word.str() + (n == 1 ? "" : "s");
   };
   for (auto fn : module.getOps<func::FuncOp>()) {
-    if (fn.isExternal() || (fn.isPrivate() && fn.getName() != "arrayc_main"))
+    if (!arrayc::isExportedFunction(fn) && fn.getSymName() != arrayc::kMainSymbol)
       continue;
     auto likely = arrayc::countKernels(fn.getBody(), module, arrayc::CountPath::Likely);
     auto most = arrayc::countKernels(fn.getBody(), module, arrayc::CountPath::Costliest);
-    os << "  " << (fn.getName() == "arrayc_main" ? StringRef("main") : fn.getName()) << ": "
+    os << "  " << arrayc::userFunctionName(fn.getSymName()) << ": "
        << plural(likely.kernels, unit);
     if (likely.libraryCalls)
       os << ", " << plural(likely.libraryCalls, "library call");

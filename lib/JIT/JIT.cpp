@@ -1,6 +1,7 @@
 //===- JIT.cpp - ORC JIT and object emission ------------------------------===//
 #include "JIT/JIT.h"
 #include "JIT/StackSlots.h"
+#include "Transforms/Symbols.h"
 
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Export.h"
@@ -45,13 +46,34 @@ llvm::Expected<std::unique_ptr<llvm::TargetMachine>> hostTargetMachine(unsigned 
   return builder->createTargetMachine();
 }
 
-/// The LLVM IR of `module`, every fixed-size stack slot in its function's
-/// entry block (no stack growth in loops: StackSlots.h).
+/// Gives the C wrapper of exported function `f` (func-to-llvm's
+/// `_mlir_ciface_arrayc_fn_f`) the user's name, `_mlir_ciface_f`
+/// (Transforms/Symbols.h).
+llvm::Error nameCWrappers(llvm::Module &m) {
+  std::string prefix = (arrayc::kCInterfacePrefix + arrayc::kUserFunctionPrefix).str();
+  for (llvm::Function &fn : m) {
+    if (fn.isDeclaration() || !fn.getName().starts_with(prefix))
+      continue;
+    std::string name =
+        (arrayc::kCInterfacePrefix + fn.getName().drop_front(prefix.size())).str();
+    if (m.getNamedValue(name))
+      return llvm::createStringError("internal error: symbol '%s' already exists",
+                                     name.c_str());
+    fn.setName(name);
+  }
+  return llvm::Error::success();
+}
+
+/// The LLVM IR of `module`: exported functions' C wrappers under the user's
+/// names, every fixed-size stack slot in its function's entry block (no
+/// stack growth in loops: StackSlots.h).
 llvm::Expected<std::unique_ptr<llvm::Module>> translateHost(ModuleOp module,
                                                             llvm::LLVMContext &ctx) {
   auto llvmModule = translateModuleToLLVMIR(module, ctx);
   if (!llvmModule)
     return llvm::createStringError("failed to translate the module to LLVM IR");
+  if (auto err = nameCWrappers(*llvmModule))
+    return std::move(err);
   if (auto err = arrayc::jit::hoistStackSlots(*llvmModule))
     return std::move(err);
   return llvmModule;
@@ -110,14 +132,15 @@ llvm::Error arrayc::jit::emitLLVMIR(ModuleOp module, llvm::raw_ostream &os, unsi
 
 namespace {
 
-/// ExecutionEngine's packed-argument wrapper, for the exported functions only.
-void addPackedEntry(llvm::Module &m, llvm::Function &fn) {
+/// ExecutionEngine's packed-argument wrapper `_arrayc_packed_<name>` of user
+/// function `name` (symbol `fn`), for the exported functions only.
+void addPackedEntry(llvm::Module &m, llvm::Function &fn, llvm::StringRef name) {
   llvm::LLVMContext &ctx = m.getContext();
   llvm::IRBuilder<> b(ctx);
   llvm::Type *ptr = b.getPtrTy();
   auto *type = llvm::FunctionType::get(b.getVoidTy(), {ptr}, false);
   auto *wrapper = llvm::Function::Create(type, llvm::GlobalValue::ExternalLinkage,
-                                         "_arrayc_packed_" + fn.getName(), m);
+                                         "_arrayc_packed_" + name, m);
   b.SetInsertPoint(llvm::BasicBlock::Create(ctx, "entry", wrapper));
   llvm::Value *list = wrapper->arg_begin();
   llvm::SmallVector<llvm::Value *, 16> args;
@@ -177,11 +200,11 @@ arrayc::jit::compileToObject(ModuleOp module, const std::vector<std::string> &ex
   llvmModule->setDataLayout((*tm)->createDataLayout());
   llvmModule->setTargetTriple((*tm)->getTargetTriple());
   for (const std::string &name : exported) {
-    llvm::Function *fn = llvmModule->getFunction(name);
+    llvm::Function *fn = llvmModule->getFunction(arrayc::userFunctionSymbol(name));
     if (!fn || fn->isDeclaration())
       return llvm::createStringError("internal error: exported function '%s' is missing",
                                      name.c_str());
-    addPackedEntry(*llvmModule, *fn);
+    addPackedEntry(*llvmModule, *fn, name);
   }
   lowerStructors(*llvmModule, "llvm.global_ctors", "_arrayc_init", false);
   lowerStructors(*llvmModule, "llvm.global_dtors", "_arrayc_fini", true);

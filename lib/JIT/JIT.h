@@ -21,7 +21,8 @@ llvm::Error emitLLVMIR(mlir::ModuleOp module, llvm::raw_ostream &os, unsigned op
 
 /// Translates `module` to LLVM IR for the host and emits a relocatable ELF
 /// object in memory, ready for `LoadedObject` (no linker needed):
-///  - each function in `exported` gets `_arrayc_packed_<name>(void **args)`:
+///  - each user function in `exported` (symbol `arrayc_fn_<name>`,
+///    Transforms/Symbols.h) gets `_arrayc_packed_<name>(void **args)`:
 ///    args[i] points to the i-th LLVM-level argument (a memref argument is
 ///    its expanded fields: allocated, aligned, offset, sizes, strides, each 8
 ///    bytes), args[n] to storage for the result (a struct of such fields);

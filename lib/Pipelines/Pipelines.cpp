@@ -65,6 +65,8 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
   // reads of one tensor into the first, past writes bufferization then makes
   // into that tensor's buffer (the later call would read them).
   pm.addPass(createCheckArraySizes()); // after the folds of tensor.dim: at function entry
+  // Before the first library or runtime declaration: `def sin` is not libm's.
+  pm.addPass(createMangleFunctionNames());
   pm.addPass(createConvertNDArrayToRuntime(ConvertNDArrayToRuntimeOptions{options.gpuLibraries}));
   // Folds the unsigned<->signless cast pairs around the calls.
   pm.addPass(createCanonicalizerPass());

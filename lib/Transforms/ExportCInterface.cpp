@@ -1,5 +1,6 @@
 //===- ExportCInterface.cpp - C wrappers for exported functions -----------===//
 #include "Transforms/Passes.h"
+#include "Transforms/Symbols.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
@@ -14,7 +15,7 @@ namespace {
 struct ExportCInterfacePass : arrayc::impl::ExportCInterfaceBase<ExportCInterfacePass> {
   void runOnOperation() override {
     for (auto func : getOperation().getOps<func::FuncOp>())
-      if (func.isPublic() && !func.isExternal() && func.getName() != "arrayc_main")
+      if (arrayc::isExportedFunction(func))
         func->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
                       UnitAttr::get(&getContext()));
   }

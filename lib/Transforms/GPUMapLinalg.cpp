@@ -2334,11 +2334,13 @@ struct GPUMapLinalgPass : arrayc::impl::GPUMapLinalgBase<GPUMapLinalgPass> {
   }
 
   /// `n` zeroed i32 counters on the current stream, from the runtime
-  /// (`arrayc_rt_gpu_counters`, declared in the module on first use with a C
-  /// interface: the runtime fills a memref descriptor).
+  /// (`arrayc_rt.gpu_counters`, declared in the module on first use with a C
+  /// interface: the runtime fills a memref descriptor). The '.' keeps its C
+  /// wrapper, `_mlir_ciface_arrayc_rt.gpu_counters`, out of the names
+  /// exported functions' wrappers take (Transforms/Symbols.h).
   Value runtimeCounters(OpBuilder &b, Location loc, Value n) {
     ModuleOp module = getOperation();
-    constexpr StringLiteral name = "arrayc_rt_gpu_counters";
+    constexpr StringLiteral name = "arrayc_rt.gpu_counters";
     auto type = MemRefType::get({ShapedType::kDynamic}, b.getI32Type());
     auto callee = module.lookupSymbol<func::FuncOp>(name);
     if (!callee) {

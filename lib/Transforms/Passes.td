@@ -48,7 +48,7 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::ModuleOp"> {
       memory (S > 1 when outputs are few, so a full reduction still fills
       the GPU). With S = 1 the block stores the output. Otherwise it writes a
       partial, fences, and counts itself in a per-stream zeroed counter of p
-      (`arrayc_rt_gpu_counters`, declared by this pass); the last of p's
+      (`arrayc_rt.gpu_counters`, declared by this pass); the last of p's
       blocks to arrive combines the S partials in order, stores the output
       and zeroes the counter again. Only the count is atomic: any combiner
       and type, NaN-propagating max/min included, and the same result every
@@ -139,6 +139,18 @@ def GPUDeviceBuffers : Pass<"arrayc-gpu-device-buffers", "mlir::ModuleOp"> {
     element (a scalar computed on the host) does it with a one-thread kernel.
   }];
   let dependentDialects = ["mlir::gpu::GPUDialect", "mlir::memref::MemRefDialect"];
+}
+
+def MangleFunctionNames : Pass<"arrayc-mangle-function-names", "mlir::ModuleOp"> {
+  let summary = "Move user functions into their own namespace of symbols";
+  let description = [{
+    Renames every function the program defines, other than `arrayc_main`, from
+    `f` to `arrayc_fn_f` (Transforms/Symbols.h), with all its uses. Runs before
+    any pass declares a library or runtime function, so a `def sin` or
+    `def cblas_dgemm` can never be the callee of the generated code's call to
+    libm's `sin` or OpenBLAS's `cblas_dgemm`. Exported functions keep their
+    names at the C boundary: `_mlir_ciface_f` and `_arrayc_packed_f`.
+  }];
 }
 
 def ExportCInterface : Pass<"arrayc-export-c-interface", "mlir::ModuleOp"> {

@@ -261,3 +261,23 @@ def test_bad_arguments_and_options_are_clear_errors():
     mod = arrayc.compile("def f(x: f32[n]) -> f32[n]:\n    return x\n", target=TARGET)
     with pytest.raises(arrayc.ArgumentError, match="takes 1 arguments"):
         mod.f()
+
+
+@arrayc.jit(target=TARGET)
+def sin(x):  # the name of the libm function the body calls
+    return np.sin(x) * 2.0
+
+
+def test_functions_named_like_library_functions():
+    x = np.random.default_rng().standard_normal(1000)
+    np.testing.assert_allclose(sin(x), np.sin(x) * 2.0, rtol=1e-12)
+    mod = arrayc.compile(
+        "import numpy as np\n\n"
+        "def fmod(a: f64[n], b: f64) -> f64[n]:\n    return a % b\n\n"
+        "def cblas_dgemm(a: f64[n, k], b: f64[k, m]) -> f64[n, m]:\n    return a @ b\n\n"
+        "def arrayc_rt_print_str(a: f64[n]) -> f64[n]:\n    return np.exp(a) + fmod(a, 0.5)\n",
+        name="names.arr", target=TARGET)
+    a, b = x[:60].reshape(6, 10), x[60:160].reshape(10, 10)
+    np.testing.assert_allclose(mod.fmod(x, 0.75), x % 0.75, rtol=1e-12)
+    np.testing.assert_allclose(mod.cblas_dgemm(a, b), a @ b, rtol=1e-12)
+    np.testing.assert_allclose(mod.arrayc_rt_print_str(x), np.exp(x) + x % 0.5, rtol=1e-12)

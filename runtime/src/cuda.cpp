@@ -381,8 +381,12 @@ struct CountersMemRef { // MLIR's descriptor of a memref<?xi32>
 };
 
 /// `n` zeroed counters on the calling thread's current stream, as a
-/// memref<?xi32> (the compiled code declares this with llvm.emit_c_interface).
-ARRAYC_RT_API void _mlir_ciface_arrayc_rt_gpu_counters(CountersMemRef *result, int64_t n) {
+/// memref<?xi32> (the compiled code declares `arrayc_rt.gpu_counters` with
+/// llvm.emit_c_interface). The '.' in the symbol keeps it apart from the C
+/// wrappers of user functions, `_mlir_ciface_<identifier>`.
+ARRAYC_RT_API void gpuCounters(CountersMemRef *result, int64_t n) __asm__(
+    "_mlir_ciface_arrayc_rt.gpu_counters");
+ARRAYC_RT_API void gpuCounters(CountersMemRef *result, int64_t n) {
   CUstream s = currentStream();
   ScopedContext ctx;
   std::lock_guard<std::mutex> g(gCountersMutex);

@@ -4,7 +4,7 @@
 // Tests that the bufferize pipeline frees a temporary after its last use
 // (ownership-based deallocation), returns the result to the caller without
 // freeing it, and that dealloc=false frees nothing.
-// CHECK-LABEL: func @temp
+// CHECK-LABEL: func @arrayc_fn_temp
 // CHECK: %[[T:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xf32>
 // CHECK: linalg.generic {{.*}} outs(%[[T]] :
 // CHECK: %[[W:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xf64>

@@ -4,7 +4,7 @@
 // Tests that on the cpu pipeline a matmul becomes a call of the runtime's
 // OpenBLAS GEMM (arrayc-linalg-to-blas, after bufferization) with the
 // descriptors passed in a stack scope, and that with blas=false it is loops.
-// CHECK-LABEL: llvm.func @matmul
+// CHECK-LABEL: llvm.func @arrayc_fn_matmul
 // CHECK: llvm.intr.stacksave
 // CHECK: llvm.call @arrayc_rt_blas_gemm_f32
 // CHECK: llvm.intr.stackrestore
@@ -25,7 +25,7 @@ func.func @matmul(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
 
 // A squared operand (a * a) stays its own elementwise loop (arrayc-fuse-elementwise does
 // not fuse it into the product), so the product still reaches GEMM.
-// CHECK-LABEL: llvm.func @squared_matmul
+// CHECK-LABEL: llvm.func @arrayc_fn_squared_matmul
 // CHECK: llvm.fmul
 // CHECK: llvm.call @arrayc_rt_blas_gemm_f32
 // CHECK: llvm.return

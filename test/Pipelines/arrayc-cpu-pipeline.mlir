@@ -5,20 +5,20 @@
 // Tests the stage boundaries of the cpu pipeline on sqdiff: after the linalg
 // stage the chain is one fused generic; the whole pipeline leaves only the
 // LLVM dialect; without fusion there are two loop nests.
-// LINALG-LABEL: func @sqdiff
+// LINALG-LABEL: func @arrayc_fn_sqdiff
 // LINALG: linalg.generic
 // LINALG: arith.subf
 // LINALG: arith.mulf
 // LINALG-NOT: linalg.generic
 // LINALG: return
 
-// LLVM-LABEL: llvm.func @sqdiff
+// LLVM-LABEL: llvm.func @arrayc_fn_sqdiff
 // LLVM-NOT: linalg.
 // LLVM-NOT: memref.
 // LLVM: llvm.fsub
 // LLVM: llvm.fmul
 
-// NOFUSE-LABEL: llvm.func @sqdiff
+// NOFUSE-LABEL: llvm.func @arrayc_fn_sqdiff
 // NOFUSE: llvm.fsub
 // NOFUSE: llvm.br
 // NOFUSE: llvm.fmul

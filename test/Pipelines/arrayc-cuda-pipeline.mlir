@@ -7,19 +7,19 @@
 // gpu.module, launched from host code on device buffers; then a gpu.binary
 // holding PTX for sm_90 and host code in the LLVM dialect calling mgpu*
 // (gpu.launch_func itself becomes mgpuLaunchKernel at LLVM IR translation).
-// GPU-LABEL: func.func @sqdiff
+// GPU-LABEL: func.func @arrayc_fn_sqdiff
 // GPU: gpu.alloc async
-// GPU: gpu.launch_func @sqdiff_kernel::@sqdiff_kernel blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
-// GPU: gpu.module @sqdiff_kernel
-// GPU: gpu.func @sqdiff_kernel({{.*}}) kernel
+// GPU: gpu.launch_func @arrayc_fn_sqdiff_kernel::@arrayc_fn_sqdiff_kernel blocks in (%{{.*}}, %c1, %c1) threads in (%c256, %c1, %c1)
+// GPU: gpu.module @arrayc_fn_sqdiff_kernel
+// GPU: gpu.func @arrayc_fn_sqdiff_kernel({{.*}}) kernel
 // GPU: arith.subf
 // GPU: arith.mulf
 
-// BIN: gpu.binary @sqdiff_kernel
+// BIN: gpu.binary @arrayc_fn_sqdiff_kernel
 // BIN-SAME: chip = "sm_90"
 // BIN-SAME: .target sm_90
 // BIN-SAME: ld.global.b32
-// HOST: llvm.func @sqdiff
+// HOST: llvm.func @arrayc_fn_sqdiff
 // HOST: llvm.call @mgpuStreamCreate
 // HOST: gpu.launch_func
 func.func @sqdiff(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {

@@ -11,6 +11,7 @@
 
 #include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
 #include "Conversion/Passes.h"
+#include "Transforms/Symbols.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -31,7 +32,7 @@ struct CheckDeviceArgumentsPass
     OpBuilder b(module.getContext());
     Type i64 = b.getI64Type();
     for (auto fn : module.getOps<func::FuncOp>()) {
-      if (!fn.isPublic() || fn.isExternal() || fn.getName() == "arrayc_main")
+      if (!arrayc::isExportedFunction(fn))
         continue;
       Block &entry = fn.getBody().front();
       b.setInsertionPointToStart(&entry);
@@ -41,7 +42,7 @@ struct CheckDeviceArgumentsPass
         if (!isa<MemRefType>(arg.getType()))
           continue;
         if (!name)
-          name = stringValue(b, loc, module, fn.getName());
+          name = stringValue(b, loc, module, arrayc::userFunctionName(fn.getName()));
         Value ptr = memref::ExtractAlignedPointerAsIndexOp::create(b, loc, arg);
         Value ptr64 = arith::IndexCastOp::create(b, loc, i64, ptr);
         Value index = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(i));

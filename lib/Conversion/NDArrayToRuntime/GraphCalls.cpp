@@ -18,6 +18,7 @@
 #include "Conversion/NDArrayToRuntime/KernelCount.h"
 #include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
 #include "Conversion/Passes.h"
+#include "Transforms/Symbols.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -37,7 +38,7 @@ struct CudaGraphCallsPass : arrayc::impl::CudaGraphCallsBase<CudaGraphCallsPass>
     OpBuilder b(module.getContext());
     SmallVector<func::FuncOp> functions;
     for (auto fn : module.getOps<func::FuncOp>())
-      if (fn.isPublic() && !fn.isExternal() && fn.getName() != "arrayc_main") {
+      if (arrayc::isExportedFunction(fn)) {
         // Library calls run outside a recording (they flush it): only the
         // kernels count.
         arrayc::KernelCount count = arrayc::countKernels(fn.getBody(), module);

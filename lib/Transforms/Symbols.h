@@ -1,0 +1,52 @@
+//===- Symbols.h - the symbols compiled programs define ---------*- C++ -*-===//
+//
+// User functions live in their own namespace of symbols, so no `def` can
+// take the name of a function the generated code or the runtime calls (libm's
+// `sin`, `fmod`, cblas_*, LAPACKE_*, fftw_*, cu*, mgpu*, arrayc_rt_*...):
+//
+//   def f   ->  arrayc_fn_f            (arrayc-mangle-function-names)
+//   main    ->  arrayc_main            (the frontend; the runtime's main calls it)
+//   export  ->  _mlir_ciface_f         (C wrapper; the `--shared` header)
+//               _arrayc_packed_f       (packed arguments; the C API, JIT)
+//
+// The runtime defines no `_mlir_ciface_<identifier>` symbol of its own.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ARRAYC_TRANSFORMS_SYMBOLS_H
+#define ARRAYC_TRANSFORMS_SYMBOLS_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+#include <string>
+
+namespace arrayc {
+
+/// The prefix of every user function's symbol.
+inline constexpr llvm::StringLiteral kUserFunctionPrefix = "arrayc_fn_";
+/// The symbol of the program's `main`.
+inline constexpr llvm::StringLiteral kMainSymbol = "arrayc_main";
+/// The prefix MLIR gives C wrappers (`llvm.emit_c_interface`).
+inline constexpr llvm::StringLiteral kCInterfacePrefix = "_mlir_ciface_";
+
+/// The symbol of user function `name` in compiled code.
+inline std::string userFunctionSymbol(llvm::StringRef name) {
+  return (kUserFunctionPrefix + name).str();
+}
+
+/// The user's name of function symbol `symbol` (`main` for arrayc_main);
+/// other symbols unchanged.
+inline llvm::StringRef userFunctionName(llvm::StringRef symbol) {
+  if (symbol == kMainSymbol)
+    return "main";
+  symbol.consume_front(kUserFunctionPrefix);
+  return symbol;
+}
+
+/// A function a host program can call: a public definition other than main.
+inline bool isExportedFunction(mlir::func::FuncOp fn) {
+  return fn.isPublic() && !fn.isExternal() && fn.getSymName() != kMainSymbol;
+}
+
+} // namespace arrayc
+
+#endif // ARRAYC_TRANSFORMS_SYMBOLS_H
