@@ -3,11 +3,14 @@
 # AddressSanitizer + UndefinedBehaviorSanitizer (errors abort) and libFuzzer
 # coverage, builds them, seeds the corpora and runs each target.
 #
-#   bash scripts/fuzz.sh [SECONDS] [frontend|opt|both]   (default 1800, both at once)
+#   bash scripts/fuzz.sh [SECONDS] [frontend|opt|both|call]   (default 1800, both:
+#                                                            frontend and opt at once)
 #
 # Seeds: the frontend's from every .arr under test/ and examples/; the opt
 # target's from the ndarray IR arrayc emits for the e2e programs and from
-# the dialect's lit tests (split at `// -----`). Crashes, leaks, timeouts
+# the dialect's lit tests (split at `// -----`); the call target (random
+# argument descriptors through arrayc_call, fuzz/CallFuzzer.cpp) starts from
+# a few random inputs. Crashes, leaks, timeouts
 # (-timeout=20 s) and OOMs (-rss_limit_mb=4096) stop a run and leave
 # crash-*/timeout-*/oom-* files in build-fuzz/fuzz-<target>/; the logs are
 # build-fuzz/fuzz-<target>.log. Installs clang-22 and libclang-rt-22-dev when
@@ -26,7 +29,7 @@ if [ ! -f "$B/build.ninja" ]; then
     -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
     -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" > "$B-configure.log"
 fi
-ninja -C "$B" arrayc-fuzz-frontend arrayc-fuzz-opt arrayc
+ninja -C "$B" arrayc-fuzz-frontend arrayc-fuzz-opt arrayc-fuzz-call arrayc arrayc_runtime
 # allow_user_poisoning=0: LLVM's headers poison BumpPtrAllocator memory in our
 # (instrumented) code that Debian's uninstrumented libMLIR then writes: a false
 # use-after-poison.
@@ -47,6 +50,11 @@ seed_opt() {
     awk -v out="$d/$(basename "$f" .mlir)" '/^\/\/ -----/{n++; next} {print > (out "-" n+0 ".mlir")}' "$f"
   done
 }
+seed_call() {
+  local d="$B/seeds-call"
+  rm -rf "$d" && mkdir -p "$d"
+  for i in 1 2 3 4 5 6 7 8; do head -c 512 /dev/urandom > "$d/random-$i"; done
+}
 run() { # target seconds
   local t=$1 s=$2
   mkdir -p "$B/fuzz-$t" "$B/corpus-$t"
@@ -58,6 +66,7 @@ status=0
 case "$which" in
   frontend) seed_frontend; run frontend "$secs" || status=1 ;;
   opt) seed_opt; run opt "$secs" || status=1 ;;
+  call) seed_call; run call "$secs" || status=1 ;;
   both)
     seed_frontend; seed_opt
     run frontend "$secs" & a=$!

@@ -172,7 +172,8 @@ ARRAYC_API arrayc_status arrayc_function_result(arrayc_function fn, int32_t inde
 ARRAYC_API void arrayc_array_init(arrayc_array *array, void *data, int32_t dtype,
                                   int32_t rank, const int64_t *shape,
                                   const int64_t *strides, int32_t device);
-/* The number of elements; -1 when a size is negative or the product overflows. */
+/* The number of elements; -1 when the rank is outside [0, ARRAYC_MAX_RANK], a
+ * size is negative or the product overflows. */
 ARRAYC_API int64_t arrayc_array_size(const arrayc_array *array);
 /* Frees what arrayc allocated (owner != NULL) and clears the struct. */
 ARRAYC_API void arrayc_array_release(arrayc_array *array);
@@ -185,7 +186,9 @@ ARRAYC_API arrayc_status arrayc_array_to_device(arrayc_context context,
 /* Calls fn: args must match its parameters (dtype, rank, static sizes, one
  * size per dimension name); host arrays are staged to the device on the
  * cuda target, and any strides are accepted for host arrays (device arrays
- * must be C-contiguous). results[0..nresults) receive owned arrays (on the
+ * must be C-contiguous). Every field of every argument is checked (rank,
+ * dtype, device, sizes, and that the bytes shape and strides address from
+ * data lie in the address space): a bad one is ARRAYC_ERR_ARGUMENT. results[0..nresults) receive owned arrays (on the
  * context's device for cuda); on an error they are left cleared. */
 ARRAYC_API arrayc_status arrayc_call(arrayc_function fn, const arrayc_array *args,
                                      int32_t nargs, arrayc_array *results, int32_t nresults);

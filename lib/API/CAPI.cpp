@@ -280,7 +280,9 @@ void gatherHost(const arrayc_array &a, char *dst) {
     int64_t offset = 0;
     for (int i = 0; i < a.rank; ++i)
       offset += index[i] * a.strides[i];
-    std::memcpy(dst + k * es, static_cast<const char *>(a.data) + offset * es, es);
+    // Signed: a negative stride reaches below `data` (size_t would wrap).
+    std::memcpy(dst + k * es,
+                static_cast<const char *>(a.data) + offset * static_cast<int64_t>(es), es);
     for (int i = a.rank - 1; i >= 0; --i) {
       if (++index[i] < a.shape[i])
         break;
@@ -291,7 +293,7 @@ void gatherHost(const arrayc_array &a, char *dst) {
 
 std::string describe(const arrayc_array &a) {
   std::string s = std::string(dtypeName(a.dtype)) + "[";
-  for (int i = 0; i < a.rank; ++i)
+  for (int i = 0; i < std::min<int>(a.rank, ARRAYC_MAX_RANK); ++i)
     s += (i ? ", " : "") + std::to_string(a.shape[i]);
   return s + "]";
 }
@@ -301,6 +303,51 @@ std::string describe(const ValueSignature &v) {
   for (size_t i = 0; i < v.rank(); ++i)
     s += (i ? ", " : "") + (v.dims[i] < 0 ? v.names[i] : std::to_string(v.dims[i]));
   return s + "]";
+}
+
+/// Why `a` cannot be read as an array ("" when it can): every field of the
+/// descriptor, as a caller may fill it by hand. The bytes its shape and
+/// strides address from `data` (negative strides reach below it) must lie
+/// within the address space; device arrays must be C-contiguous.
+std::string invalidArray(const arrayc_array &a) {
+  if (a.rank < 0 || a.rank > ARRAYC_MAX_RANK)
+    return "has rank " + std::to_string(a.rank) + " (0 to " +
+           std::to_string(ARRAYC_MAX_RANK) + " allowed)";
+  size_t es = dtypeSize(a.dtype);
+  if (!es)
+    return "has an unknown dtype (" + std::to_string(a.dtype) + ")";
+  if (a.device < -1)
+    return "has device " + std::to_string(a.device) + " (-1: host memory)";
+  for (int d = 0; d < a.rank; ++d)
+    if (a.shape[d] < 0)
+      return "is " + describe(a) + ": a negative size";
+  int64_t elements = arrayc_array_size(&a), bytes;
+  if (elements < 0 || __builtin_mul_overflow(elements, static_cast<int64_t>(es), &bytes))
+    return "is " + describe(a) + ": its size in bytes overflows 64 bits";
+  if (elements == 0)
+    return "";
+  if (!a.data)
+    return "has no data (NULL)";
+  if (a.device >= 0 && !isContiguous(a))
+    return "is a strided device array: device arrays must be C-contiguous";
+  // The lowest and highest element offsets, then bytes from `data`.
+  int64_t lo = 0, hi = 0;
+  bool overflow = false;
+  for (int d = 0; d < a.rank; ++d) {
+    int64_t span;
+    overflow |= __builtin_mul_overflow(a.shape[d] - 1, a.strides[d], &span);
+    overflow |= __builtin_add_overflow(span < 0 ? lo : hi, span, span < 0 ? &lo : &hi);
+  }
+  int64_t loBytes, hiBytes;
+  overflow |= __builtin_mul_overflow(lo, static_cast<int64_t>(es), &loBytes);
+  overflow |= __builtin_mul_overflow(hi, static_cast<int64_t>(es), &hiBytes);
+  overflow |= __builtin_add_overflow(hiBytes, static_cast<int64_t>(es), &hiBytes);
+  uintptr_t base = reinterpret_cast<uintptr_t>(a.data), end;
+  overflow |= base < uintptr_t(0) - static_cast<uintptr_t>(loBytes) ||
+              __builtin_add_overflow(base, static_cast<uintptr_t>(hiBytes), &end);
+  if (overflow)
+    return "is " + describe(a) + " with strides that reach past the address space";
+  return "";
 }
 
 void fillInfo(const ValueSignature &v, arrayc_value_info *out) {
@@ -666,6 +713,8 @@ void arrayc_array_init(arrayc_array *a, void *data, int32_t dtype, int32_t rank,
 }
 
 int64_t arrayc_array_size(const arrayc_array *a) {
+  if (a->rank < 0 || a->rank > ARRAYC_MAX_RANK)
+    return -1;
   int64_t n = 1;
   for (int i = 0; i < a->rank; ++i)
     if (a->shape[i] < 0 || __builtin_mul_overflow(n, a->shape[i], &n))
@@ -691,14 +740,9 @@ arrayc_status arrayc_array_to_host(arrayc_context context, const arrayc_array *s
   if (!context || !src || !dst)
     return failure(ARRAYC_ERR_INVALID, "arrayc_array_to_host: NULL argument");
   ContextImpl &ctx = *context->impl;
-  size_t es = dtypeSize(src->dtype);
-  if (!es || src->rank < 0 || src->rank > ARRAYC_MAX_RANK)
-    return failure(ARRAYC_ERR_INVALID, "arrayc_array_to_host: bad dtype or rank");
-  int64_t elements = arrayc_array_size(src), total;
-  if (elements < 0 || __builtin_mul_overflow(elements, static_cast<int64_t>(es), &total))
-    return failure(ARRAYC_ERR_INVALID,
-                   "arrayc_array_to_host: a negative size, or the size overflows 64 bits");
-  size_t bytes = static_cast<size_t>(arrayc_array_size(src)) * es;
+  if (std::string why = invalidArray(*src); !why.empty())
+    return failure(ARRAYC_ERR_INVALID, "arrayc_array_to_host: the array " + why);
+  size_t bytes = static_cast<size_t>(arrayc_array_size(src)) * dtypeSize(src->dtype);
   arrayc_array out;
   arrayc_array_init(&out, nullptr, src->dtype, src->rank, src->shape, nullptr, -1);
   void *mem = std::malloc(bytes ? bytes : 1);
@@ -800,12 +844,12 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
     auto what = [&] {
       return name + ": argument " + std::to_string(i + 1) + " ('" + p.name + "')";
     };
+    if (std::string why = invalidArray(a); !why.empty())
+      return failure(ARRAYC_ERR_ARGUMENT, what() + " " + why);
     if (a.dtype != p.dtype || a.rank != static_cast<int32_t>(p.rank()))
       return failure(ARRAYC_ERR_ARGUMENT, what() + " is " + describe(a) + ", expected " +
                                               describe(p));
     for (int d = 0; d < a.rank; ++d) {
-      if (a.shape[d] < 0)
-        return failure(ARRAYC_ERR_ARGUMENT, what() + " has a negative size");
       if (p.dims[d] >= 0 && a.shape[d] != p.dims[d])
         return failure(ARRAYC_ERR_ARGUMENT, what() + " is " + describe(a) + ", expected " +
                                                 describe(p));
@@ -824,16 +868,6 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
                      what() + " is on cuda device " + std::to_string(a.device) +
                          (ctx.cuda ? ", the context's is " + std::to_string(ctx.device)
                                    : " but the context's target is cpu"));
-    if (a.device >= 0 && !isContiguous(a))
-      return failure(ARRAYC_ERR_ARGUMENT, what() + " is a strided device array: device arrays "
-                                                 "must be C-contiguous");
-    int64_t elements = arrayc_array_size(&a), bytes;
-    if (elements < 0 || __builtin_mul_overflow(elements, static_cast<int64_t>(dtypeSize(a.dtype)),
-                                               &bytes))
-      return failure(ARRAYC_ERR_ARGUMENT, what() + " is " + describe(a) +
-                                              ": its size in bytes overflows 64 bits");
-    if (!a.data && elements > 0)
-      return failure(ARRAYC_ERR_ARGUMENT, what() + " has no data (NULL)");
   }
 
   OnStream on(ctx, stream);
@@ -877,7 +911,9 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
       llvm::SmallVector<int64_t, ARRAYC_MAX_RANK> strides(a.rank);
       for (int d = a.rank - 1; d >= 0; --d) {
         strides[d] = stride;
-        stride *= a.shape[d];
+        // Wraps (defined) only for an empty array ([0, 6, 2^62]), whose
+        // strides nothing reads.
+        (void)__builtin_mul_overflow(stride, a.shape[d], &stride);
       }
       words.insert(words.end(), strides.begin(), strides.end());
     }

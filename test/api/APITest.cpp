@@ -242,4 +242,81 @@ TEST(CAPI, NullHandlesAreInvalid) {
   EXPECT_STREQ(arrayc_version(), "0.1.0");
 }
 
+// Descriptors filled by hand: every field is checked before anything reads
+// the data (these used to segfault in describe() or read outside the array).
+TEST(CAPI, EveryDescriptorFieldIsChecked) {
+  arrayc_context_options o;
+  arrayc_context_options_init(&o);
+  o.target = ARRAYC_TARGET_CPU;
+  arrayc_context ctx;
+  ASSERT_EQ(arrayc_context_create(&o, &ctx), ARRAYC_OK);
+  const char *src = "def sqdiff(x: f32[n], y: f32[n]) -> f32[n]:\n    return (x - y) ** 2\n";
+  arrayc_module mod;
+  ASSERT_EQ(arrayc_compile(ctx, src, std::strlen(src), nullptr, &mod), ARRAYC_OK) << arrayc_last_error();
+  arrayc_function fn;
+  ASSERT_EQ(arrayc_module_lookup(mod, "sqdiff", &fn), ARRAYC_OK);
+  std::vector<float> x{0, 1, 2, 3, 4, 5, 6, 7};
+  int64_t n = 8;
+  auto call = [&](arrayc_array bad, const char *substring) {
+    arrayc_array args[2], out;
+    arrayc_array_init(&args[0], x.data(), ARRAYC_F32, 1, &n, nullptr, -1);
+    args[1] = bad;
+    EXPECT_EQ(arrayc_call(fn, args, 2, &out, 1), ARRAYC_ERR_ARGUMENT) << substring;
+    EXPECT_NE(std::string(arrayc_last_error()).find(substring), std::string::npos)
+        << arrayc_last_error();
+    EXPECT_EQ(out.data, nullptr);
+  };
+  auto good = [&] {
+    arrayc_array a;
+    arrayc_array_init(&a, x.data(), ARRAYC_F32, 1, &n, nullptr, -1);
+    return a;
+  };
+  for (int32_t rank : {17, 1000, -1, INT32_MIN}) {
+    arrayc_array a = good();
+    a.rank = rank;
+    call(a, ("has rank " + std::to_string(rank) + " (0 to 16 allowed)").c_str());
+    EXPECT_EQ(arrayc_array_size(&a), -1);
+  }
+  for (int32_t dtype : {15, -1, 99}) {
+    arrayc_array a = good();
+    a.dtype = dtype;
+    call(a, "has an unknown dtype");
+  }
+  arrayc_array a = good();
+  a.device = -2;
+  call(a, "has device -2");
+  a = good();
+  a.shape[0] = -3;
+  call(a, "a negative size");
+  a = good();
+  a.data = nullptr;
+  call(a, "has no data (NULL)");
+  // Strides whose byte extent overflows 64 bits, or reaches below address 0
+  // or past the top of the address space.
+  for (int64_t stride : {int64_t(1) << 61, INT64_MAX, INT64_MIN, -(int64_t(1) << 60)}) {
+    a = good();
+    a.strides[0] = stride;
+    call(a, "with strides that reach past the address space");
+  }
+  a = good();
+  a.data = reinterpret_cast<void *>(uintptr_t(0) - 16);
+  call(a, "with strides that reach past the address space");
+  // Strided views within the address space are fine (a reversed view).
+  a = good();
+  a.data = &x[7];
+  a.strides[0] = -1;
+  arrayc_array args[2] = {good(), a}, out;
+  ASSERT_EQ(arrayc_call(fn, args, 2, &out, 1), ARRAYC_OK) << arrayc_last_error();
+  EXPECT_EQ(static_cast<float *>(out.data)[0], 49.0f); // (0 - 7)^2
+  EXPECT_EQ(static_cast<float *>(out.data)[3], 1.0f);  // (3 - 4)^2
+  arrayc_array_release(&out);
+  // The copies check the same fields.
+  a = good();
+  a.rank = 99;
+  EXPECT_EQ(arrayc_array_to_host(ctx, &a, &out), ARRAYC_ERR_INVALID);
+  EXPECT_NE(std::string(arrayc_last_error()).find("has rank 99"), std::string::npos);
+  arrayc_module_release(mod);
+  arrayc_context_release(ctx);
+}
+
 } // namespace
