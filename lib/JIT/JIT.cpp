@@ -1,5 +1,6 @@
 //===- JIT.cpp - ORC JIT and object emission ------------------------------===//
 #include "JIT/JIT.h"
+#include "JIT/CWrappers.h"
 #include "JIT/StackSlots.h"
 #include "Transforms/Symbols.h"
 
@@ -46,33 +47,15 @@ llvm::Expected<std::unique_ptr<llvm::TargetMachine>> hostTargetMachine(unsigned 
   return builder->createTargetMachine();
 }
 
-/// Gives the C wrapper of exported function `f` (func-to-llvm's
-/// `_mlir_ciface_arrayc_fn_f`) the user's name, `_mlir_ciface_f`
-/// (Transforms/Symbols.h).
-llvm::Error nameCWrappers(llvm::Module &m) {
-  std::string prefix = (arrayc::kCInterfacePrefix + arrayc::kUserFunctionPrefix).str();
-  for (llvm::Function &fn : m) {
-    if (fn.isDeclaration() || !fn.getName().starts_with(prefix))
-      continue;
-    std::string name =
-        (arrayc::kCInterfacePrefix + fn.getName().drop_front(prefix.size())).str();
-    if (m.getNamedValue(name))
-      return llvm::createStringError("internal error: symbol '%s' already exists",
-                                     name.c_str());
-    fn.setName(name);
-  }
-  return llvm::Error::success();
-}
-
-/// The LLVM IR of `module`: exported functions' C wrappers under the user's
-/// names, every fixed-size stack slot in its function's entry block (no
-/// stack growth in loops: StackSlots.h).
+/// The LLVM IR of `module`: exported functions' C wrappers finished
+/// (CWrappers.h), every fixed-size stack slot in its function's entry block
+/// (no stack growth in loops: StackSlots.h).
 llvm::Expected<std::unique_ptr<llvm::Module>> translateHost(ModuleOp module,
                                                             llvm::LLVMContext &ctx) {
   auto llvmModule = translateModuleToLLVMIR(module, ctx);
   if (!llvmModule)
     return llvm::createStringError("failed to translate the module to LLVM IR");
-  if (auto err = nameCWrappers(*llvmModule))
+  if (auto err = arrayc::jit::finishCWrappers(*llvmModule))
     return std::move(err);
   if (auto err = arrayc::jit::hoistStackSlots(*llvmModule))
     return std::move(err);

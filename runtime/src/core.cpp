@@ -292,6 +292,31 @@ void arrayc_rt_assert_values(bool cond, int64_t mrank, void *mdesc, int64_t v0,
   arrayc_rt_fatal_status(ARRAYC_RT_ERR_ASSERT, "", out.c_str());
 }
 
+void arrayc_rt_check_c_order(const char *function, int64_t index, int64_t rank,
+                             const void *descriptor) {
+  std::string what = "_mlir_ciface_" + std::string(function) + ": the descriptor at argument " +
+                     std::to_string(index);
+  if (!descriptor)
+    arrayc_rt_fatal_status(ARRAYC_RT_ERR_ASSERT, "", (what + " is NULL").c_str());
+  const int64_t *words = static_cast<const int64_t *>(descriptor);
+  const int64_t offset = words[2], *sizes = words + 3, *strides = words + 3 + rank;
+  if (offset != 0)
+    arrayc_rt_fatal_status(ARRAYC_RT_ERR_ASSERT, "",
+                           (what + " has offset " + std::to_string(offset) +
+                            ": arrays are passed C-contiguous with offset 0").c_str());
+  int64_t expected = 1;
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    if (sizes[d] > 1 && strides[d] != expected)
+      arrayc_rt_fatal_status(ARRAYC_RT_ERR_ASSERT, "",
+                             (what + " has stride " + std::to_string(strides[d]) +
+                              " along axis " + std::to_string(d) + " where C order has " +
+                              std::to_string(expected) +
+                              ": arrays are passed C-contiguous").c_str());
+    if (sizes[d] >= 0 && __builtin_mul_overflow(expected, sizes[d], &expected))
+      return; // the function's entry refuses such sizes
+  }
+}
+
 void arrayc_rt_free(void *p) {
   arrayc_rt_region_untrack(p);
   free(p);
