@@ -1,5 +1,6 @@
 //===- Cache.cpp - the compile cache (on disk) ----------------------------===//
 #include "Compiler/Cache.h"
+#include "Compiler/TempFiles.h"
 
 #include "Compiler/Toolchain.h"
 
@@ -66,7 +67,7 @@ const std::string &compilerIdentity() {
 }
 
 bool isEntry(StringRef name) { return name.ends_with(".arrayc"); }
-bool isTemporary(StringRef name) { return name.contains(".arrayc-tmp"); }
+bool isTemporary(StringRef name) { return name.contains(kTemporaryMarker); }
 
 } // namespace
 
@@ -162,29 +163,19 @@ Error DiskCache::store(StringRef key, StringRef payload) {
     return createStringError("internal error: a cache key of %zu characters", key.size());
   if (auto err = ensureDir())
     return err;
-  SmallString<256> tmp;
-  int fd;
-  if (auto ec = sys::fs::createUniqueFile(settings.dir + "/" + key + ".arrayc-tmp-%%%%%%%%",
-                                          fd, tmp, sys::fs::OF_None,
-                                          sys::fs::owner_read | sys::fs::owner_write))
-    return createStringError(ec, "cannot create a cache file in '%s': %s",
-                             settings.dir.c_str(), ec.message().c_str());
-  bool ok;
-  {
-    raw_fd_ostream os(fd, /*shouldClose=*/true);
-    uint64_t size = payload.size();
-    auto hash = entryDigest(key, payload);
-    os.write(kMagic, 8);
-    os.write(reinterpret_cast<const char *>(&size), 8);
-    os.write(reinterpret_cast<const char *>(hash.data()), 32);
-    os << key << payload;
-    os.close();
-    ok = !os.has_error();
-    if (!ok)
-      os.clear_error();
-  }
-  if (!ok || sys::fs::rename(tmp, entryPath(key))) {
-    sys::fs::remove(tmp);
+  sweepStaleTemporaries(settings.dir);
+  auto tmp = TempFile::create(settings.dir, key);
+  if (!tmp)
+    return tmp.takeError();
+  raw_pwrite_stream &os = tmp->os();
+  uint64_t size = payload.size();
+  auto hash = entryDigest(key, payload);
+  os.write(kMagic, 8);
+  os.write(reinterpret_cast<const char *>(&size), 8);
+  os.write(reinterpret_cast<const char *>(hash.data()), 32);
+  os << key << payload;
+  if (auto err = tmp->commit(entryPath(key))) {
+    consumeError(std::move(err));
     return createStringError("cannot write the cache entry %s", entryPath(key).c_str());
   }
   evict();

@@ -1,5 +1,8 @@
 //===- Toolchain.cpp - what arrayc finds on the machine -------------------===//
 #include "Compiler/Toolchain.h"
+#include "Compiler/TempFiles.h"
+
+
 
 #include "llvm/ADT/SmallString.h"
 #include "llvm/Support/FileSystem.h"
@@ -110,9 +113,11 @@ Error arrayc::toolchain::link(StringRef object, StringRef output, bool cuda, boo
     return createStringError("no C++ linker (%s) on PATH to link the executable",
                              *ARRAYC_AOT_LINKER ? ARRAYC_AOT_LINKER : "c++ or g++");
   std::string dir = runtimeLibDir();
-  SmallString<256> tmp(output);
-  tmp += ".arrayc-tmp";
-  std::vector<std::string> args{*cxx, object.str(), "-o", std::string(tmp)};
+  compiler::sweepStaleTemporaries(sys::path::parent_path(output));
+  auto tmp = compiler::TempFile::beside(output); // the linker writes it
+  if (!tmp)
+    return tmp.takeError();
+  std::vector<std::string> args{*cxx, object.str(), "-o", tmp->path()};
   if (shared)
     args.push_back("-shared");
   else
@@ -143,15 +148,8 @@ Error arrayc::toolchain::link(StringRef object, StringRef output, bool cuda, boo
   SmallVector<StringRef> argRefs(args.begin(), args.end());
   std::string message;
   int rc = sys::ExecuteAndWait(*cxx, argRefs, std::nullopt, {}, 0, 0, &message);
-  if (rc != 0) {
-    sys::fs::remove(tmp);
+  if (rc != 0)
     return createStringError("linking '%s' failed%s%s", output.str().c_str(),
                              message.empty() ? "" : ": ", message.c_str());
-  }
-  if (auto ec = sys::fs::rename(tmp, output)) {
-    sys::fs::remove(tmp);
-    return createStringError(ec, "cannot write '%s': %s", output.str().c_str(),
-                             ec.message().c_str());
-  }
-  return Error::success();
+  return tmp->commit(output);
 }

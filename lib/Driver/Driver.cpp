@@ -5,6 +5,7 @@
 #include "Compiler/Cache.h"
 #include "Compiler/Compile.h"
 #include "Compiler/Header.h"
+#include "Compiler/TempFiles.h"
 #include "Compiler/Toolchain.h"
 #include "Frontend/Frontend.h"
 #include "JIT/JIT.h"
@@ -32,6 +33,8 @@
 
 using namespace mlir;
 using namespace arrayc::toolchain;
+using arrayc::compiler::sweepStaleTemporaries;
+using arrayc::compiler::TempFile;
 namespace cl = llvm::cl;
 
 namespace {
@@ -49,17 +52,28 @@ int failWith(llvm::Error err) {
   return fail(text);
 }
 
-/// Writes `text` to `path` ("-" is stdout), whole or not at all.
-int writeOutput(llvm::StringRef path, llvm::function_ref<void(llvm::raw_ostream &)> fn) {
-  std::string error;
-  auto out = openOutputFile(path, &error);
-  if (!out)
-    return fail(error);
-  fn(out->os());
-  out->os().flush();
-  if (out->os().has_error())
-    return fail("error writing '" + path + "'");
-  out->keep();
+/// Writes `path` ("-" is stdout) with `fn`, whole or not at all: through a
+/// temporary beside it (TempFiles.h), whose stale siblings go first.
+int writeOutput(llvm::StringRef path, llvm::function_ref<void(llvm::raw_pwrite_stream &)> fn) {
+  if (path == "-") {
+    std::string error;
+    auto out = openOutputFile(path, &error);
+    if (!out)
+      return fail(error);
+    fn(out->os());
+    out->os().flush();
+    if (out->os().has_error())
+      return fail("error writing '" + path + "'");
+    out->keep();
+    return 0;
+  }
+  sweepStaleTemporaries(llvm::sys::path::parent_path(path));
+  auto tmp = TempFile::beside(path);
+  if (!tmp)
+    return failWith(tmp.takeError());
+  fn(tmp->os());
+  if (auto err = tmp->commit(path))
+    return failWith(std::move(err));
   return 0;
 }
 
@@ -384,19 +398,31 @@ int arrayc::driver::main(int argc, char **argv) {
       return failWith(std::move(err));
     return writeOutput(outPath, [&](llvm::raw_ostream &out) { out << text; });
   }
-  case Emit::Obj:
-    if (auto err = arrayc::jit::emitObject(*module, outPath, optLevel))
+  case Emit::Obj: {
+    llvm::Error err = llvm::Error::success();
+    if (int rc = writeOutput(outPath, [&](llvm::raw_pwrite_stream &os) {
+          err = arrayc::jit::emitObject(*module, os, optLevel);
+        }))
+      return rc;
+    if (err) { // writeOutput has renamed the file: remove it
+      llvm::sys::fs::remove(outPath);
       return failWith(std::move(err));
+    }
     return 0;
+  }
   case Emit::Exe: {
-    llvm::SmallString<256> object;
-    if (auto ec = llvm::sys::fs::createTemporaryFile("arrayc", "o", object))
-      return fail("cannot create a temporary file: " + ec.message());
-    llvm::FileRemover removeObject(object);
-    if (auto err = arrayc::jit::emitObject(*module, object, optLevel))
+    llvm::SmallString<256> tempDir;
+    llvm::sys::path::system_temp_directory(/*ErasedOnReboot=*/true, tempDir);
+    sweepStaleTemporaries(tempDir);
+    auto object = TempFile::inTempDir("arrayc", ".o");
+    if (!object)
+      return failWith(object.takeError());
+    if (auto err = arrayc::jit::emitObject(*module, object->os(), optLevel))
+      return failWith(std::move(err));
+    if (auto err = object->close())
       return failWith(std::move(err));
     if (!shared) {
-      if (auto err = linkExecutable(object, outPath, cuda))
+      if (auto err = linkExecutable(object->path(), outPath, cuda))
         return failWith(std::move(err));
       return 0;
     }
@@ -406,7 +432,7 @@ int arrayc::driver::main(int argc, char **argv) {
       llvm::sys::path::replace_extension(h, ".h");
       headerPath = std::string(h);
     }
-    if (auto err = linkSharedLibrary(object, outPath, cuda))
+    if (auto err = linkSharedLibrary(object->path(), outPath, cuda))
       return failWith(std::move(err));
     std::string text = arrayc::compiler::cHeader(signatures, input, outPath, cuda);
     if (int rc = writeOutput(headerPath, [&](llvm::raw_ostream &os) { os << text; })) {

@@ -77,7 +77,8 @@ translate(ModuleOp module, llvm::LLVMContext &ctx, llvm::TargetMachine &tm, unsi
 
 } // namespace
 
-llvm::Error arrayc::jit::emitObject(ModuleOp module, llvm::StringRef path, unsigned optLevel) {
+llvm::Error arrayc::jit::emitObject(ModuleOp module, llvm::raw_pwrite_stream &os,
+                                    unsigned optLevel) {
   auto tm = hostTargetMachine(optLevel);
   if (!tm)
     return tm.takeError();
@@ -85,19 +86,11 @@ llvm::Error arrayc::jit::emitObject(ModuleOp module, llvm::StringRef path, unsig
   auto llvmModule = translate(module, ctx, **tm, optLevel);
   if (!llvmModule)
     return llvmModule.takeError();
-  std::error_code ec;
-  llvm::ToolOutputFile out(path, ec, llvm::sys::fs::OF_None);
-  if (ec)
-    return llvm::createStringError(ec, "cannot write '%s': %s", path.str().c_str(),
-                                   ec.message().c_str());
   llvm::legacy::PassManager pm;
-  if ((*tm)->addPassesToEmitFile(pm, out.os(), nullptr, llvm::CodeGenFileType::ObjectFile))
+  if ((*tm)->addPassesToEmitFile(pm, os, nullptr, llvm::CodeGenFileType::ObjectFile))
     return llvm::createStringError("the host target cannot emit object files");
   pm.run(**llvmModule);
-  out.os().flush();
-  if (out.os().has_error())
-    return llvm::createStringError("error writing '%s'", path.str().c_str());
-  out.keep();
+  os.flush();
   return llvm::Error::success();
 }
 

@@ -14,7 +14,7 @@ namespace arrayc::jit {
 
 /// Translates `module` to LLVM IR, optimizes it at -O`optLevel` for the host
 /// and writes an object file to `path` (atomically: whole or nothing).
-llvm::Error emitObject(mlir::ModuleOp module, llvm::StringRef path, unsigned optLevel);
+llvm::Error emitObject(mlir::ModuleOp module, llvm::raw_pwrite_stream &os, unsigned optLevel);
 
 /// Translates and optimizes, then prints LLVM IR text.
 llvm::Error emitLLVMIR(mlir::ModuleOp module, llvm::raw_ostream &os, unsigned optLevel);

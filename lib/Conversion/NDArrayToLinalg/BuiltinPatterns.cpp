@@ -298,8 +298,7 @@ struct BinaryMathPattern : OpRewritePattern<nd::BinaryMathOp> {
           if (fn == "fmax" || fn == "fmin") {
             bool mx = fn == "fmax";
             if (isF(t))
-              return mx ? Value(arith::MaxNumFOp::create(b, l, x, y))
-                        : Value(arith::MinNumFOp::create(b, l, x, y));
+              return arrayc::floatFMaxFMin(b, l, x, y, mx);
             if (isB(t))
               return mx ? Value(arith::OrIOp::create(b, l, x, y))
                         : Value(arith::AndIOp::create(b, l, x, y));

@@ -47,6 +47,31 @@ inline mlir::Value intMaxMin(mlir::OpBuilder &b, mlir::Location l, mlir::Value x
              : mlir::Value(arith::MinSIOp::create(b, l, x, y));
 }
 
+/// NumPy's maximum(x, y) (`max`) or minimum(x, y) of two floats: NaN when
+/// either is NaN, else x only where it is strictly greater (smaller), so a
+/// tie of +0.0 and -0.0 gives y, as NumPy's loops do (arith.maximumf would
+/// give +0.0, arith.minimumf -0.0).
+inline mlir::Value floatMaxMin(mlir::OpBuilder &b, mlir::Location l, mlir::Value x,
+                               mlir::Value y, bool max) {
+  namespace arith = mlir::arith;
+  using P = arith::CmpFPredicate;
+  mlir::Value strict = arith::CmpFOp::create(b, l, max ? P::OGT : P::OLT, x, y);
+  mlir::Value nan = arith::CmpFOp::create(b, l, P::UNO, x, x);
+  return arith::SelectOp::create(b, l, arith::OrIOp::create(b, l, strict, nan), x, y);
+}
+
+/// NumPy's fmax(x, y) (`max`) or fmin(x, y) of two floats: the other when
+/// one is NaN, else x only where it is strictly greater (smaller): a tie of
+/// +0.0 and -0.0 gives y (arith.maxnumf leaves it unspecified).
+inline mlir::Value floatFMaxFMin(mlir::OpBuilder &b, mlir::Location l, mlir::Value x,
+                                 mlir::Value y, bool max) {
+  namespace arith = mlir::arith;
+  using P = arith::CmpFPredicate;
+  mlir::Value strict = arith::CmpFOp::create(b, l, max ? P::OGT : P::OLT, x, y);
+  mlir::Value nan = arith::CmpFOp::create(b, l, P::UNO, y, y);
+  return arith::SelectOp::create(b, l, arith::OrIOp::create(b, l, strict, nan), x, y);
+}
+
 /// The smallest (`!max`) or largest (`max`) value of integer type `t`.
 inline llvm::APInt intExtreme(mlir::Type t, bool max) {
   unsigned w = t.getIntOrFloatBitWidth();

@@ -226,10 +226,18 @@ using SubPattern = SimpleBinaryPattern<nd::SubOp, arith::SubFOp, arith::SubIOp,
                                        arith::XOrIOp, arith::SubIOp, complex::SubOp>;
 using MulPattern = SimpleBinaryPattern<nd::MulOp, arith::MulFOp, arith::MulIOp,
                                        arith::AndIOp, arith::MulIOp, complex::MulOp>;
-using MaxPattern = SimpleBinaryPattern<nd::MaxOp, arith::MaximumFOp, arith::MaxSIOp,
-                                       arith::OrIOp, arith::MaxUIOp>;
-using MinPattern = SimpleBinaryPattern<nd::MinOp, arith::MinimumFOp, arith::MinSIOp,
-                                       arith::AndIOp, arith::MinUIOp>;
+/// maximum/minimum: NumPy's for floats (floatMaxMin: signed zeros, NaN).
+template <typename OpTy, bool isMax>
+struct MaxMinPattern : ElementwisePattern<OpTy> {
+  using ElementwisePattern<OpTy>::ElementwisePattern;
+  Value scalar(OpBuilder &b, Location loc, OpTy, ValueRange a) const override {
+    if (isFloat(a[0].getType()))
+      return floatMaxMin(b, loc, a[0], a[1], isMax);
+    return intMaxMin(b, loc, a[0], a[1], isMax); // bool: or / and
+  }
+};
+using MaxPattern = MaxMinPattern<nd::MaxOp, true>;
+using MinPattern = MaxMinPattern<nd::MinOp, false>;
 
 struct DivPattern : ElementwisePattern<nd::DivOp> {
   using ElementwisePattern::ElementwisePattern;
