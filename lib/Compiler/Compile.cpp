@@ -127,10 +127,7 @@ compiler::compile(llvm::StringRef source, llvm::StringRef name, const Options &o
     return failure("compilation of '" + name.str() +
                    "' failed (internal error: please report it with the source)");
   phase("passes");
-  std::vector<std::string> exported;
-  for (const FunctionSignature &fn : artifact->functions)
-    exported.push_back(fn.name);
-  auto object = jit::compileToObject(*module, exported, options.optLevel);
+  auto object = jit::compileToObject(*module, artifact->functions, options.optLevel);
   if (!object)
     return object.takeError();
   artifact->object = std::move(*object);

@@ -13,15 +13,21 @@ using namespace llvm;
 using namespace arrayc::compiler;
 
 Expected<TempFile> TempFile::create(StringRef dir, StringRef stem, StringRef suffix) {
+  return createFor(dir, stem, suffix, "", sys::fs::owner_read | sys::fs::owner_write);
+}
+
+Expected<TempFile> TempFile::createFor(StringRef dir, StringRef stem, StringRef suffix,
+                                       StringRef target, unsigned permissions) {
   SmallString<256> model(dir);
   sys::path::append(model, stem + kTemporaryMarker + Twine(::getpid()) + "-%%%%%%%%" + suffix);
   SmallString<256> path;
   int fd;
-  if (auto ec = sys::fs::createUniqueFile(model, fd, path, sys::fs::OF_None,
-                                          sys::fs::owner_read | sys::fs::owner_write |
-                                              sys::fs::group_read | sys::fs::others_read))
-    return createStringError(ec, "cannot create a temporary file in '%s': %s",
-                             dir.str().c_str(), ec.message().c_str());
+  if (auto ec = sys::fs::createUniqueFile(model, fd, path, sys::fs::OF_None, permissions))
+    return target.empty()
+               ? createStringError(ec, "cannot create a temporary file in '%s': %s",
+                                   dir.str().c_str(), ec.message().c_str())
+               : createStringError(ec, "cannot write '%s': %s", target.str().c_str(),
+                                   ec.message().c_str());
   sys::RemoveFileOnSignal(path);
   return TempFile(std::string(path), fd);
 }
@@ -30,7 +36,9 @@ Expected<TempFile> TempFile::beside(StringRef path) {
   SmallString<256> dir(sys::path::parent_path(path));
   if (dir.empty())
     dir = ".";
-  return create(dir, sys::path::filename(path));
+  // As any new file: read/write for all, less the umask.
+  return createFor(dir, sys::path::filename(path), "", path,
+                   sys::fs::all_read | sys::fs::all_write);
 }
 
 Expected<TempFile> TempFile::inTempDir(StringRef stem, StringRef suffix) {

@@ -23,12 +23,18 @@ namespace arrayc::compiler {
 inline constexpr llvm::StringLiteral kTemporaryMarker = ".arrayc-tmp-";
 
 /// A new empty temporary file `<stem>.arrayc-tmp-<pid>-<random><suffix>` in
-/// `dir`, removed on signals and when this object is destroyed unless
-/// `commit` moved it to its final path.
+/// `dir` (readable by its owner only, but for `beside`), removed on signals
+/// and when this object is destroyed unless `commit` moved it to its final
+/// path.
 class TempFile {
 public:
   static llvm::Expected<TempFile> create(llvm::StringRef dir, llvm::StringRef stem,
                                          llvm::StringRef suffix = "");
+  /// As create, with `permissions` (less the umask); an error names
+  /// `target`, the file it is to become.
+  static llvm::Expected<TempFile> createFor(llvm::StringRef dir, llvm::StringRef stem,
+                                            llvm::StringRef suffix, llvm::StringRef target,
+                                            unsigned permissions);
   /// A temporary beside `path`, to become `path`.
   static llvm::Expected<TempFile> beside(llvm::StringRef path);
   /// One in the system's temporary folder.

@@ -394,14 +394,14 @@ int arrayc::driver::main(int argc, char **argv) {
   case Emit::LLVM: {
     std::string text;
     llvm::raw_string_ostream os(text);
-    if (auto err = arrayc::jit::emitLLVMIR(*module, os, optLevel))
+    if (auto err = arrayc::jit::emitLLVMIR(*module, signatures, os, optLevel))
       return failWith(std::move(err));
     return writeOutput(outPath, [&](llvm::raw_ostream &out) { out << text; });
   }
   case Emit::Obj: {
     llvm::Error err = llvm::Error::success();
     if (int rc = writeOutput(outPath, [&](llvm::raw_pwrite_stream &os) {
-          err = arrayc::jit::emitObject(*module, os, optLevel);
+          err = arrayc::jit::emitObject(*module, signatures, os, optLevel);
         }))
       return rc;
     if (err) { // writeOutput has renamed the file: remove it
@@ -417,7 +417,7 @@ int arrayc::driver::main(int argc, char **argv) {
     auto object = TempFile::inTempDir("arrayc", ".o");
     if (!object)
       return failWith(object.takeError());
-    if (auto err = arrayc::jit::emitObject(*module, object->os(), optLevel))
+    if (auto err = arrayc::jit::emitObject(*module, signatures, object->os(), optLevel))
       return failWith(std::move(err));
     if (auto err = object->close())
       return failWith(std::move(err));

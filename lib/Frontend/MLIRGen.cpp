@@ -262,7 +262,6 @@ private:
   // Declarations and bodies.
   bool declare(const Stmt &def);
   bool genFunction(FuncInfo &fn);
-  void checkArgumentSizes(FuncInfo &fn);
   bool genStmt(const Stmt &s, bool &returned);
   bool genReturn(const Stmt &s);
   bool returnValues(const Stmt &s, std::vector<Val> &out);
@@ -570,43 +569,6 @@ bool Gen::declare(const Stmt &def) {
   return true;
 }
 
-/// At the entry of `fn`: each run-time size of an argument is non-negative and
-/// the sizes one dimension name stands for agree. A caller through the C ABI
-/// (`--shared`, `_mlir_ciface_f`) fills the descriptors itself; the C API
-/// and the Python bridge check the same before the call, with their own
-/// messages, and calls within the program always pass.
-void Gen::checkArgumentSizes(FuncInfo &fn) {
-  Location il = loc(fn.def->loc);
-  std::string where = file + ":" + std::to_string(fn.def->loc.line) + ":" +
-                      std::to_string(fn.def->loc.col) + ": " + fn.def->name + ": argument '";
-  llvm::StringMap<std::pair<Value, std::string>> first; // name -> (size, argument)
-  Value zero = arith::ConstantIndexOp::create(b, il, 0);
-  auto i64 = [&](Value v) { return arith::IndexCastOp::create(b, il, b.getI64Type(), v); };
-  for (auto [i, p] : llvm::enumerate(fn.def->params)) {
-    for (auto [axis, d] : llvm::enumerate(fn.params[i].dims)) {
-      if (!d.isNamed())
-        continue;
-      Value size = tensor::DimOp::create(b, il, fn.op.getArgument(i), static_cast<int64_t>(axis));
-      auto [it, isFirst] = first.try_emplace(d.name, size, p.name);
-      Value ok, other;
-      std::string msg;
-      if (isFirst) {
-        ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, size, zero);
-        msg = where + p.name + "' has a negative size {0} along '" + d.name + "'";
-      } else {
-        ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::eq, size, it->second.first);
-        other = i64(it->second.first);
-        msg = where + p.name + "' has size {0} along '" + d.name + "', but '" +
-              it->second.second + "' has {1}";
-      }
-      SmallVector<Value, 2> values{i64(size)};
-      if (other)
-        values.push_back(other);
-      nd::AssertOp::create(b, il, ok, b.getStringAttr(msg), values);
-    }
-  }
-}
-
 bool Gen::genFunction(FuncInfo &fn) {
   fn.state = FuncInfo::InProgress;
   OpBuilder::InsertionGuard guard(b);
@@ -622,7 +584,6 @@ bool Gen::genFunction(FuncInfo &fn) {
     initRandomState(fn.def->loc);
   for (auto [i, p] : llvm::enumerate(fn.def->params))
     local.vars[p.name] = Val::array(entry->getArgument(i), fn.params[i]);
-  checkArgumentSizes(fn);
 
   const std::vector<StmtPtr> &body = fn.def->body;
   if (!fn.results.empty() && !alwaysReturns(body)) {

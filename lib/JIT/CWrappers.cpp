@@ -9,43 +9,45 @@ using namespace llvm;
 
 namespace {
 
-/// The rank of MLIR's memref descriptor type `type` ({ptr, ptr, i64} or
-/// {ptr, ptr, i64, [r x i64], [r x i64]}), or -1.
-int64_t descriptorRank(Type *type) {
-  auto *s = dyn_cast<StructType>(type);
-  if (!s || (s->getNumElements() != 3 && s->getNumElements() != 5))
-    return -1;
-  if (s->getNumElements() == 3)
-    return 0;
-  auto *sizes = dyn_cast<ArrayType>(s->getElementType(3));
-  return sizes ? static_cast<int64_t>(sizes->getNumElements()) : -1;
+/// "f;x:n,3;y:n;s:": the function, then each parameter and its dimensions
+/// (arrayc_rt_check_arguments's format).
+std::string signatureSpec(const arrayc::FunctionSignature &sig) {
+  std::string spec = sig.name;
+  for (const arrayc::ValueSignature &p : sig.params) {
+    spec += ";" + p.name + ":";
+    for (size_t d = 0; d < p.rank(); ++d)
+      spec += (d ? "," : "") + (p.dims[d] < 0 ? p.names[d] : std::to_string(p.dims[d]));
+  }
+  return spec;
 }
 
-/// Calls the runtime's check on each descriptor `wrapper` loads from one of
-/// its arguments, at its entry. `name`: the user's function name.
-void checkDescriptors(Module &m, Function &wrapper, StringRef name) {
-  LLVMContext &ctx = m.getContext();
-  IRBuilder<> b(ctx);
-  Type *ptr = b.getPtrTy(), *i64 = b.getInt64Ty();
+/// At the entry of `wrapper` (func-to-llvm's: the result pointer first when
+/// there are results, then a descriptor pointer per parameter), the runtime's
+/// check of its parameters' descriptors against `sig`.
+Error checkDescriptors(Module &m, Function &wrapper, const arrayc::FunctionSignature &sig) {
+  size_t first = sig.results.empty() ? 0 : 1;
+  if (wrapper.arg_size() != first + sig.params.size())
+    return createStringError("internal error: the C wrapper of '%s' takes %zu arguments",
+                             sig.name.c_str(), wrapper.arg_size());
+  if (sig.params.empty())
+    return Error::success();
+  IRBuilder<> b(&*wrapper.getEntryBlock().getFirstInsertionPt());
+  Type *ptr = b.getPtrTy();
   FunctionCallee check = m.getOrInsertFunction(
-      "arrayc_rt_check_c_order", FunctionType::get(b.getVoidTy(), {ptr, i64, i64, ptr}, false));
-  SmallVector<std::pair<Argument *, int64_t>> descriptors;
-  for (Instruction &inst : wrapper.getEntryBlock())
-    if (auto *load = dyn_cast<LoadInst>(&inst))
-      if (auto *arg = dyn_cast<Argument>(load->getPointerOperand()))
-        if (int64_t rank = descriptorRank(load->getType()); rank >= 0)
-          descriptors.emplace_back(arg, rank);
-  if (descriptors.empty())
-    return;
-  b.SetInsertPoint(&*wrapper.getEntryBlock().getFirstInsertionPt());
-  Value *fnName = b.CreateGlobalString(name, "__arrayc_cabi_name");
-  for (auto [arg, rank] : descriptors)
-    b.CreateCall(check, {fnName, b.getInt64(arg->getArgNo()), b.getInt64(rank), arg});
+      "arrayc_rt_check_arguments", FunctionType::get(b.getVoidTy(), {ptr, ptr}, false));
+  auto *arrayType = ArrayType::get(ptr, sig.params.size());
+  Value *array = b.CreateAlloca(arrayType);
+  for (size_t i = 0; i < sig.params.size(); ++i)
+    b.CreateStore(wrapper.getArg(first + i), b.CreateConstGEP2_64(arrayType, array, 0, i));
+  Value *spec = b.CreateGlobalString(signatureSpec(sig), "__arrayc_signature");
+  b.CreateCall(check, {spec, array});
+  return Error::success();
 }
 
 } // namespace
 
-Error arrayc::jit::finishCWrappers(Module &m) {
+Error arrayc::jit::finishCWrappers(Module &m,
+                                   const std::vector<FunctionSignature> &signatures) {
   std::string prefix = (kCInterfacePrefix + kUserFunctionPrefix).str();
   SmallVector<Function *> wrappers;
   for (Function &fn : m)
@@ -57,7 +59,11 @@ Error arrayc::jit::finishCWrappers(Module &m) {
     if (m.getNamedValue(name))
       return createStringError("internal error: symbol '%s' already exists", name.c_str());
     fn->setName(name);
-    checkDescriptors(m, *fn, user);
+    auto sig = llvm::find_if(signatures, [&](const FunctionSignature &f) { return f.name == user; });
+    if (sig == signatures.end())
+      return createStringError("internal error: no signature for '%s'", user.c_str());
+    if (auto err = checkDescriptors(m, *fn, *sig))
+      return err;
   }
   return Error::success();
 }

@@ -2,6 +2,8 @@
 #ifndef ARRAYC_JIT_CWRAPPERS_H
 #define ARRAYC_JIT_CWRAPPERS_H
 
+#include "Frontend/Signature.h"
+
 #include "llvm/IR/Module.h"
 #include "llvm/Support/Error.h"
 
@@ -10,12 +12,13 @@ namespace arrayc::jit {
 /// Finishes the C wrappers func-to-llvm emitted for exported functions
 /// (`_mlir_ciface_arrayc_fn_f`, Transforms/Symbols.h):
 ///  - each takes the user's name, `_mlir_ciface_f` (the `--shared` header's);
-///  - each descriptor it reads (an argument's {allocated, aligned, offset,
-///    sizes, strides}, filled by a C caller) first goes through
-///    `arrayc_rt_check_c_order`: not NULL, offset 0, C-order strides. The
-///    compiled code reads sizes only; the sizes themselves are checked at
-///    the function's entry (the frontend's checkArgumentSizes).
-llvm::Error finishCWrappers(llvm::Module &module);
+///  - its parameters' descriptors ({allocated, aligned, offset, sizes,
+///    strides}, filled by a C caller) first go through
+///    `arrayc_rt_check_arguments` with the signature from `signatures`: not
+///    NULL, offset 0, C-order strides, sizes that fit the signature's.
+/// A wrapper whose function has no signature is an internal error.
+llvm::Error finishCWrappers(llvm::Module &module,
+                            const std::vector<FunctionSignature> &signatures);
 
 } // namespace arrayc::jit
 

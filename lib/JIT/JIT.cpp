@@ -50,12 +50,13 @@ llvm::Expected<std::unique_ptr<llvm::TargetMachine>> hostTargetMachine(unsigned 
 /// The LLVM IR of `module`: exported functions' C wrappers finished
 /// (CWrappers.h), every fixed-size stack slot in its function's entry block
 /// (no stack growth in loops: StackSlots.h).
-llvm::Expected<std::unique_ptr<llvm::Module>> translateHost(ModuleOp module,
-                                                            llvm::LLVMContext &ctx) {
+llvm::Expected<std::unique_ptr<llvm::Module>>
+translateHost(ModuleOp module, llvm::LLVMContext &ctx,
+              const std::vector<arrayc::FunctionSignature> &signatures) {
   auto llvmModule = translateModuleToLLVMIR(module, ctx);
   if (!llvmModule)
     return llvm::createStringError("failed to translate the module to LLVM IR");
-  if (auto err = arrayc::jit::finishCWrappers(*llvmModule))
+  if (auto err = arrayc::jit::finishCWrappers(*llvmModule, signatures))
     return std::move(err);
   if (auto err = arrayc::jit::hoistStackSlots(*llvmModule))
     return std::move(err);
@@ -63,8 +64,9 @@ llvm::Expected<std::unique_ptr<llvm::Module>> translateHost(ModuleOp module,
 }
 
 llvm::Expected<std::unique_ptr<llvm::Module>>
-translate(ModuleOp module, llvm::LLVMContext &ctx, llvm::TargetMachine &tm, unsigned optLevel) {
-  auto llvmModule = translateHost(module, ctx);
+translate(ModuleOp module, llvm::LLVMContext &ctx, llvm::TargetMachine &tm, unsigned optLevel,
+          const std::vector<arrayc::FunctionSignature> &signatures) {
+  auto llvmModule = translateHost(module, ctx, signatures);
   if (!llvmModule)
     return llvmModule.takeError();
   (*llvmModule)->setDataLayout(tm.createDataLayout());
@@ -77,13 +79,14 @@ translate(ModuleOp module, llvm::LLVMContext &ctx, llvm::TargetMachine &tm, unsi
 
 } // namespace
 
-llvm::Error arrayc::jit::emitObject(ModuleOp module, llvm::raw_pwrite_stream &os,
-                                    unsigned optLevel) {
+llvm::Error arrayc::jit::emitObject(ModuleOp module,
+                                    const std::vector<FunctionSignature> &signatures,
+                                    llvm::raw_pwrite_stream &os, unsigned optLevel) {
   auto tm = hostTargetMachine(optLevel);
   if (!tm)
     return tm.takeError();
   llvm::LLVMContext ctx;
-  auto llvmModule = translate(module, ctx, **tm, optLevel);
+  auto llvmModule = translate(module, ctx, **tm, optLevel, signatures);
   if (!llvmModule)
     return llvmModule.takeError();
   llvm::legacy::PassManager pm;
@@ -94,12 +97,14 @@ llvm::Error arrayc::jit::emitObject(ModuleOp module, llvm::raw_pwrite_stream &os
   return llvm::Error::success();
 }
 
-llvm::Error arrayc::jit::emitLLVMIR(ModuleOp module, llvm::raw_ostream &os, unsigned optLevel) {
+llvm::Error arrayc::jit::emitLLVMIR(ModuleOp module,
+                                    const std::vector<FunctionSignature> &signatures,
+                                    llvm::raw_ostream &os, unsigned optLevel) {
   auto tm = hostTargetMachine(optLevel);
   if (!tm)
     return tm.takeError();
   llvm::LLVMContext ctx;
-  auto llvmModule = translate(module, ctx, **tm, optLevel);
+  auto llvmModule = translate(module, ctx, **tm, optLevel, signatures);
   if (!llvmModule)
     return llvmModule.takeError();
   (*llvmModule)->print(os, nullptr);
@@ -163,24 +168,24 @@ void lowerStructors(llvm::Module &m, llvm::StringRef global, llvm::StringRef nam
 } // namespace
 
 llvm::Expected<std::string>
-arrayc::jit::compileToObject(ModuleOp module, const std::vector<std::string> &exported,
+arrayc::jit::compileToObject(ModuleOp module, const std::vector<FunctionSignature> &signatures,
                              unsigned optLevel) {
   auto tm = hostTargetMachine(optLevel);
   if (!tm)
     return tm.takeError();
   llvm::LLVMContext ctx;
-  auto translated = translateHost(module, ctx);
+  auto translated = translateHost(module, ctx, signatures);
   if (!translated)
     return translated.takeError();
   std::unique_ptr<llvm::Module> llvmModule = std::move(*translated);
   llvmModule->setDataLayout((*tm)->createDataLayout());
   llvmModule->setTargetTriple((*tm)->getTargetTriple());
-  for (const std::string &name : exported) {
-    llvm::Function *fn = llvmModule->getFunction(arrayc::userFunctionSymbol(name));
+  for (const FunctionSignature &sig : signatures) {
+    llvm::Function *fn = llvmModule->getFunction(arrayc::userFunctionSymbol(sig.name));
     if (!fn || fn->isDeclaration())
       return llvm::createStringError("internal error: exported function '%s' is missing",
-                                     name.c_str());
-    addPackedEntry(*llvmModule, *fn, name);
+                                     sig.name.c_str());
+    addPackedEntry(*llvmModule, *fn, sig.name);
   }
   lowerStructors(*llvmModule, "llvm.global_ctors", "_arrayc_init", false);
   lowerStructors(*llvmModule, "llvm.global_dtors", "_arrayc_fini", true);

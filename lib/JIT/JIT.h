@@ -2,6 +2,8 @@
 #ifndef ARRAYC_JIT_JIT_H
 #define ARRAYC_JIT_JIT_H
 
+#include "Frontend/Signature.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -12,16 +14,19 @@
 
 namespace arrayc::jit {
 
-/// Translates `module` to LLVM IR, optimizes it at -O`optLevel` for the host
-/// and writes an object file to `path` (atomically: whole or nothing).
-llvm::Error emitObject(mlir::ModuleOp module, llvm::raw_pwrite_stream &os, unsigned optLevel);
+/// Translates `module` (whose exported functions have `signatures`: their C
+/// wrappers check a caller's descriptors, CWrappers.h) to LLVM IR, optimizes
+/// it at -O`optLevel` for the host and writes an object file to `os`.
+llvm::Error emitObject(mlir::ModuleOp module, const std::vector<FunctionSignature> &signatures,
+                       llvm::raw_pwrite_stream &os, unsigned optLevel);
 
 /// Translates and optimizes, then prints LLVM IR text.
-llvm::Error emitLLVMIR(mlir::ModuleOp module, llvm::raw_ostream &os, unsigned optLevel);
+llvm::Error emitLLVMIR(mlir::ModuleOp module, const std::vector<FunctionSignature> &signatures,
+                       llvm::raw_ostream &os, unsigned optLevel);
 
 /// Translates `module` to LLVM IR for the host and emits a relocatable ELF
 /// object in memory, ready for `LoadedObject` (no linker needed):
-///  - each user function in `exported` (symbol `arrayc_fn_<name>`,
+///  - each exported function (`signatures`; symbol `arrayc_fn_<name>`,
 ///    Transforms/Symbols.h) gets `_arrayc_packed_<name>(void **args)`:
 ///    args[i] points to the i-th LLVM-level argument (a memref argument is
 ///    its expanded fields: allocated, aligned, offset, sizes, strides, each 8
@@ -30,7 +35,7 @@ llvm::Error emitLLVMIR(mlir::ModuleOp module, llvm::raw_ostream &os, unsigned op
 ///    loads) become `_arrayc_init()` / `_arrayc_fini()`, which the loader
 ///    calls (ORC runs no .init_array of an object it links).
 llvm::Expected<std::string> compileToObject(mlir::ModuleOp module,
-                                            const std::vector<std::string> &exported,
+                                            const std::vector<FunctionSignature> &signatures,
                                             unsigned optLevel);
 
 /// Loads shared libraries into the process, globally (their symbols resolve

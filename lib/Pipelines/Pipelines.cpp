@@ -143,6 +143,7 @@ void arrayc::buildCPULoweringPipeline(OpPassManager &pm, const PipelineOptions &
   if (options.blas)
     pm.addPass(createLinalgToBlas());
   pm.addNestedPass<func::FuncOp>(createCopiesToLinalg(CopiesToLinalgOptions{/*stridedOnly=*/true}));
+  pm.addNestedPass<func::FuncOp>(createNumPyReductionTies()); // reductions run in order here
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   addHostToLLVM(pm);
 }

@@ -191,6 +191,20 @@ def GPULegalizeMath : Pass<"arrayc-gpu-legalize-math", "mlir::gpu::GPUModuleOp">
   let dependentDialects = ["mlir::math::MathDialect", "mlir::arith::ArithDialect"];
 }
 
+def NumPyReductionTies : Pass<"arrayc-numpy-reduction-ties", "mlir::func::FuncOp"> {
+  let summary = "cpu: float max/min reductions keep the tied zero NumPy keeps";
+  let description = [{
+    A float max (min) reduction combines with `arith.maximumf` (`minimumf`),
+    which prefers +0.0 (-0.0) when +0.0 and -0.0 tie; NumPy's reduction is
+    `acc = maximum(acc, x)` with its elementwise maximum, which keeps the later
+    element: the last of the tied zeros. On the cpu target, whose reductions
+    run in order, this pass rewrites such a combiner of a `linalg.generic`
+    into NumPy's (select on a strict comparison, NaN first). The cuda target
+    keeps the single-op combiners its GPU mapping recognizes (parallel
+    reductions have no "last" element).
+  }];
+}
+
 def PreciseMath : Pass<"arrayc-precise-math", "mlir::ModuleOp"> {
   let summary = "math.log1p and math.expm1 to libm calls (host code)";
   let description = [{

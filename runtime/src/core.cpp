@@ -4,6 +4,8 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <mutex>
 #include <string>
@@ -292,28 +294,68 @@ void arrayc_rt_assert_values(bool cond, int64_t mrank, void *mdesc, int64_t v0,
   arrayc_rt_fatal_status(ARRAYC_RT_ERR_ASSERT, "", out.c_str());
 }
 
-void arrayc_rt_check_c_order(const char *function, int64_t index, int64_t rank,
-                             const void *descriptor) {
-  std::string what = "_mlir_ciface_" + std::string(function) + ": the descriptor at argument " +
-                     std::to_string(index);
-  if (!descriptor)
-    arrayc_rt_fatal_status(ARRAYC_RT_ERR_ASSERT, "", (what + " is NULL").c_str());
-  const int64_t *words = static_cast<const int64_t *>(descriptor);
-  const int64_t offset = words[2], *sizes = words + 3, *strides = words + 3 + rank;
-  if (offset != 0)
-    arrayc_rt_fatal_status(ARRAYC_RT_ERR_ASSERT, "",
-                           (what + " has offset " + std::to_string(offset) +
-                            ": arrays are passed C-contiguous with offset 0").c_str());
-  int64_t expected = 1;
-  for (int64_t d = rank - 1; d >= 0; --d) {
-    if (sizes[d] > 1 && strides[d] != expected)
-      arrayc_rt_fatal_status(ARRAYC_RT_ERR_ASSERT, "",
-                             (what + " has stride " + std::to_string(strides[d]) +
-                              " along axis " + std::to_string(d) + " where C order has " +
-                              std::to_string(expected) +
-                              ": arrays are passed C-contiguous").c_str());
-    if (sizes[d] >= 0 && __builtin_mul_overflow(expected, sizes[d], &expected))
-      return; // the function's entry refuses such sizes
+void arrayc_rt_check_arguments(const char *signature, void *const *descriptors) {
+  // signature: "f;x:n,3;y:n;s:"
+  std::string spec(signature);
+  std::vector<std::string> parts;
+  for (size_t start = 0;;) {
+    size_t end = spec.find(';', start);
+    parts.push_back(spec.substr(start, end - start));
+    if (end == std::string::npos)
+      break;
+    start = end + 1;
+  }
+  const std::string &fn = parts[0];
+  std::vector<std::pair<std::string, std::pair<int64_t, std::string>>> bound; // dim -> (size, param)
+  auto fail = [&](const std::string &param, const std::string &why) {
+    std::string m = "_mlir_ciface_" + fn + ": argument '" + param + "' " + why;
+    arrayc_rt_fatal_status(ARRAYC_RT_ERR_ASSERT, "", m.c_str());
+  };
+  for (size_t i = 1; i < parts.size(); ++i) {
+    size_t colon = parts[i].find(':');
+    std::string param = parts[i].substr(0, colon), rest = parts[i].substr(colon + 1);
+    std::vector<std::string> dims;
+    for (size_t start = 0; !rest.empty();) {
+      size_t end = rest.find(',', start);
+      dims.push_back(rest.substr(start, end - start));
+      if (end == std::string::npos)
+        break;
+      start = end + 1;
+    }
+    const int64_t *words = static_cast<const int64_t *>(descriptors[i - 1]);
+    if (!words)
+      fail(param, "is NULL");
+    int64_t rank = static_cast<int64_t>(dims.size());
+    const int64_t *sizes = words + 3, *strides = words + 3 + rank;
+    if (words[2] != 0)
+      fail(param, "has offset " + std::to_string(words[2]) +
+                      ": arrays are passed C-contiguous with offset 0");
+    for (int64_t d = 0; d < rank; ++d) {
+      const std::string &dim = dims[d];
+      std::string along = " along axis " + std::to_string(d);
+      if (sizes[d] < 0)
+        fail(param, "has a negative size " + std::to_string(sizes[d]) + along);
+      if (std::isdigit(static_cast<unsigned char>(dim[0]))) {
+        if (sizes[d] != std::stoll(dim))
+          fail(param, "has size " + std::to_string(sizes[d]) + along + ", the signature " + dim);
+        continue;
+      }
+      auto it = std::find_if(bound.begin(), bound.end(), [&](auto &b) { return b.first == dim; });
+      if (it == bound.end())
+        bound.push_back({dim, {sizes[d], param}});
+      else if (it->second.first != sizes[d])
+        fail(param, "has size " + std::to_string(sizes[d]) + " along '" + dim + "', but '" +
+                        it->second.second + "' has " + std::to_string(it->second.first));
+    }
+    int64_t expected = 1;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      if (sizes[d] > 1 && strides[d] != expected)
+        fail(param, "has stride " + std::to_string(strides[d]) + " along axis " +
+                        std::to_string(d) + " where C order has " + std::to_string(expected) +
+                        ": arrays are passed C-contiguous");
+      if (__builtin_mul_overflow(expected, sizes[d], &expected))
+        fail(param, "has sizes whose product overflows 64 bits");
+    }
   }
 }
 

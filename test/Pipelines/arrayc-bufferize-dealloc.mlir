@@ -15,7 +15,7 @@
 // CHECK-DAG: memref.dealloc %[[ACC]]
 // CHECK-NOT: memref.dealloc %[[R]]
 // CHECK: return %[[R]]
-// KEEP-LABEL: func @temp
+// KEEP-LABEL: func @arrayc_fn_temp
 // KEEP-NOT: memref.dealloc
 // KEEP: return
 func.func @temp(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<f32> {

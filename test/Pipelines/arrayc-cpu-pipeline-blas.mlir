@@ -11,7 +11,7 @@
 // CHECK-NOT: llvm.fmul
 // CHECK: llvm.return
 
-// LOOPS-LABEL: llvm.func @matmul
+// LOOPS-LABEL: llvm.func @arrayc_fn_matmul
 // LOOPS-NOT: arrayc_rt_blas_gemm
 // LOOPS: llvm.fmul
 // LOOPS: llvm.fadd

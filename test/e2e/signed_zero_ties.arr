@@ -1,9 +1,8 @@
 # RUN: %e2e %s
 # RUN: %e2e --mode=aot %s
-# Tests that max/min/maximum/minimum pick the zero NumPy picks when +0.0 and
-# -0.0 tie (the first operand of an equal pair; the first of the tied
-# elements of a reduction), in f64 and f32, elementwise, reduced along an
-# axis, whole, and on scalars in a loop.
+# Tests that maximum/minimum/fmax/fmin and clip pick the zero NumPy picks
+# when +0.0 and -0.0 tie (the second operand of an equal pair), in f64 and
+# f32, on arrays and on scalars in a loop.
 # INPUT: a f64 [64] negzero
 # INPUT: b f64 [64] negzero
 # INPUT: c f32 [16, 8] negzero
@@ -12,11 +11,10 @@
 # OUTPUT: mn signbit
 # OUTPUT: mx32 signbit
 # OUTPUT: mn32 signbit
-# OUTPUT: rmax signbit
-# OUTPUT: rmin signbit
-# OUTPUT: amax signbit
-# OUTPUT: amin signbit
-# OUTPUT: py signbit
+# OUTPUT: fmx signbit
+# OUTPUT: fmn signbit
+# OUTPUT: clip signbit
+# OUTPUT: loop signbit
 import numpy as np
 
 def pairwise(a: f64[n], b: f64[n]) -> f64[n]:
@@ -38,8 +36,7 @@ def main():
     np.save("mn.npy", np.minimum(a, b))
     np.save("mx32.npy", np.maximum(c, d))
     np.save("mn32.npy", np.minimum(d, c))
-    np.save("rmax.npy", np.max(c, axis=0))
-    np.save("rmin.npy", np.min(d, axis=1))
-    np.save("amax.npy", np.max(np.minimum(a, 0.0)))
-    np.save("amin.npy", np.min(np.maximum(b, 0.0)))
-    np.save("py.npy", pairwise(a, b))
+    np.save("fmx.npy", np.fmax(a, b))
+    np.save("fmn.npy", np.fmin(c, d))
+    np.save("clip.npy", np.clip(a, -0.0, 0.0))
+    np.save("loop.npy", pairwise(a, b))

@@ -179,13 +179,14 @@ ARRAYC_RT_API void *arrayc_rt_host_aligned_alloc_at(size_t alignment, size_t siz
 
 ARRAYC_RT_API void arrayc_rt_print_str(int64_t srank, void *sdesc);
 ARRAYC_RT_API void arrayc_rt_assert(bool cond, int64_t mrank, void *mdesc);
-/* `--shared`: the descriptor a C caller passes as argument `index` (0-based,
- * the result pointer first) of exported function `function`, MLIR's
- * {allocated, aligned, offset, sizes[rank], strides[rank]}, must not be NULL
- * and must be C-order with offset 0 (the compiled code reads the sizes, not
- * the strides); stops the program with an error naming the argument. */
-ARRAYC_RT_API void arrayc_rt_check_c_order(const char *function, int64_t index, int64_t rank,
-                                           const void *descriptor);
+/* `--shared`: the descriptors a C caller passes to an exported function,
+ * MLIR's {allocated, aligned, offset, sizes[rank], strides[rank]}, one per
+ * parameter, checked against `signature` ("f;x:n,3;y:n;s:" -- the function,
+ * then each parameter with its dimensions: a name or a static size): none
+ * NULL, offset 0, C-order strides, sizes non-negative, equal to a static
+ * size, and equal where one name stands for them. Stops the program with an
+ * error naming the function and parameter. */
+ARRAYC_RT_API void arrayc_rt_check_arguments(const char *signature, void *const *descriptors);
 /* As arrayc_rt_assert; "{0}" and "{1}" in the message print v0 and v1. */
 ARRAYC_RT_API void arrayc_rt_assert_values(bool cond, int64_t mrank, void *mdesc,
                                            int64_t v0, int64_t v1);

@@ -15,13 +15,18 @@ func.func @iota(%n: index) -> tensor<?x3xf64> {
 // -----
 
 // Tests unary and binary math: floor of f16 computes in f32; isnan is an
-// unordered self-compare; fmax is NaN-ignoring maxnumf.
+// unordered self-compare; fmax(x, y) is NaN-ignoring and gives y on a tie of
+// +0.0 and -0.0, as NumPy: x > y or y is NaN ? x : y.
 // CHECK-LABEL: func @math
 // CHECK: arith.extf
 // CHECK: math.floor {{.*}} : f32
 // CHECK: arith.truncf
 // CHECK: arith.cmpf uno
-// CHECK: arith.maxnumf
+// CHECK: ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[GT:.*]] = arith.cmpf ogt, %[[X]], %[[Y]] : f32
+// CHECK-NEXT: %[[NAN:.*]] = arith.cmpf uno, %[[Y]], %[[Y]] : f32
+// CHECK-NEXT: %[[PICK:.*]] = arith.ori %[[GT]], %[[NAN]] : i1
+// CHECK-NEXT: arith.select %[[PICK]], %[[X]], %[[Y]] : f32
 func.func @math(%x: tensor<?xf16>, %y: tensor<?xf32>) -> (tensor<?xf16>, tensor<?xi1>, tensor<?xf32>) {
   %0 = ndarray.unary_math "floor" %x : tensor<?xf16> -> tensor<?xf16>
   %1 = ndarray.unary_math "isnan" %y : tensor<?xf32> -> tensor<?xi1>

@@ -27,10 +27,15 @@ func.func @div_int(%x: tensor<4xi32>, %y: tensor<4xi32>) -> tensor<4xi32> {
 
 // -----
 
-// Tests NaN-propagating float max/min and signed integer max.
+// Tests NaN-propagating float max/min with NumPy's tie (the second operand of
+// an equal pair: +0.0 and -0.0), and signed integer max.
 // CHECK-LABEL: func @max_min
-// CHECK: arith.maximumf
-// CHECK: arith.minimumf
+// CHECK: ^bb0(%[[X:.*]]: f32, %[[Y:.*]]: f32, %{{.*}}: f32):
+// CHECK-NEXT: %[[GT:.*]] = arith.cmpf ogt, %[[X]], %[[Y]] : f32
+// CHECK-NEXT: %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : f32
+// CHECK-NEXT: %[[PICK:.*]] = arith.ori %[[GT]], %[[NAN]] : i1
+// CHECK-NEXT: arith.select %[[PICK]], %[[X]], %[[Y]] : f32
+// CHECK: arith.cmpf olt
 // CHECK: arith.maxsi
 func.func @max_min(%x: tensor<4xf32>, %i: tensor<4xi64>) -> (tensor<4xf32>, tensor<4xi64>) {
   %0 = ndarray.max %x, %x : tensor<4xf32>

@@ -17,6 +17,13 @@ int main(int argc, char **argv) {
     b.strides[0] = 2;
   else if (!strcmp(what, "offset"))
     a.offset = 1;
+  if (!strcmp(what, "static")) {
+    double m[8] = {0};
+    arrayc_memref_f64_2d mat = {m, m, 0, {2, 4}, {4, 1}};
+    minmax_results mm;
+    _mlir_ciface_minmax(&mm, &mat); /* minmax takes f64[n, 3] */
+    return 0;
+  }
   if (!strcmp(what, "null"))
     _mlir_ciface_axpy(&r, &a, NULL);
   else
