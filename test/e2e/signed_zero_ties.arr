@@ -1,8 +1,10 @@
 # RUN: %e2e %s
 # RUN: %e2e --mode=aot %s
-# Tests that maximum/minimum/fmax/fmin and clip pick the zero NumPy picks
-# when +0.0 and -0.0 tie (the second operand of an equal pair), in f64 and
-# f32, on arrays and on scalars in a loop.
+# Tests that maximum/minimum/fmax/fmin pick the zero NumPy picks when +0.0
+# and -0.0 tie (the second operand of an equal pair: NumPy 1.24 and 2.5
+# agree), in f64 and f32, on arrays and on scalars in a loop. (np.clip is
+# left out: NumPy 2's clip loop and 1.24's minimum(maximum(...)) give
+# different zeros.)
 # INPUT: a f64 [64] negzero
 # INPUT: b f64 [64] negzero
 # INPUT: c f32 [16, 8] negzero
@@ -13,7 +15,6 @@
 # OUTPUT: mn32 signbit
 # OUTPUT: fmx signbit
 # OUTPUT: fmn signbit
-# OUTPUT: clip signbit
 # OUTPUT: loop signbit
 import numpy as np
 
@@ -38,5 +39,4 @@ def main():
     np.save("mn32.npy", np.minimum(d, c))
     np.save("fmx.npy", np.fmax(a, b))
     np.save("fmn.npy", np.fmin(c, d))
-    np.save("clip.npy", np.clip(a, -0.0, 0.0))
     np.save("loop.npy", pairwise(a, b))
