@@ -13,11 +13,6 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 if [ -x .device-carry/arrayc/bin/arrayc_runtime_cuda_smoke ]; then
   LD_LIBRARY_PATH=".device-carry/arrayc/lib:$LD_LIBRARY_PATH" .device-carry/arrayc/bin/arrayc_runtime_cuda_smoke || status=1
 fi
-echo "== functions named after every symbol compiled code calls (test/symbols/collide.py), cuda"
-col=$(mktemp -d)
-python3 test/symbols/collide.py --arrayc "$arrayc" --lib-dir .device-carry/arrayc/lib \
-  --out "$col" --target=cuda || status=1
-rm -rf "$col"
 echo "== e2e corpus, cuda target, JIT"
 python3 test/e2e/run_e2e.py --target=cuda --mode=jit --arrayc "$arrayc" --dir test/e2e || status=1
 # The other modes leave out scale_long_loop.arr: 2 x 10^6 loop iterations of
