@@ -36,9 +36,12 @@ import arrayc  # noqa: E402
 # ("m", 1), () for scalars.
 VEC_N, VEC_M, MAT, MAT_T, COL, SCALAR = ("n",), ("m",), ("m", "n"), ("n", "m"), ("m", 1), ()
 
+# No np.floor: a step function turns the f32 program's last-bit differences
+# from the float64 reference into differences of 1 (floor(sqrt(|sin x|)) is 1
+# where f32 rounds |sin x| to 1.0; seed 1795632488). The e2e programs test it.
 UNARY = ["np.sin({})", "np.cos({})", "np.tanh({})", "np.abs({})", "-({})",
          "np.sqrt(np.abs({}))", "np.exp(-np.abs({}))", "np.log1p(np.abs({}))",
-         "({}) * 0.5", "np.maximum({}, 0.0)", "np.square({})", "np.floor({})",
+         "({}) * 0.5", "np.maximum({}, 0.0)", "np.square({})",
          "np.clip({}, -1.0, 1.0)", "(np.abs({}) + 0.5) ** 1.5",
          "np.arctan({})", "np.cumsum(np.tanh({}), axis=-1)"]
 BINARY = ["({}) + ({})", "({}) - ({})", "({}) * ({})", "({}) / (np.abs({}) + 1.0)",
