@@ -53,7 +53,9 @@ typedef enum arrayc_target {
   ARRAYC_TARGET_CUDA = 2
 } arrayc_target;
 
-/* Element types: the runtime's codes (arrayc_rt/runtime.h). */
+/* Element types: the codes of the runtime's dtype table (arrayc_rt/dtypes.def),
+ * written out so this header stands alone; libarrayc's build and
+ * test/python/dtypes.test check them against the table. */
 typedef enum arrayc_dtype {
   ARRAYC_BOOL = 0, ARRAYC_I8 = 1, ARRAYC_I16 = 2, ARRAYC_I32 = 3, ARRAYC_I64 = 4,
   ARRAYC_U8 = 5, ARRAYC_U16 = 6, ARRAYC_U32 = 7, ARRAYC_U64 = 8, ARRAYC_F16 = 9,

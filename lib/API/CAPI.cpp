@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "arrayc/arrayc.h"
+#include "arrayc_rt/dtypes.h"
 #include "arrayc_rt/runtime.h"
 
 #include "Compiler/Cache.h"
@@ -43,15 +44,21 @@ arrayc_status failure(arrayc_status status, const std::string &message) {
   return status;
 }
 
+// arrayc/arrayc.h writes its dtype enum out (installed users include it
+// alone); the table it must match is arrayc_rt/dtypes.def.
+#define ARRAYC_DTYPE(ID, CXX, CODE, NAME, NUMPY, DESCR, CTYPE, KIND, SIZE)                 \
+  static_assert(ARRAYC_##ID == CODE && ARRAYC_RT_##ID == CODE,                             \
+                "arrayc.h's ARRAYC_" #ID " is not dtypes.def's code");
+#include "arrayc_rt/dtypes.def"
+
 size_t dtypeSize(int32_t dtype) {
-  static const size_t sizes[] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8, 16};
-  return dtype >= 0 && dtype <= 14 ? sizes[dtype] : 0;
+  const arrayc_rt_dtype_info *info = arrayc_rt_dtype_lookup(dtype);
+  return info ? info->size : 0;
 }
 
 const char *dtypeName(int32_t dtype) {
-  static const char *names[] = {"bool", "i8",  "i16",  "i32", "i64", "u8",  "u16", "u32",
-                                "u64",  "f16", "bf16", "f32", "f64", "c64", "c128"};
-  return dtype >= 0 && dtype <= 14 ? names[dtype] : "?";
+  const arrayc_rt_dtype_info *info = arrayc_rt_dtype_lookup(dtype);
+  return info ? info->name : "?";
 }
 
 /// The runtime's CUDA entry points, resolved once libarrayc_runtime_cuda is

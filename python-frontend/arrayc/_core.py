@@ -6,6 +6,7 @@ import threading
 import numpy as np
 
 from . import _capi as C
+from ._dtypes import DTYPES, NOT_IN_NUMPY
 
 try:  # the C call path (built by setup.py when a compiler and Python's headers exist)
     if os.environ.get("ARRAYC_PYTHON_NO_EXTENSION") == "1":
@@ -15,12 +16,9 @@ except ImportError:
     _fast = None
 
 # arrayc dtype codes <-> NumPy dtypes and the language's names.
-_DTYPES = [("bool", np.bool_), ("i8", np.int8), ("i16", np.int16), ("i32", np.int32),
-           ("i64", np.int64), ("u8", np.uint8), ("u16", np.uint16), ("u32", np.uint32),
-           ("u64", np.uint64), ("f16", np.float16), ("bf16", None), ("f32", np.float32),
-           ("f64", np.float64), ("c64", np.complex64), ("c128", np.complex128)]
-DTYPE_NAMES = [n for n, _ in _DTYPES]
-_CODE_OF = {np.dtype(t): code for code, (_, t) in enumerate(_DTYPES) if t is not None}
+DTYPE_NAMES = [n for n, _, _ in DTYPES]
+_NUMPY = [None if numpy in NOT_IN_NUMPY else np.dtype(numpy) for _, numpy, _ in DTYPES]
+_CODE_OF = {t: code for code, t in enumerate(_NUMPY) if t is not None}
 
 
 def dtype_code(dtype):
@@ -32,10 +30,10 @@ def dtype_code(dtype):
 
 
 def numpy_dtype(code):
-    t = _DTYPES[code][1]
+    t = _NUMPY[code]
     if t is None:
-        raise TypeError("arrayc: %s has no NumPy dtype" % _DTYPES[code][0])
-    return np.dtype(t)
+        raise TypeError("arrayc: %s has no NumPy dtype" % DTYPE_NAMES[code])
+    return t
 
 
 class ArraycError(Exception):

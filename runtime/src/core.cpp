@@ -149,15 +149,13 @@ const char *arrayc_rt_last_error(void) { return tlsError.c_str(); }
 void arrayc_rt_clear_error(void) { tlsError.clear(); }
 
 size_t arrayc_rt_dtype_size(int32_t dtype) {
-  static const size_t sz[] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8, 16};
-  return (dtype >= 0 && dtype <= 14) ? sz[dtype] : 0;
+  const arrayc_rt_dtype_info *info = arrayc_rt_dtype_lookup(dtype);
+  return info ? info->size : 0;
 }
 
 const char *arrayc_rt_dtype_name(int32_t dtype) {
-  static const char *names[] = {"bool",   "int8",    "int16",     "int32",     "int64",
-                                "uint8",  "uint16",  "uint32",    "uint64",    "float16",
-                                "bfloat16", "float32", "float64", "complex64", "complex128"};
-  return (dtype >= 0 && dtype <= 14) ? names[dtype] : "?";
+  const arrayc_rt_dtype_info *info = arrayc_rt_dtype_lookup(dtype);
+  return info ? info->numpy : "?";
 }
 
 void arrayc_rt_set_device_hooks(const arrayc_rt_device_hooks *h) {

@@ -33,22 +33,11 @@ extern "C" {
 #define ARRAYC_RT_API __attribute__((visibility("default")))
 #endif
 
+/* Element types: the codes of arrayc_rt/dtypes.def (ARRAYC_RT_F32, ...). */
 enum arrayc_rt_dtype {
-  ARRAYC_RT_BOOL = 0,
-  ARRAYC_RT_I8 = 1,
-  ARRAYC_RT_I16 = 2,
-  ARRAYC_RT_I32 = 3,
-  ARRAYC_RT_I64 = 4,
-  ARRAYC_RT_U8 = 5,
-  ARRAYC_RT_U16 = 6,
-  ARRAYC_RT_U32 = 7,
-  ARRAYC_RT_U64 = 8,
-  ARRAYC_RT_F16 = 9,
-  ARRAYC_RT_BF16 = 10,
-  ARRAYC_RT_F32 = 11,
-  ARRAYC_RT_F64 = 12,
-  ARRAYC_RT_C64 = 13,
-  ARRAYC_RT_C128 = 14
+#define ARRAYC_DTYPE(ID, CXX, CODE, NAME, NUMPY, DESCR, CTYPE, KIND, SIZE)                 \
+  ARRAYC_RT_##ID = CODE,
+#include "arrayc_rt/dtypes.def"
 };
 
 typedef enum arrayc_rt_status {
