@@ -37,11 +37,31 @@ using namespace arrayc;
 
 namespace {
 
+// arrayc/arrayc.h writes the status codes out too; the code space is the
+// runtime's (arrayc_rt/status.def), so a runtime status is an API status.
+#define ARRAYC_STATUS(ID, CODE, DESCRIPTION)                                               \
+  static_assert(ARRAYC_##ID == CODE && ARRAYC_RT_##ID == CODE,                             \
+                "arrayc.h's ARRAYC_" #ID " is not status.def's code");
+#include "arrayc_rt/status.def"
+
+/// This thread's message of the last failure, the API's half of the one
+/// message channel: the runtime's messages (arrayc_rt_last_error) are copied
+/// here with the API call's context, as libarrayc loads the runtime only when
+/// a context is made and must report failures before that.
 thread_local std::string lastError;
 
 arrayc_status failure(arrayc_status status, const std::string &message) {
   lastError = message;
   return status;
+}
+
+/// The status a call reports for a failure inside compiled code: out of
+/// memory and device failures as they are, any other code (a failed assert,
+/// a .npy or linalg error) as ERR_RUNTIME, "the compiled code failed".
+arrayc_status callFailureStatus(arrayc_rt_status status) {
+  if (status == ARRAYC_RT_ERR_NOMEM || status == ARRAYC_RT_ERR_DEVICE)
+    return static_cast<arrayc_status>(status);
+  return ARRAYC_ERR_RUNTIME;
 }
 
 // arrayc/arrayc.h writes its dtype enum out (installed users include it
@@ -158,11 +178,7 @@ arrayc_status guarded(const std::string &what, Body &&body) {
   regions.end(failed);
   if (!failed)
     return ARRAYC_OK;
-  arrayc_rt_status st = regions.status();
-  arrayc_status status = st == ARRAYC_RT_ERR_NOMEM    ? ARRAYC_ERR_NOMEM
-                         : st == ARRAYC_RT_ERR_DEVICE ? ARRAYC_ERR_DEVICE
-                                                      : ARRAYC_ERR_RUNTIME;
-  return failure(status, what + ": " + regions.message());
+  return failure(callFailureStatus(regions.status()), what + ": " + regions.message());
 }
 
 /// Loads the runtime libraries of a target into the process, once.

@@ -1,5 +1,5 @@
 """The dtype table of arrayc_rt/dtypes.def: a dtype's code is its position.
-No imports, so test/python/dtypes.test reads it beside the .def and
+No imports, so test/python/tables.test reads it beside the .def and
 arrayc/arrayc.h without loading libarrayc."""
 
 # (the language's name, NumPy's name, bytes)

@@ -19,12 +19,16 @@ static arrayc_rt_device_hooks gHooks = {};
 static std::mutex gHooksMutex;
 
 arrayc_rt_status setError(arrayc_rt_status st, const char *fmt, ...) {
-  char buf[2048];
-  va_list ap;
+  // Any length: a failed assert's message is the program's text.
+  va_list ap, again;
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_copy(again, ap);
+  int n = vsnprintf(nullptr, 0, fmt, ap);
   va_end(ap);
-  tlsError = buf;
+  std::vector<char> buf(n > 0 ? static_cast<size_t>(n) + 1 : 1, '\0');
+  vsnprintf(buf.data(), buf.size(), fmt, again);
+  va_end(again);
+  tlsError = buf.data();
   return st;
 }
 
@@ -184,7 +188,6 @@ struct Tracked {
 };
 struct Region {
   int depth = 0;
-  std::string message;
   arrayc_rt_status status = ARRAYC_RT_OK;
   std::vector<Tracked> allocations;
 };
@@ -197,7 +200,7 @@ struct RegionFailure {};
 
 void arrayc_rt_region_begin(void) {
   if (tRegion.depth++ == 0) {
-    tRegion.message.clear();
+    tlsError.clear();
     tRegion.status = ARRAYC_RT_OK;
     tRegion.allocations.clear();
   }
@@ -208,6 +211,9 @@ void arrayc_rt_region_end(int failed) {
   if (r.depth == 0 || --r.depth > 0)
     return;
   if (failed) {
+    // The cleanup below may leave messages of its own; the caller reads the
+    // one that failed the region.
+    std::string message = tlsError;
     std::vector<void (*)(void)> hooks;
     {
       std::lock_guard<std::mutex> g(gFailureHooksMutex);
@@ -217,11 +223,12 @@ void arrayc_rt_region_end(int failed) {
       hook();
     for (const Tracked &t : r.allocations)
       t.release(t.ptr, t.stream);
+    tlsError = std::move(message);
   }
   r.allocations.clear();
 }
 
-const char *arrayc_rt_region_message(void) { return tRegion.message.c_str(); }
+const char *arrayc_rt_region_message(void) { return tlsError.c_str(); }
 arrayc_rt_status arrayc_rt_region_status(void) { return tRegion.status; }
 
 void arrayc_rt_region_track(void *ptr, void *stream, void (*release)(void *, void *)) {
@@ -251,8 +258,10 @@ void arrayc_rt_fatal(const char *loc, const char *msg) {
 
 void arrayc_rt_fatal_status(arrayc_rt_status status, const char *loc, const char *msg) {
   if (tRegion.depth) {
-    tRegion.message = loc && *loc ? std::string(loc) + ": " + (msg ? msg : "")
-                                  : std::string(msg ? msg : "");
+    if (loc && *loc)
+      setError(status, "%s: %s", loc, msg ? msg : "");
+    else
+      setError(status, "%s", msg ? msg : "");
     tRegion.status = status;
     throw RegionFailure{};
   }

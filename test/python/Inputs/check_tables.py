@@ -1,7 +1,8 @@
-"""Checks the dtype tables written out by hand against arrayc_rt/dtypes.def,
-the one the C++ layers expand: the public C header's enum (self-contained for
-installed users), the C++ API's enum and the Python package's table. Prints
-one line per disagreement; exits 1 if there is any."""
+"""Checks the dtype and status tables written out by hand against
+arrayc_rt/dtypes.def and status.def, the ones the C++ layers expand: the
+public C header's enums (self-contained for installed users), the C++ API's
+dtype enum and the Python package's tables. Prints one line per
+disagreement; exits 1 if there is any."""
 import re
 import runpy
 import sys
@@ -63,7 +64,31 @@ for ident, _, _, name, numpy, descr, _, kind, size in table:
         errors.append("dtypes.def: %s is (%s, %d, %s), NumPy's %s is (%s, %d, %s)" %
                       (ident, kind, size, descr, numpy, t.kind, t.itemsize, t.str))
 
+# ARRAYC_STATUS(ID, CODE, DESCRIPTION)
+status = [(m[1], int(m[2])) for m in re.finditer(r'^ARRAYC_STATUS\((\w+), (\d+), "[^"]*"\)$',
+                                                   read("runtime/include/arrayc_rt/status.def"),
+                                                   re.M)]
+if not status:
+    errors.append("status.def: no entries found")
+for pos, (ident, code) in enumerate(status):
+    if code != pos:
+        errors.append("status.def: %s has code %d at position %d" % (ident, code, pos))
+
+# include/arrayc/arrayc.h: typedef enum arrayc_status { ARRAYC_OK = 0, ... }
+c_status = [(n, int(v)) for n, v in re.findall(
+    r"ARRAYC_(\w+) = (\d+)", enum_body(read("include/arrayc/arrayc.h"),
+                                       "typedef enum arrayc_status", "}"))]
+if c_status != status:
+    errors.append("arrayc.h: enum arrayc_status is %s, status.def says %s" % (c_status, status))
+
+# python-frontend/arrayc/_capi.py: module constants OK, ERR_COMPILE, ...
+capi = read("python-frontend/arrayc/_capi.py")
+names = re.search(r"^\((OK, ERR_[\w,\s]+)\) = range\((\d+)\)", capi, re.M)
+py_status = [(n.strip(), i) for i, n in enumerate(names[1].split(","))] if names else []
+if not names or int(names[2]) != len(py_status) or py_status != status:
+    errors.append("_capi.py: status codes are %s, status.def says %s" % (py_status, status))
+
 for e in errors:
     print(e)
-print("%d dtypes, %d disagreements" % (len(table), len(errors)))
+print("%d dtypes, %d status codes, %d disagreements" % (len(table), len(status), len(errors)))
 sys.exit(1 if errors else 0)
