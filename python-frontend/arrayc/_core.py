@@ -6,6 +6,7 @@ import threading
 import numpy as np
 
 from . import _capi as C
+from . import _dlpack
 from ._dtypes import DTYPES, NOT_IN_NUMPY
 
 try:  # the C call path (built by setup.py when a compiler and Python's headers exist)
@@ -211,7 +212,6 @@ class ndarray:
         return d
 
     def __dlpack__(self, stream=None, max_version=None, dl_device=None, copy=None):
-        from . import _dlpack
         if copy:
             raise BufferError("arrayc: __dlpack__(copy=True) is not supported")
         if self.device is not None:
@@ -219,7 +219,6 @@ class ndarray:
         return _dlpack.export(self)
 
     def __dlpack_device__(self):
-        from . import _dlpack
         return _dlpack.device_of(self)
 
     def get(self):
@@ -354,6 +353,27 @@ def fast_device_view(obj, device):
     else:
         return None
     return view(ptr, dt, shape, strides, device), obj
+
+
+def dlpack_device_view(obj, device):
+    """(C.Array, keepalive) for a GPU array offered through DLPack only (JAX,
+    ...): no copy. The capsule stays alive for the call; its own destructor
+    releases the producer's tensor afterwards."""
+    imported = _dlpack.import_tensor(obj)
+    if imported is None:
+        raise ArgumentError("arrayc: %s.__dlpack__() gave no DLPack tensor" % type(obj).__name__)
+    t, capsule = imported
+    if t.device.device_type != _dlpack.KDL_CUDA or t.device.device_id != device:
+        raise ArgumentError("arrayc: a DLPack tensor on device (%d, %d), not cuda:%d" %
+                            (t.device.device_type, t.device.device_id, device))
+    dt = _dlpack.numpy_dtype(t.dtype)
+    if dt is None:
+        raise ArgumentError("arrayc: unsupported DLPack dtype (code %d, %d bits)" %
+                            (t.dtype.code, t.dtype.bits))
+    shape = [t.shape[i] for i in range(t.ndim)]
+    strides = [t.strides[i] for i in range(t.ndim)] if t.strides else None
+    raw = view((t.data or 0) + t.byte_offset, dt, shape, strides, device)
+    return raw, capsule
 
 
 def cuda_array(obj, device):
