@@ -14,8 +14,9 @@
  * Errors: every call that can fail returns an arrayc_status; the message
  * (compile errors: each `name:line:col: error: ...` with the source line and
  * a caret) is kept per thread and returned by arrayc_last_error(). Nothing
- * here exits, throws or aborts on bad input. (A failing `assert` or a bad
- * `np.load` inside .arr code still ends the process, as in `arrayc run`.)
+ * here exits, throws or aborts on bad input; a failure inside compiled code
+ * (a failing `assert`, a bad `np.load`, out of memory) ends the call with an
+ * error status, not the process.
  *
  * Threads: every function may be called from any thread at once. Contexts,
  * modules and functions are shared freely; a module stays valid while any
@@ -35,6 +36,11 @@ extern "C" {
 #define ARRAYC_API __attribute__((visibility("default")))
 #define ARRAYC_MAX_RANK 16
 
+/* Status codes: the runtime's code space (arrayc_rt/status.def), written out
+ * so this header stands alone; libarrayc's build and test/python/tables.test
+ * check them against it. This API returns OK .. ERR_RUNTIME; the codes after
+ * it are the runtime's status layer's (a failure of compiled code reaches a
+ * caller as ERR_RUNTIME, ERR_NOMEM or ERR_DEVICE). */
 typedef enum arrayc_status {
   ARRAYC_OK = 0,
   ARRAYC_ERR_COMPILE = 1,   /* the source has errors (located diagnostics) */
@@ -43,8 +49,13 @@ typedef enum arrayc_status {
   ARRAYC_ERR_DEVICE = 4,    /* no usable GPU, or a CUDA failure */
   ARRAYC_ERR_INVALID = 5,   /* a NULL handle, bad option, ... */
   ARRAYC_ERR_NOMEM = 6,     /* out of memory (the device pool's limit included) */
-  ARRAYC_ERR_RUNTIME = 7    /* the compiled code failed: an assert, a bad .npy file,
+  ARRAYC_ERR_RUNTIME = 7,   /* the compiled code failed: an assert, a bad .npy file,
                                a linalg error; the call has no results */
+  ARRAYC_ERR_IO = 8,        /* runtime: open/read/write/rename failed */
+  ARRAYC_ERR_FORMAT = 9,    /* runtime: a malformed or truncated .npy file */
+  ARRAYC_ERR_DTYPE = 10,    /* runtime: a dtype mismatch or an unsupported dtype */
+  ARRAYC_ERR_SHAPE = 11,    /* runtime: a rank or dimension mismatch */
+  ARRAYC_ERR_ASSERT = 12    /* runtime: an assertion failed */
 } arrayc_status;
 
 typedef enum arrayc_target {
@@ -53,7 +64,9 @@ typedef enum arrayc_target {
   ARRAYC_TARGET_CUDA = 2
 } arrayc_target;
 
-/* Element types: the runtime's codes (arrayc_rt/runtime.h). */
+/* Element types: the codes of the runtime's dtype table (arrayc_rt/dtypes.def),
+ * written out so this header stands alone; libarrayc's build and
+ * test/python/tables.test check them against the table. */
 typedef enum arrayc_dtype {
   ARRAYC_BOOL = 0, ARRAYC_I8 = 1, ARRAYC_I16 = 2, ARRAYC_I32 = 3, ARRAYC_I64 = 4,
   ARRAYC_U8 = 5, ARRAYC_U16 = 6, ARRAYC_U32 = 7, ARRAYC_U64 = 8, ARRAYC_F16 = 9,

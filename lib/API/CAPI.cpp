@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "arrayc/arrayc.h"
+#include "arrayc_rt/dtypes.h"
 #include "arrayc_rt/runtime.h"
 
 #include "Compiler/Cache.h"
@@ -36,6 +37,17 @@ using namespace arrayc;
 
 namespace {
 
+// arrayc/arrayc.h writes the status codes out too; the code space is the
+// runtime's (arrayc_rt/status.def), so a runtime status is an API status.
+#define ARRAYC_STATUS(ID, CODE, DESCRIPTION)                                               \
+  static_assert(ARRAYC_##ID == CODE && ARRAYC_RT_##ID == CODE,                             \
+                "arrayc.h's ARRAYC_" #ID " is not status.def's code");
+#include "arrayc_rt/status.def"
+
+/// This thread's message of the last failure, the API's half of the one
+/// message channel: the runtime's messages (arrayc_rt_last_error) are copied
+/// here with the API call's context, as libarrayc loads the runtime only when
+/// a context is made and must report failures before that.
 thread_local std::string lastError;
 
 arrayc_status failure(arrayc_status status, const std::string &message) {
@@ -43,15 +55,30 @@ arrayc_status failure(arrayc_status status, const std::string &message) {
   return status;
 }
 
+/// The status a call reports for a failure inside compiled code: out of
+/// memory and device failures as they are, any other code (a failed assert,
+/// a .npy or linalg error) as ERR_RUNTIME, "the compiled code failed".
+arrayc_status callFailureStatus(arrayc_rt_status status) {
+  if (status == ARRAYC_RT_ERR_NOMEM || status == ARRAYC_RT_ERR_DEVICE)
+    return static_cast<arrayc_status>(status);
+  return ARRAYC_ERR_RUNTIME;
+}
+
+// arrayc/arrayc.h writes its dtype enum out (installed users include it
+// alone); the table it must match is arrayc_rt/dtypes.def.
+#define ARRAYC_DTYPE(ID, CXX, CODE, NAME, NUMPY, DESCR, CTYPE, KIND, SIZE)                 \
+  static_assert(ARRAYC_##ID == CODE && ARRAYC_RT_##ID == CODE,                             \
+                "arrayc.h's ARRAYC_" #ID " is not dtypes.def's code");
+#include "arrayc_rt/dtypes.def"
+
 size_t dtypeSize(int32_t dtype) {
-  static const size_t sizes[] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8, 16};
-  return dtype >= 0 && dtype <= 14 ? sizes[dtype] : 0;
+  const arrayc_rt_dtype_info *info = arrayc_rt_dtype_lookup(dtype);
+  return info ? info->size : 0;
 }
 
 const char *dtypeName(int32_t dtype) {
-  static const char *names[] = {"bool", "i8",  "i16",  "i32", "i64", "u8",  "u16", "u32",
-                                "u64",  "f16", "bf16", "f32", "f64", "c64", "c128"};
-  return dtype >= 0 && dtype <= 14 ? names[dtype] : "?";
+  const arrayc_rt_dtype_info *info = arrayc_rt_dtype_lookup(dtype);
+  return info ? info->name : "?";
 }
 
 /// The runtime's CUDA entry points, resolved once libarrayc_runtime_cuda is
@@ -151,11 +178,7 @@ arrayc_status guarded(const std::string &what, Body &&body) {
   regions.end(failed);
   if (!failed)
     return ARRAYC_OK;
-  arrayc_rt_status st = regions.status();
-  arrayc_status status = st == ARRAYC_RT_ERR_NOMEM    ? ARRAYC_ERR_NOMEM
-                         : st == ARRAYC_RT_ERR_DEVICE ? ARRAYC_ERR_DEVICE
-                                                      : ARRAYC_ERR_RUNTIME;
-  return failure(status, what + ": " + regions.message());
+  return failure(callFailureStatus(regions.status()), what + ": " + regions.message());
 }
 
 /// Loads the runtime libraries of a target into the process, once.

@@ -5,6 +5,7 @@
 #include "Frontend/Frontend.h"
 #include "JIT/JIT.h"
 #include "Pipelines/InitAll.h"
+#include "arrayc_rt/dtypes.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -193,7 +194,11 @@ struct Reader {
   ValueSignature value() {
     ValueSignature v;
     v.name = str();
-    v.dtype = static_cast<int32_t>(u64());
+    uint64_t dtype = u64();
+    // A damaged entry's dtype would index the dtype table out of bounds.
+    if (dtype >= ARRAYC_RT_NUM_DTYPES)
+      ok = false;
+    v.dtype = static_cast<int32_t>(dtype);
     uint64_t rank = count();
     for (uint64_t i = 0; ok && i < rank; ++i) {
       v.dims.push_back(static_cast<int64_t>(u64()));

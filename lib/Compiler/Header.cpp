@@ -1,29 +1,34 @@
 //===- Header.cpp - the C header of an AOT shared library -----------------===//
 #include "Compiler/Header.h"
 
+#include "arrayc_rt/dtypes.h"
+
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cassert>
 #include <cctype>
 
 using namespace arrayc;
 
 namespace {
 
-const char *kDtype[] = {"bool", "i8",  "i16",  "i32", "i64", "u8",  "u16", "u32",
-                        "u64",  "f16", "bf16", "f32", "f64", "c64", "c128"};
-const char *kCType[] = {"bool",     "int8_t",   "int16_t",  "int32_t",     "int64_t",
-                        "uint8_t",  "uint16_t", "uint32_t", "uint64_t",    "uint16_t",
-                        "uint16_t", "float",    "double",   "arrayc_c64_t", "arrayc_c128_t"};
+/// The dtype table's entry of a signature's dtype (a signature holds only
+/// codes the frontend wrote or the cache reader checked).
+const arrayc_rt_dtype_info &dtypeInfo(const ValueSignature &v) {
+  const arrayc_rt_dtype_info *info = arrayc_rt_dtype_lookup(v.dtype);
+  assert(info && "signature with an unknown dtype code");
+  return *info;
+}
 
 std::string descriptorName(const ValueSignature &v) {
-  return std::string("arrayc_memref_") + kDtype[v.dtype] + "_" + std::to_string(v.rank()) + "d";
+  return std::string("arrayc_memref_") + dtypeInfo(v).name + "_" + std::to_string(v.rank()) + "d";
 }
 
 std::string describe(const ValueSignature &v) {
-  std::string s = kDtype[v.dtype];
+  std::string s = dtypeInfo(v).name;
   if (v.rank() == 0)
     return s;
   s += "[";
@@ -67,7 +72,7 @@ std::string compiler::cHeader(const std::vector<FunctionSignature> &functions,
     std::string name = descriptorName(v);
     if (!declared.insert(name).second)
       return;
-    const char *t = kCType[v.dtype];
+    const char *t = dtypeInfo(v).c_type;
     os << "#ifndef " << name << "_DEFINED\n#define " << name << "_DEFINED\n"
        << "typedef struct " << name << " {\n  " << t << " *allocated;\n  " << t
        << " *aligned;\n  int64_t offset;\n";

@@ -1,7 +1,7 @@
 //===- Driver.cpp - the arrayc compiler driver ----------------------------===//
 #include "Driver/Driver.h"
 
-#include "Conversion/NDArrayToRuntime/KernelCount.h"
+#include "Analysis/KernelCount.h"
 #include "Compiler/Cache.h"
 #include "Compiler/Compile.h"
 #include "Compiler/Header.h"

@@ -2,6 +2,8 @@
 
 #include "Frontend/Sema.h"
 
+#include "arrayc_rt/dtypes.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -57,46 +59,24 @@ static unsigned bitWidth(DType t) {
   return 64;
 }
 
-llvm::StringRef arrayc::frontend::dtypeName(DType t) {
-  switch (t) {
-  case DType::Bool: return "bool";
-  case DType::I8: return "i8";
-  case DType::I16: return "i16";
-  case DType::I32: return "i32";
-  case DType::I64: return "i64";
-  case DType::U8: return "u8";
-  case DType::U16: return "u16";
-  case DType::U32: return "u32";
-  case DType::U64: return "u64";
-  case DType::F16: return "f16";
-  case DType::BF16: return "bf16";
-  case DType::F32: return "f32";
-  case DType::F64: return "f64";
-  case DType::C64: return "c64";
-  case DType::C128: return "c128";
+int32_t arrayc::frontend::dtypeCode(DType t) { return static_cast<int32_t>(t); }
+
+std::optional<DType> arrayc::frontend::dtypeFromCode(int32_t code) {
+  switch (code) {
+#define ARRAYC_DTYPE(ID, CXX, CODE, NAME, NUMPY, DESCR, CTYPE, KIND, SIZE)                 \
+  case CODE:                                                                               \
+    return DType::CXX;
+#include "arrayc_rt/dtypes.def"
   }
-  return "?";
+  return std::nullopt;
+}
+
+llvm::StringRef arrayc::frontend::dtypeName(DType t) {
+  return arrayc_rt_dtype_lookup(dtypeCode(t))->name;
 }
 
 llvm::StringRef arrayc::frontend::numpyDtypeName(DType t) {
-  switch (t) {
-  case DType::Bool: return "bool";
-  case DType::I8: return "int8";
-  case DType::I16: return "int16";
-  case DType::I32: return "int32";
-  case DType::I64: return "int64";
-  case DType::U8: return "uint8";
-  case DType::U16: return "uint16";
-  case DType::U32: return "uint32";
-  case DType::U64: return "uint64";
-  case DType::F16: return "float16";
-  case DType::BF16: return "bfloat16";
-  case DType::F32: return "float32";
-  case DType::F64: return "float64";
-  case DType::C64: return "complex64";
-  case DType::C128: return "complex128";
-  }
-  return "?";
+  return arrayc_rt_dtype_lookup(dtypeCode(t))->numpy;
 }
 
 mlir::Type arrayc::frontend::toMLIR(DType t, mlir::MLIRContext *ctx) {

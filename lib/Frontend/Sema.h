@@ -20,9 +20,16 @@
 
 namespace arrayc::frontend {
 
+/// The dtypes of arrayc_rt/dtypes.def; each enumerator's value is its ABI code.
 enum class DType : uint8_t {
-  Bool, I8, I16, I32, I64, U8, U16, U32, U64, F16, BF16, F32, F64, C64, C128
+#define ARRAYC_DTYPE(ID, CXX, CODE, NAME, NUMPY, DESCR, CTYPE, KIND, SIZE) CXX = CODE,
+#include "arrayc_rt/dtypes.def"
 };
+
+/// The ABI code of `t` (signatures, the runtime, the C API).
+int32_t dtypeCode(DType t);
+/// The dtype of an ABI code; none for a code outside the table.
+std::optional<DType> dtypeFromCode(int32_t code);
 
 bool isFloat(DType t);
 bool isInt(DType t); ///< Signed or unsigned integers; not bool.

@@ -329,6 +329,58 @@ def LinalgToBlas : Pass<"arrayc-linalg-to-blas", "mlir::ModuleOp"> {
                            "mlir::arith::ArithDialect"];
 }
 
+def CheckDeviceArguments : Pass<"arrayc-check-device-arguments", "mlir::ModuleOp"> {
+  let summary = "cuda: check that exported functions get arrays of the program's device";
+  let description = [{
+    On buffers (after bufferization), for the cuda target: at the entry of
+    each public function other than `arrayc_main`, one call
+    `arrayc_rt_check_device(aligned pointer as i64, argument index, function
+    name)` per memref argument. The runtime accepts the pool's blocks at once
+    and otherwise asks the driver which device holds the pointer: host memory
+    or another GPU's array is reported ("argument 1 of 'f' is on device 1;
+    this program runs on device 0") and the program exits, as CuPy refuses an
+    array of another device, instead of faulting in a kernel.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
+def CudaGraphCalls : Pass<"arrayc-cuda-graph-calls", "mlir::ModuleOp"> {
+  let summary = "cuda: bracket exported functions so the runtime replays their kernels as a CUDA graph";
+  let description = [{
+    For the cuda target, after kernel outlining: each public function other
+    than `arrayc_main` that may launch two or more kernels in one call calls
+    `arrayc_rt_graph_begin()` after its argument checks and
+    `arrayc_rt_graph_end()` before each return.
+
+    ```mlir
+    func.func @f(%x: memref<?xf32>) -> memref<?xf32> {
+      call @arrayc_rt_check_device(...)
+      call @arrayc_rt_graph_begin() : () -> ()
+      gpu.launch_func @k1::@k1 ...
+      gpu.launch_func @k2::@k2 ...
+      call @arrayc_rt_graph_end() : () -> ()
+      return %y : memref<?xf32>
+    }
+    ```
+
+    The runtime (runtime/src/graphs.h) records the kernel launches in between
+    and replays a sequence of two or more kernels that it has seen before as
+    one CUDA graph launch, updating only the nodes whose arguments changed.
+    Counting launches (lib/Analysis/KernelCount.h, the count `arrayc --stats` prints):
+    the branches of an `scf.if` are alternatives; a call of another compiled
+    function adds the kernels of its body; a launch inside a loop or
+    unstructured control flow counts as "two or more". Why a function of at most one
+    launch is left alone: a graph of one kernel saves nothing, and recording
+    costs the call. Why the runtime decides the rest: whether a body repeats
+    its launches depends on run-time sizes and branches, and any other device
+    work it meets (a copy to the host, a library call) simply queues what was
+    recorded first, so nothing has to be proven about the body here. Why
+    `arrayc_main` is left out: it runs once.
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 #endif // ARRAYC_TRANSFORMS_PASSES
 
 def LocateAllocations : Pass<"arrayc-locate-allocations", "mlir::ModuleOp"> {

@@ -11,8 +11,10 @@ import os
 
 MAX_RANK = 16
 
+# The status codes of arrayc.h (arrayc_rt/status.def; test/python/tables.test
+# checks them): the API returns OK .. ERR_RUNTIME, the rest are the runtime's.
 (OK, ERR_COMPILE, ERR_NOT_FOUND, ERR_ARGUMENT, ERR_DEVICE, ERR_INVALID, ERR_NOMEM,
- ERR_RUNTIME) = range(8)
+ ERR_RUNTIME, ERR_IO, ERR_FORMAT, ERR_DTYPE, ERR_SHAPE, ERR_ASSERT) = range(13)
 TARGET_AUTO, TARGET_CPU, TARGET_CUDA = range(3)
 
 

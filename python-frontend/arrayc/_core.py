@@ -6,6 +6,8 @@ import threading
 import numpy as np
 
 from . import _capi as C
+from . import _dlpack
+from ._dtypes import DTYPES, NOT_IN_NUMPY
 
 try:  # the C call path (built by setup.py when a compiler and Python's headers exist)
     if os.environ.get("ARRAYC_PYTHON_NO_EXTENSION") == "1":
@@ -15,12 +17,9 @@ except ImportError:
     _fast = None
 
 # arrayc dtype codes <-> NumPy dtypes and the language's names.
-_DTYPES = [("bool", np.bool_), ("i8", np.int8), ("i16", np.int16), ("i32", np.int32),
-           ("i64", np.int64), ("u8", np.uint8), ("u16", np.uint16), ("u32", np.uint32),
-           ("u64", np.uint64), ("f16", np.float16), ("bf16", None), ("f32", np.float32),
-           ("f64", np.float64), ("c64", np.complex64), ("c128", np.complex128)]
-DTYPE_NAMES = [n for n, _ in _DTYPES]
-_CODE_OF = {np.dtype(t): code for code, (_, t) in enumerate(_DTYPES) if t is not None}
+DTYPE_NAMES = [n for n, _, _ in DTYPES]
+_NUMPY = [None if numpy in NOT_IN_NUMPY else np.dtype(numpy) for _, numpy, _ in DTYPES]
+_CODE_OF = {t: code for code, t in enumerate(_NUMPY) if t is not None}
 
 
 def dtype_code(dtype):
@@ -32,10 +31,10 @@ def dtype_code(dtype):
 
 
 def numpy_dtype(code):
-    t = _DTYPES[code][1]
+    t = _NUMPY[code]
     if t is None:
-        raise TypeError("arrayc: %s has no NumPy dtype" % _DTYPES[code][0])
-    return np.dtype(t)
+        raise TypeError("arrayc: %s has no NumPy dtype" % DTYPE_NAMES[code])
+    return t
 
 
 class ArraycError(Exception):
@@ -213,7 +212,6 @@ class ndarray:
         return d
 
     def __dlpack__(self, stream=None, max_version=None, dl_device=None, copy=None):
-        from . import _dlpack
         if copy:
             raise BufferError("arrayc: __dlpack__(copy=True) is not supported")
         if self.device is not None:
@@ -221,7 +219,6 @@ class ndarray:
         return _dlpack.export(self)
 
     def __dlpack_device__(self):
-        from . import _dlpack
         return _dlpack.device_of(self)
 
     def get(self):
@@ -356,6 +353,27 @@ def fast_device_view(obj, device):
     else:
         return None
     return view(ptr, dt, shape, strides, device), obj
+
+
+def dlpack_device_view(obj, device):
+    """(C.Array, keepalive) for a GPU array offered through DLPack only (JAX,
+    ...): no copy. The capsule stays alive for the call; its own destructor
+    releases the producer's tensor afterwards."""
+    imported = _dlpack.import_tensor(obj)
+    if imported is None:
+        raise ArgumentError("arrayc: %s.__dlpack__() gave no DLPack tensor" % type(obj).__name__)
+    t, capsule = imported
+    if t.device.device_type != _dlpack.KDL_CUDA or t.device.device_id != device:
+        raise ArgumentError("arrayc: a DLPack tensor on device (%d, %d), not cuda:%d" %
+                            (t.device.device_type, t.device.device_id, device))
+    dt = _dlpack.numpy_dtype(t.dtype)
+    if dt is None:
+        raise ArgumentError("arrayc: unsupported DLPack dtype (code %d, %d bits)" %
+                            (t.dtype.code, t.dtype.bits))
+    shape = [t.shape[i] for i in range(t.ndim)]
+    strides = [t.strides[i] for i in range(t.ndim)] if t.strides else None
+    raw = view((t.data or 0) + t.byte_offset, dt, shape, strides, device)
+    return raw, capsule
 
 
 def cuda_array(obj, device):

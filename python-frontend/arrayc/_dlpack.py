@@ -1,6 +1,8 @@
-"""DLPack export of arrayc.ndarray (`__dlpack__`): torch.from_dlpack(a),
-cupy.from_dlpack(a), numpy.from_dlpack(a) read it without a copy. The
-capsule keeps the array alive until the consumer's deleter call."""
+"""DLPack, both ways: the export of arrayc.ndarray (`__dlpack__`):
+torch.from_dlpack(a), cupy.from_dlpack(a), numpy.from_dlpack(a) read it
+without a copy, the capsule keeping the array alive until the consumer's
+deleter call; and the import of another library's tensor (JAX, ...), which
+_core turns into a view. The structures only: nothing here imports _core."""
 import ctypes
 
 import numpy as np
@@ -88,30 +90,25 @@ def export(array):
 _FROM_KIND = {6: "b", 0: "i", 1: "u", 2: "f", 5: "c"}
 
 
-def device_view(obj, device):
-    """(C.Array, keepalive) for a GPU array offered through DLPack only (JAX,
-    ...): no copy. The capsule stays alive for the call; its own destructor
-    releases the producer's tensor afterwards."""
-    from ._core import ArgumentError, view
+def import_tensor(obj):
+    """(DLTensor, capsule) of an object offered through DLPack, or None when its
+    __dlpack__() gives no tensor. The capsule owns the producer's tensor: keep
+    it alive while the DLTensor is read."""
     try:
         capsule = obj.__dlpack__(stream=None)
     except TypeError:
         capsule = obj.__dlpack__()
     ptr = _get_capsule_pointer(capsule, b"dltensor")
     if not ptr:
-        raise ArgumentError("arrayc: %s.__dlpack__() gave no DLPack tensor" % type(obj).__name__)
-    t = DLManagedTensor.from_address(ptr).dl_tensor
-    if t.device.device_type != KDL_CUDA or t.device.device_id != device:
-        raise ArgumentError("arrayc: a DLPack tensor on device (%d, %d), not cuda:%d" %
-                            (t.device.device_type, t.device.device_id, device))
-    if t.dtype.lanes != 1 or t.dtype.code not in _FROM_KIND:
-        raise ArgumentError("arrayc: unsupported DLPack dtype (code %d, %d bits)" %
-                            (t.dtype.code, t.dtype.bits))
-    dt = np.dtype("%s%d" % (_FROM_KIND[t.dtype.code], t.dtype.bits // 8))
-    shape = [t.shape[i] for i in range(t.ndim)]
-    strides = [t.strides[i] for i in range(t.ndim)] if t.strides else None
-    raw = view((t.data or 0) + t.byte_offset, dt, shape, strides, device)
-    return raw, capsule
+        return None
+    return DLManagedTensor.from_address(ptr).dl_tensor, capsule
+
+
+def numpy_dtype(dl_dtype):
+    """The NumPy dtype of a DLDataType; None for one NumPy lacks."""
+    if dl_dtype.lanes != 1 or dl_dtype.code not in _FROM_KIND:
+        return None
+    return np.dtype("%s%d" % (_FROM_KIND[dl_dtype.code], dl_dtype.bits // 8))
 
 
 # A function object of its own (item access): pythonapi.X is shared, and the
@@ -125,4 +122,4 @@ def device_of(array):
     return (KDL_CPU, 0) if array.device is None else (KDL_CUDA, array.device)
 
 
-__all__ = ["export", "device_of", "np"]
+__all__ = ["export", "device_of", "import_tensor", "numpy_dtype"]

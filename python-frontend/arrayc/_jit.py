@@ -17,8 +17,8 @@ import numpy as np
 from . import _capi as C
 
 from ._core import (_ERRORS, _fast, ArgumentError, ArraycError, CompileError, DTYPE_NAMES,
-                    _local, check, cuda_array, current_stream, fast_device_view, get_context,
-                    host_array, ndarray)
+                    _local, check, cuda_array, current_stream, dlpack_device_view,
+                    fast_device_view, get_context, host_array, ndarray)
 
 
 class _Source:
@@ -131,8 +131,7 @@ def _argument(arg, ctx, name):
         if ctx.target != "cuda":
             raise ArgumentError("arrayc.jit: %s got a GPU array but runs on the cpu "
                                 "target" % name)
-        from . import _dlpack
-        return _dlpack.device_view(arg, ctx.device)
+        return dlpack_device_view(arg, ctx.device)
     if isinstance(arg, int) and not isinstance(arg, bool) and \
             not -2**63 <= arg < 2**64:
         # NumPy's OverflowError (np.asarray would make an object array of it).

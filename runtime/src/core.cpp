@@ -19,12 +19,16 @@ static arrayc_rt_device_hooks gHooks = {};
 static std::mutex gHooksMutex;
 
 arrayc_rt_status setError(arrayc_rt_status st, const char *fmt, ...) {
-  char buf[2048];
-  va_list ap;
+  // Any length: a failed assert's message is the program's text.
+  va_list ap, again;
   va_start(ap, fmt);
-  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_copy(again, ap);
+  int n = vsnprintf(nullptr, 0, fmt, ap);
   va_end(ap);
-  tlsError = buf;
+  std::vector<char> buf(n > 0 ? static_cast<size_t>(n) + 1 : 1, '\0');
+  vsnprintf(buf.data(), buf.size(), fmt, again);
+  va_end(again);
+  tlsError = buf.data();
   return st;
 }
 
@@ -149,15 +153,13 @@ const char *arrayc_rt_last_error(void) { return tlsError.c_str(); }
 void arrayc_rt_clear_error(void) { tlsError.clear(); }
 
 size_t arrayc_rt_dtype_size(int32_t dtype) {
-  static const size_t sz[] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8, 16};
-  return (dtype >= 0 && dtype <= 14) ? sz[dtype] : 0;
+  const arrayc_rt_dtype_info *info = arrayc_rt_dtype_lookup(dtype);
+  return info ? info->size : 0;
 }
 
 const char *arrayc_rt_dtype_name(int32_t dtype) {
-  static const char *names[] = {"bool",   "int8",    "int16",     "int32",     "int64",
-                                "uint8",  "uint16",  "uint32",    "uint64",    "float16",
-                                "bfloat16", "float32", "float64", "complex64", "complex128"};
-  return (dtype >= 0 && dtype <= 14) ? names[dtype] : "?";
+  const arrayc_rt_dtype_info *info = arrayc_rt_dtype_lookup(dtype);
+  return info ? info->numpy : "?";
 }
 
 void arrayc_rt_set_device_hooks(const arrayc_rt_device_hooks *h) {
@@ -186,7 +188,6 @@ struct Tracked {
 };
 struct Region {
   int depth = 0;
-  std::string message;
   arrayc_rt_status status = ARRAYC_RT_OK;
   std::vector<Tracked> allocations;
 };
@@ -199,7 +200,7 @@ struct RegionFailure {};
 
 void arrayc_rt_region_begin(void) {
   if (tRegion.depth++ == 0) {
-    tRegion.message.clear();
+    tlsError.clear();
     tRegion.status = ARRAYC_RT_OK;
     tRegion.allocations.clear();
   }
@@ -210,6 +211,9 @@ void arrayc_rt_region_end(int failed) {
   if (r.depth == 0 || --r.depth > 0)
     return;
   if (failed) {
+    // The cleanup below may leave messages of its own; the caller reads the
+    // one that failed the region.
+    std::string message = tlsError;
     std::vector<void (*)(void)> hooks;
     {
       std::lock_guard<std::mutex> g(gFailureHooksMutex);
@@ -219,11 +223,12 @@ void arrayc_rt_region_end(int failed) {
       hook();
     for (const Tracked &t : r.allocations)
       t.release(t.ptr, t.stream);
+    tlsError = std::move(message);
   }
   r.allocations.clear();
 }
 
-const char *arrayc_rt_region_message(void) { return tRegion.message.c_str(); }
+const char *arrayc_rt_region_message(void) { return tlsError.c_str(); }
 arrayc_rt_status arrayc_rt_region_status(void) { return tRegion.status; }
 
 void arrayc_rt_region_track(void *ptr, void *stream, void (*release)(void *, void *)) {
@@ -253,8 +258,10 @@ void arrayc_rt_fatal(const char *loc, const char *msg) {
 
 void arrayc_rt_fatal_status(arrayc_rt_status status, const char *loc, const char *msg) {
   if (tRegion.depth) {
-    tRegion.message = loc && *loc ? std::string(loc) + ": " + (msg ? msg : "")
-                                  : std::string(msg ? msg : "");
+    if (loc && *loc)
+      setError(status, "%s: %s", loc, msg ? msg : "");
+    else
+      setError(status, "%s", msg ? msg : "");
     tRegion.status = status;
     throw RegionFailure{};
   }

@@ -2,6 +2,7 @@
 #ifndef ARRAYC_RT_INTERNAL_H
 #define ARRAYC_RT_INTERNAL_H
 
+#include "arrayc_rt/dtypes.h"
 #include "arrayc_rt/runtime.h"
 
 #include <cstddef>

@@ -22,24 +22,8 @@ using FilePtr = std::unique_ptr<FILE, FileCloser>;
 
 // ---- descr <-> dtype -----------------------------------------------------
 const char *descrFor(int32_t dtype) {
-  switch (dtype) {
-  case ARRAYC_RT_BOOL: return "|b1";
-  case ARRAYC_RT_I8: return "|i1";
-  case ARRAYC_RT_I16: return "<i2";
-  case ARRAYC_RT_I32: return "<i4";
-  case ARRAYC_RT_I64: return "<i8";
-  case ARRAYC_RT_U8: return "|u1";
-  case ARRAYC_RT_U16: return "<u2";
-  case ARRAYC_RT_U32: return "<u4";
-  case ARRAYC_RT_U64: return "<u8";
-  case ARRAYC_RT_F16: return "<f2";
-  case ARRAYC_RT_BF16: return "<V2"; // NumPy has no bfloat16: raw 2-byte void
-  case ARRAYC_RT_F32: return "<f4";
-  case ARRAYC_RT_F64: return "<f8";
-  case ARRAYC_RT_C64: return "<c8";
-  case ARRAYC_RT_C128: return "<c16";
-  default: return nullptr;
-  }
+  const arrayc_rt_dtype_info *info = arrayc_rt_dtype_lookup(dtype);
+  return info ? info->descr : nullptr;
 }
 
 // Returns dtype code, -1 unknown, -2 big-endian.
@@ -49,18 +33,13 @@ int parseDescr(const std::string &d) {
   std::string rest = d;
   if (order == '<' || order == '>' || order == '=' || order == '|') rest = d.substr(1);
   else order = '=';
-  struct Entry { const char *code; int dtype; };
-  static const Entry table[] = {
-      {"b1", ARRAYC_RT_BOOL}, {"?", ARRAYC_RT_BOOL},  {"i1", ARRAYC_RT_I8},
-      {"i2", ARRAYC_RT_I16},  {"i4", ARRAYC_RT_I32},  {"i8", ARRAYC_RT_I64},
-      {"u1", ARRAYC_RT_U8},   {"u2", ARRAYC_RT_U16},  {"u4", ARRAYC_RT_U32},
-      {"u8", ARRAYC_RT_U64},  {"f2", ARRAYC_RT_F16},  {"V2", ARRAYC_RT_BF16},
-      {"f4", ARRAYC_RT_F32},  {"f8", ARRAYC_RT_F64},  {"c8", ARRAYC_RT_C64},
-      {"c16", ARRAYC_RT_C128}};
-  for (const Entry &e : table) {
-    if (rest == e.code) {
-      if (order == '>' && arrayc_rt_dtype_size(e.dtype) > 1) return -2;
-      return e.dtype;
+  // NumPy also writes bool as '?'.
+  if (rest == "?") rest = "b1";
+  for (int32_t code = 0; code < ARRAYC_RT_NUM_DTYPES; ++code) {
+    const arrayc_rt_dtype_info *info = arrayc_rt_dtype_lookup(code);
+    if (rest == info->descr + 1) {
+      if (order == '>' && info->size > 1) return -2;
+      return code;
     }
   }
   return -1;

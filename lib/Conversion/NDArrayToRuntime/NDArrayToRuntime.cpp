@@ -8,6 +8,7 @@
 #include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
 #include "Conversion/Passes.h"
 #include "ndarray/NDArray.h"
+#include "arrayc_rt/runtime.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -30,24 +31,24 @@ namespace nd = arrayc::ndarray;
 
 namespace arrayc::rtcall {
 
-/// dtype codes of runtime.h (`enum arrayc_rt_dtype`). Signless integers are
-/// the signed dtypes, `uiN` the unsigned ones.
+/// The dtype code (arrayc_rt/dtypes.def) of an element type. Signless
+/// integers are the signed dtypes, `uiN` the unsigned ones.
 int32_t dtypeCode(Type t) {
-  if (t.isInteger(1)) return 0;
-  if (t.isSignlessInteger(8)) return 1;
-  if (t.isSignlessInteger(16)) return 2;
-  if (t.isSignlessInteger(32)) return 3;
-  if (t.isSignlessInteger(64)) return 4;
-  if (t.isUnsignedInteger(8)) return 5;
-  if (t.isUnsignedInteger(16)) return 6;
-  if (t.isUnsignedInteger(32)) return 7;
-  if (t.isUnsignedInteger(64)) return 8;
-  if (t.isF16()) return 9;
-  if (t.isBF16()) return 10;
-  if (t.isF32()) return 11;
-  if (t.isF64()) return 12;
+  if (t.isInteger(1)) return ARRAYC_RT_BOOL;
+  if (t.isSignlessInteger(8)) return ARRAYC_RT_I8;
+  if (t.isSignlessInteger(16)) return ARRAYC_RT_I16;
+  if (t.isSignlessInteger(32)) return ARRAYC_RT_I32;
+  if (t.isSignlessInteger(64)) return ARRAYC_RT_I64;
+  if (t.isUnsignedInteger(8)) return ARRAYC_RT_U8;
+  if (t.isUnsignedInteger(16)) return ARRAYC_RT_U16;
+  if (t.isUnsignedInteger(32)) return ARRAYC_RT_U32;
+  if (t.isUnsignedInteger(64)) return ARRAYC_RT_U64;
+  if (t.isF16()) return ARRAYC_RT_F16;
+  if (t.isBF16()) return ARRAYC_RT_BF16;
+  if (t.isF32()) return ARRAYC_RT_F32;
+  if (t.isF64()) return ARRAYC_RT_F64;
   if (auto c = dyn_cast<ComplexType>(t))
-    return c.getElementType().isF32() ? 13 : 14;
+    return c.getElementType().isF32() ? ARRAYC_RT_C64 : ARRAYC_RT_C128;
   return -1;
 }
 

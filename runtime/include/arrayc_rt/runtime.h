@@ -1,13 +1,16 @@
 /* arrayc runtime: public C interface.
  *
- * Two layers:
- *  - a status-returning layer (arrayc_rt_npy_*, arrayc_rt_format_array, ...):
- *    never exits, returns an arrayc_rt_status and leaves a message that
- *    arrayc_rt_last_error() returns (thread-local);
+ * Errors: one code space (arrayc_rt_status, arrayc_rt/status.def, shared
+ * with the C API) and one message per thread (arrayc_rt_last_error()):
+ *  - the status-returning layer (arrayc_rt_npy_*, arrayc_rt_format_array, ...)
+ *    never exits: it returns a status and leaves the message;
  *  - the entry points called by compiled code (arrayc_rt_print_T, _save_T,
- *    _load_T, arrayc_rt_load_shape, arrayc_rt_print_str, arrayc_rt_assert):
- *    thin wrappers that on error flush stdout, print
- *    "arrayc: error: <loc>: <message>" to stderr and exit(1).
+ *    _load_T, arrayc_rt_load_shape, arrayc_rt_print_str, arrayc_rt_assert)
+ *    return nothing: on error they call arrayc_rt_fatal_status, which inside
+ *    a recoverable region (a libarrayc call) leaves the status and message
+ *    and ends the call, and elsewhere (an AOT executable, `arrayc run`, a
+ *    `--shared` library) flushes stdout, prints
+ *    "arrayc: error: <loc>: <message>" to stderr and exits 1.
  *
  * Memrefs arrive as MLIR unranked memrefs (rank, desc) where desc points to
  * { T *allocated; T *aligned; int64_t offset; int64_t sizes[rank];
@@ -33,35 +36,18 @@ extern "C" {
 #define ARRAYC_RT_API __attribute__((visibility("default")))
 #endif
 
+/* Element types: the codes of arrayc_rt/dtypes.def (ARRAYC_RT_F32, ...). */
 enum arrayc_rt_dtype {
-  ARRAYC_RT_BOOL = 0,
-  ARRAYC_RT_I8 = 1,
-  ARRAYC_RT_I16 = 2,
-  ARRAYC_RT_I32 = 3,
-  ARRAYC_RT_I64 = 4,
-  ARRAYC_RT_U8 = 5,
-  ARRAYC_RT_U16 = 6,
-  ARRAYC_RT_U32 = 7,
-  ARRAYC_RT_U64 = 8,
-  ARRAYC_RT_F16 = 9,
-  ARRAYC_RT_BF16 = 10,
-  ARRAYC_RT_F32 = 11,
-  ARRAYC_RT_F64 = 12,
-  ARRAYC_RT_C64 = 13,
-  ARRAYC_RT_C128 = 14
+#define ARRAYC_DTYPE(ID, CXX, CODE, NAME, NUMPY, DESCR, CTYPE, KIND, SIZE)                 \
+  ARRAYC_RT_##ID = CODE,
+#include "arrayc_rt/dtypes.def"
 };
 
+/* Status codes: arrayc_rt/status.def, the one code space of the runtime, the
+ * C API (arrayc_status: the same values) and Python. */
 typedef enum arrayc_rt_status {
-  ARRAYC_RT_OK = 0,
-  ARRAYC_RT_ERR_IO = 1,          /* open/read/write/rename failed */
-  ARRAYC_RT_ERR_FORMAT = 2,      /* malformed / truncated .npy */
-  ARRAYC_RT_ERR_DTYPE = 3,       /* dtype mismatch or unsupported dtype */
-  ARRAYC_RT_ERR_SHAPE = 4,       /* rank / dimension mismatch */
-  ARRAYC_RT_ERR_INVALID = 5,     /* invalid argument */
-  ARRAYC_RT_ERR_DEVICE = 6,      /* device hook failed */
-  ARRAYC_RT_ERR_NOMEM = 7,       /* allocation failed / size overflow */
-  ARRAYC_RT_ERR_ASSERT = 8,      /* assertion failed */
-  ARRAYC_RT_ERR_RUNTIME = 9      /* any other failure of compiled code */
+#define ARRAYC_STATUS(ID, CODE, DESCRIPTION) ARRAYC_RT_##ID = CODE,
+#include "arrayc_rt/status.def"
 } arrayc_rt_status;
 
 /* ---- status layer --------------------------------------------------- */
@@ -151,8 +137,9 @@ ARRAYC_RT_API void arrayc_rt_fatal_status(arrayc_rt_status status, const char *l
  * Between arrayc_rt_region_begin and arrayc_rt_region_end on a thread, a
  * fatal error does not exit: it throws a C++ exception (of a type private to
  * the runtime: catch it with `catch (...)`), which unwinds through the
- * compiled code to the caller; the message ("<loc>: <msg>", no prefix) and
- * status are kept for it. Device memory the region allocated and had not
+ * compiled code to the caller; the message ("<loc>: <msg>", no prefix) is
+ * the thread's last error (arrayc_rt_region_message() returns it too) and
+ * the status is kept for arrayc_rt_region_status(). Device memory the region allocated and had not
  * freed when it failed is freed by arrayc_rt_region_end(1), and a recorded
  * (graph) call is dropped. Regions nest; only the outermost one counts. */
 ARRAYC_RT_API void arrayc_rt_region_begin(void);

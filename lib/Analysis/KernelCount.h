@@ -7,8 +7,8 @@
 // `arrayc-cuda-graph-calls` decides from it which functions to record.
 //
 //===----------------------------------------------------------------------===//
-#ifndef ARRAYC_CONVERSION_NDARRAYTORUNTIME_KERNELCOUNT_H
-#define ARRAYC_CONVERSION_NDARRAYTORUNTIME_KERNELCOUNT_H
+#ifndef ARRAYC_ANALYSIS_KERNELCOUNT_H
+#define ARRAYC_ANALYSIS_KERNELCOUNT_H
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Region.h"
@@ -46,4 +46,4 @@ bool isLibraryCall(llvm::StringRef callee);
 
 } // namespace arrayc
 
-#endif // ARRAYC_CONVERSION_NDARRAYTORUNTIME_KERNELCOUNT_H
+#endif // ARRAYC_ANALYSIS_KERNELCOUNT_H

@@ -1,6 +1,6 @@
 //===- KernelCount.cpp - kernels and library calls one call runs ----------===//
 
-#include "Conversion/NDArrayToRuntime/KernelCount.h"
+#include "Analysis/KernelCount.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

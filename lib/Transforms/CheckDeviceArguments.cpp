@@ -1,4 +1,4 @@
-//===- DeviceArguments.cpp - device checks of exported functions' arrays --===//
+//===- CheckDeviceArguments.cpp - exported functions get device arrays ----===//
 //
 // On the cuda target a public function's array arguments must be device
 // memory of the device the program runs on: a C++ host passing a host array,
@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
-#include "Conversion/Passes.h"
+#include "Transforms/Passes.h"
 #include "Transforms/Symbols.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -18,7 +18,7 @@
 
 namespace arrayc {
 #define GEN_PASS_DEF_CHECKDEVICEARGUMENTS
-#include "Conversion/Passes.h.inc"
+#include "Transforms/Passes.h.inc"
 } // namespace arrayc
 
 using namespace mlir;

@@ -1,4 +1,4 @@
-//===- GraphCalls.cpp - bracket public cuda functions for graph replay ----===//
+//===- CudaGraphCalls.cpp - bracket public cuda functions for graph replay ===//
 //
 // A compiled function called again and again on small arrays spends its time
 // launching kernels. After kernel outlining, this pass brackets the body of
@@ -15,9 +15,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Conversion/NDArrayToRuntime/KernelCount.h"
+#include "Analysis/KernelCount.h"
 #include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
-#include "Conversion/Passes.h"
+#include "Transforms/Passes.h"
 #include "Transforms/Symbols.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -25,7 +25,7 @@
 
 namespace arrayc {
 #define GEN_PASS_DEF_CUDAGRAPHCALLS
-#include "Conversion/Passes.h.inc"
+#include "Transforms/Passes.h.inc"
 } // namespace arrayc
 
 using namespace mlir;
