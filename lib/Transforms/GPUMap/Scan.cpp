@@ -1,0 +1,237 @@
+//===- Scan.cpp - scans along the innermost axis --------------------------===//
+//
+// Scans (cumsum/cumprod: loops KernelConfig's matchScanLoop recognizes).
+// Each row of n elements is cut into tiles of kScanItems * block-size; a
+// block scans a tile with warp shuffles (lane l of warp w holds elements
+// w*32*K + j*32 + l, j < K, so every load and store is coalesced) and
+// shared memory across warps. Rows of more than one tile take three kernels
+// (reduce, then scan, then scan again): tile totals, their scan per row (in
+// place), and each tile's scan seeded with the total of the tiles before it.
+// Rows shorter than kScanMinLength keep the loop, a thread per row.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Transforms/GPUMap/KernelConfig.h"
+#include "Transforms/GPUMap/Strategies.h"
+
+namespace arrayc::gpumap {
+
+/// Scans the tile of kScanItems * blockSize elements from `start` of a row
+/// of `length` elements (those past it read as the identity) after
+/// `prefix`: `store(i, v)` gets each element's inclusive scan when given.
+/// Returns the tile's total (without `prefix`) in every thread. Uses
+/// `smem[0, warps)`.
+static Value emitTileScan(const MapContext &ctx, OpBuilder &kb, Location loc, Operation *combiner,
+                          Value smem, Value tid, Value start, Value length, Value prefix,
+                          function_ref<Value(OpBuilder &, Value)> load,
+                          function_ref<void(OpBuilder &, Value, Value)> store) {
+  Type elt = prefix.getType();
+  Value identity = combinerIdentity(kb, loc, combiner, elt);
+  Value warpSize = cIndex(kb, loc, kWarp);
+  Value lane = arith::RemUIOp::create(kb, loc, tid, warpSize);
+  Value warp = arith::DivUIOp::create(kb, loc, tid, warpSize);
+  Value base = arith::AddIOp::create(
+      kb, loc, start,
+      arith::AddIOp::create(kb, loc,
+                            arith::MulIOp::create(kb, loc, warp, cIndex(kb, loc, kWarp * kScanItems)),
+                            lane));
+  Value last = arith::SubIOp::create(kb, loc, length, cIndex(kb, loc, 1));
+  SmallVector<Value> index, inside, values;
+  for (int64_t j = 0; j < kScanItems; ++j) {
+    Value i = arith::AddIOp::create(kb, loc, base, cIndex(kb, loc, j * kWarp));
+    Value in = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, i, length);
+    // Every load in bounds (the row's last element for those past it), so
+    // all kScanItems are issued before the first is used.
+    Value v = load(kb, arith::MinUIOp::create(kb, loc, i, last));
+    index.push_back(i);
+    inside.push_back(in);
+    values.push_back(arith::SelectOp::create(kb, loc, in, v, identity));
+  }
+  // Per item: the warp's inclusive scan (shuffles up), after the totals of
+  // the items before it.
+  Value carry = identity;
+  SmallVector<Value> scanned;
+  for (Value v : values) {
+    for (int64_t offset = 1; offset < kWarp; offset *= 2) {
+      Value up = emitShuffle(kb, loc, v, offset, kWarp, gpu::ShuffleMode::UP);
+      Value has = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::uge, lane,
+                                        cIndex(kb, loc, offset));
+      v = arith::SelectOp::create(kb, loc, has, combine(kb, combiner, up, v), v);
+    }
+    scanned.push_back(combine(kb, combiner, carry, v));
+    carry = combine(kb, combiner, carry,
+                    emitShuffle(kb, loc, v, kWarp - 1, kWarp, gpu::ShuffleMode::IDX));
+  }
+  // Warp totals through shared memory: each warp's prefix, the tile's total.
+  gpu::BarrierOp::create(kb, loc);
+  {
+    Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, lane, cIndex(kb, loc, 0));
+    auto ifOp = scf::IfOp::create(kb, loc, first, false);
+    OpBuilder::InsertionGuard g(kb);
+    kb.setInsertionPointToStart(&ifOp.getThenRegion().front());
+    memref::StoreOp::create(kb, loc, carry, smem, warp);
+  }
+  gpu::BarrierOp::create(kb, loc);
+  Value before = identity, total = identity;
+  for (int64_t w = 0; w < ctx.blockSize / kWarp; ++w) {
+    Value t = memref::LoadOp::create(kb, loc, smem, ValueRange{cIndex(kb, loc, w)});
+    Value earlier = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, cIndex(kb, loc, w), warp);
+    before = arith::SelectOp::create(kb, loc, earlier, combine(kb, combiner, before, t), before);
+    total = combine(kb, combiner, total, t);
+  }
+  if (store) {
+    Value front = combine(kb, combiner, prefix, before);
+    for (auto [i, in, v] : llvm::zip(index, inside, scanned)) {
+      auto ifOp = scf::IfOp::create(kb, loc, in, false);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      store(kb, i, combine(kb, combiner, front, v));
+    }
+  }
+  return total;
+}
+
+/// The fills (generics yielding one value from outside), in the loop's
+/// block before it, of buffers that otherwise only the scan loop's steps
+/// use, as their outputs (its running totals): the parallel scan does not
+/// need them.
+static SmallVector<Operation *> scanTotalFills(scf::ForOp loop) {
+  SmallVector<Operation *> fills;
+  for (Operation *o = loop->getPrevNode(); o; o = o->getPrevNode()) {
+    auto g = dyn_cast<linalg::GenericOp>(o);
+    if (!g || g.getNumDpsInputs() != 0 || g.getNumDpsInits() != 1)
+      continue;
+    Block &body = g.getRegion().front();
+    Value filled = body.getTerminator()->getOperand(0);
+    if (body.getOperations().size() != 1 || filled.getParentRegion() == &g.getRegion())
+      continue;
+    Value buffer = g.getDpsInits()[0];
+    if (!buffer.getDefiningOp<memref::AllocOp>())
+      continue;
+    bool onlyLoop = llvm::all_of(buffer.getUses(), [&](OpOperand &use) {
+      Operation *user = use.getOwner();
+      if (user == o || isa<memref::DeallocOp>(user))
+        return true;
+      auto step = dyn_cast<linalg::GenericOp>(user);
+      return step && loop->isAncestor(step) && step.isDpsInit(&use);
+    });
+    if (onlyLoop)
+      fills.push_back(o);
+  }
+  return fills;
+}
+
+void lowerScan(const MapContext &ctx, scf::ForOp loop, const ScanLoop &scan) {
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Operation *combiner = scan.combiner;
+  auto outType = cast<MemRefType>(scan.output.getType());
+  Type elt = outType.getElementType();
+  SmallVector<Value> rowSizes;
+  for (int64_t d = 0; d + 1 < outType.getRank(); ++d)
+    rowSizes.push_back(memref::DimOp::create(b, loc, scan.output, d));
+  Value rows = product(b, loc, rowSizes), n = loop.getUpperBound();
+  Value zero = cIndex(b, loc, 0), one = cIndex(b, loc, 1);
+  Value tiles = ceilDiv(b, loc, n, cIndex(b, loc, kScanItems * ctx.blockSize));
+  Value parallel = arith::AndIOp::create(
+      b, loc,
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, n, cIndex(b, loc, kScanMinLength)),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, rows, zero));
+  auto ifOp = likely(scf::IfOp::create(b, loc, parallel, /*withElse=*/true), true);
+  // The loop, and the fills of its running totals, for short rows only.
+  Operation *elseEnd = ifOp.getElseRegion().front().getTerminator();
+  for (Operation *fill : scanTotalFills(loop))
+    fill->moveBefore(elseEnd);
+  loop->moveBefore(elseEnd);
+
+  OpBuilder tb = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
+  auto smemType = MemRefType::get(
+      {ctx.blockSize / kWarp}, elt, AffineMap(),
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup));
+  Value jobs = arith::MulIOp::create(tb, loc, rows, tiles);
+  Value totals = memref::AllocOp::create(tb, loc, MemRefType::get({ShapedType::kDynamic}, elt),
+                                         ValueRange{jobs});
+  auto element = [&](OpBuilder &kb, Value buffer, Value row, Value i) {
+    SmallVector<Value> idx =
+        rowSizes.empty() ? SmallVector<Value>{} : delinearize(kb, loc, row, rowSizes);
+    idx.push_back(i);
+    return idx;
+  };
+  auto tileOf = [&](OpBuilder &kb, Value job) {
+    Value row = arith::DivUIOp::create(kb, loc, job, tiles);
+    Value tile = arith::RemUIOp::create(kb, loc, job, tiles);
+    Value start = arith::MulIOp::create(kb, loc, tile, cIndex(kb, loc, kScanItems * ctx.blockSize));
+    return std::make_tuple(row, tile, start);
+  };
+  auto loadInput = [&](Value row) {
+    return [&, row](OpBuilder &kb, Value i) -> Value {
+      return memref::LoadOp::create(kb, loc, scan.input, element(kb, scan.input, row, i));
+    };
+  };
+  Value several = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ugt, tiles, one);
+  // 1. Each tile's total.
+  emitBlockPerJob(ctx, tb, loc, several, jobs, smemType,
+                  [&](OpBuilder &kb, gpu::LaunchOp l, Value job) {
+                    auto [row, tile, start] = tileOf(kb, job);
+                    Value total = emitTileScan(ctx, kb, loc, combiner,
+                                               l.getWorkgroupAttributions()[0], l.getThreadIds().x,
+                                               start, n, combinerIdentity(kb, loc, combiner, elt),
+                                               loadInput(row), nullptr);
+                    Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq,
+                                                        l.getThreadIds().x, cIndex(kb, loc, 0));
+                    auto ifFirst = scf::IfOp::create(kb, loc, first, false);
+                    OpBuilder::InsertionGuard g(kb);
+                    kb.setInsertionPointToStart(&ifFirst.getThenRegion().front());
+                    memref::StoreOp::create(kb, loc, total, totals, job);
+                  });
+  // 2. Per row, the inclusive scan of its tiles' totals, in place, a tile
+  //    of them at a time.
+  emitBlockPerJob(
+      ctx, tb, loc, several, rows, smemType, [&](OpBuilder &kb, gpu::LaunchOp l, Value row) {
+        Value rowStart = arith::MulIOp::create(kb, loc, row, tiles);
+        auto at = [&](OpBuilder &ib, Value i) {
+          return arith::AddIOp::create(ib, loc, rowStart, i);
+        };
+        auto chunks =
+            scf::ForOp::create(kb, loc, zero, tiles, cIndex(kb, loc, kScanItems * ctx.blockSize),
+                               ValueRange{combinerIdentity(kb, loc, combiner, elt)});
+        OpBuilder::InsertionGuard g(kb);
+        kb.setInsertionPointToStart(chunks.getBody());
+        Value carry = chunks.getRegionIterArgs()[0];
+        Value total = emitTileScan(
+            ctx, kb, loc, combiner, l.getWorkgroupAttributions()[0], l.getThreadIds().x,
+            chunks.getInductionVar(), tiles, carry,
+            [&](OpBuilder &ib, Value i) -> Value {
+              return memref::LoadOp::create(ib, loc, totals, ValueRange{at(ib, i)});
+            },
+            [&](OpBuilder &ib, Value i, Value v) {
+              memref::StoreOp::create(ib, loc, v, totals, ValueRange{at(ib, i)});
+            });
+        scf::YieldOp::create(kb, loc, combine(kb, combiner, carry, total));
+      });
+  // 3. Each tile's scan after the tiles before it.
+  Value nonEmpty = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ugt, jobs, zero);
+  emitBlockPerJob(
+      ctx, tb, loc, nonEmpty, jobs, smemType, [&](OpBuilder &kb, gpu::LaunchOp l, Value job) {
+        auto [row, tile, start] = tileOf(kb, job);
+        Value hasBefore = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ugt, tile, zero);
+        auto prefixIf = scf::IfOp::create(kb, loc, TypeRange{elt}, hasBefore, true);
+        {
+          OpBuilder::InsertionGuard g(kb);
+          kb.setInsertionPointToStart(&prefixIf.getThenRegion().front());
+          scf::YieldOp::create(
+              kb, loc,
+              ValueRange{memref::LoadOp::create(
+                  kb, loc, totals, ValueRange{arith::SubIOp::create(kb, loc, job, one)})});
+          kb.setInsertionPointToStart(&prefixIf.getElseRegion().front());
+          scf::YieldOp::create(kb, loc, combinerIdentity(kb, loc, combiner, elt));
+        }
+        emitTileScan(
+            ctx, kb, loc, combiner, l.getWorkgroupAttributions()[0], l.getThreadIds().x, start, n,
+            prefixIf.getResult(0), loadInput(row), [&](OpBuilder &ib, Value i, Value v) {
+              memref::StoreOp::create(ib, loc, v, scan.output, element(ib, scan.output, row, i));
+            });
+      });
+  memref::DeallocOp::create(tb, loc, totals);
+}
+} // namespace arrayc::gpumap
