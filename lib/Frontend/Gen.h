@@ -169,14 +169,28 @@ struct Scope {
   llvm::StringMap<std::string> unbound;
 };
 
-enum class Builtin {
+/// A builtin function: one row of Builtins.def.
+enum class Builtin : uint8_t {
   None,
-  Sqrt, Exp, Log, Sin, Cos, Tanh,
-  Abs, Negative,
-  Maximum, Minimum, Add, Subtract, Multiply, Divide, Power,
-  Sum, Prod, Max, Min,
-  Print, Save, Load,
+#define BUILTIN(Id, Spelling, Family) Id,
+#include "Frontend/Builtins.def"
 };
+
+/// The handler that lowers a builtin (Builtins.def).
+enum class BuiltinFamily : uint8_t {
+  Elementwise, Ufunc, Reduction, Statistic, Creation, Contraction, Shape, Host
+};
+
+struct BuiltinInfo {
+  Builtin id;
+  llvm::StringRef name;
+  BuiltinFamily family;
+  bool pythonOnly; ///< Python's builtin: `f(...)` only, never `np.f(...)`.
+};
+
+/// The builtin `name` as called bare (`f(...)`) or through numpy
+/// (`np.f(...)`, `viaModule`), or null (GenBuiltin.cpp).
+const BuiltinInfo *lookupBuiltin(llvm::StringRef name, bool viaModule);
 
 /// One source dim of an indexing window (GenIndex.cpp).
 struct WinDim {
@@ -379,8 +393,8 @@ private:
   OptVal concatVals(std::vector<Val> xs, int64_t axis, bool hasAxis,
                     llvm::StringRef fn, SrcLoc l);
   Val expandDims(const Val &a, llvm::ArrayRef<int64_t> axesSorted, SrcLoc l);
-  OptVal genShapeCall(llvm::StringRef name, llvm::StringRef shown, const Expr &call,
-                      bool &handled);
+  OptVal genShapeCall(llvm::StringRef name, llvm::StringRef shown,
+                      const Expr &call);
 
   // Attributes and methods (GenAttribute.cpp).
   OptVal genAttribute(const Expr &e, Val obj);
@@ -388,9 +402,8 @@ private:
 
   // The builtin registry (GenBuiltin.cpp).
   OptVal evalArrayOperand(const Expr &e, llvm::StringRef what);
-  OptVal callBuiltin(Builtin bi, llvm::StringRef name, const Expr &call);
-  Builtin lookupBuiltin(llvm::StringRef name, bool viaModule);
-  OptVal extBuiltin(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  OptVal callBuiltin(const BuiltinInfo &bi, llvm::StringRef full,
+                     const Expr &call);
   std::optional<DType> dtypeArg(const Expr &e, llvm::StringRef fname);
 
   // Creation builtins (GenBuiltinCreation.cpp).
@@ -404,6 +417,7 @@ private:
   Val flatten(const Val &a, SrcLoc l);
 
   // Ufuncs (GenBuiltinMath.cpp).
+  OptVal elementwise(Builtin id, llvm::StringRef name, const Expr &call);
   OptVal unaryFloat(Builtin bi, llvm::StringRef name, Val a, SrcLoc l);
   OptVal ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call);
   Val unaryMath(llvm::StringRef fn, const Val &x, DType out, SrcLoc l);
@@ -412,6 +426,7 @@ private:
   bool promoteBinary(Val &x, Val &y, DType &t, SrcLoc l);
 
   // Reductions and statistics (GenBuiltinReduce.cpp).
+  OptVal reduction(Builtin id, llvm::StringRef name, const Expr &call);
   OptVal reduce(Builtin bi, llvm::StringRef name, Val a, const Expr *axis,
                 const Expr *keepdims, SrcLoc l);
   OptVal statistic(llvm::StringRef name, llvm::StringRef full, const Expr &call);
@@ -455,6 +470,7 @@ private:
   bool isRandomModule(const Expr &e);
 
   // Host-side builtins (GenBuiltinIO.cpp).
+  OptVal hostBuiltin(Builtin id, llvm::StringRef name, const Expr &call);
   OptVal genPrint(const Expr &call);
   OptVal genSave(const Expr &call);
   OptVal genLoad(const Expr &call, const ArrType &type, SrcLoc annLoc);
@@ -475,9 +491,7 @@ std::string ambiguous(const Val &v, llvm::StringRef what);
 /// (GenIndex.cpp).
 std::optional<int64_t> axisLiteral(const Expr &e);
 
-// The builtin names (GenBuiltin.cpp).
-bool isExtBuiltin(llvm::StringRef n);
-/// `pi`, `e`, `inf`, `nan`.
+/// The constants `pi`, `e`, `inf`, `nan` (GenBuiltin.cpp).
 std::optional<double> extConstant(llvm::StringRef n);
 
 // break/continue/return inside control flow (GenStmt.cpp): hidden flag

@@ -26,6 +26,30 @@ using namespace mlir;
 // Host-side builtins (main only)
 //===----------------------------------------------------------------------===//
 
+/// print, save, perf_counter, and load without an annotation (an error).
+OptVal Gen::hostBuiltin(Builtin id, llvm::StringRef name, const Expr &call) {
+  SrcLoc l = call.loc;
+  if (!requireHost(name, l))
+    return std::nullopt;
+  switch (id) {
+  case Builtin::Print:
+    return genPrint(call);
+  case Builtin::Save:
+    return genSave(call);
+  case Builtin::Load:
+    return err(l, "np.load needs a type annotation, e.g. `x: f32[n] = "
+                  "np.load(...)`");
+  default: {
+    llvm::SmallVector<const Expr *> none;
+    if (!bindArgs("perf_counter", {}, 0, call, none))
+      return std::nullopt;
+    ArrType t{DType::F64, {}};
+    Value v = nd::PerfCounterOp::create(b, loc(l), t.tensorType(&ctx));
+    return Val::array(v, t);
+  }
+  }
+}
+
 OptVal Gen::genPrint(const Expr &call) {
   std::optional<std::string> sep = " ", end = "\n";
   for (const Keyword &k : call.keywords) {

@@ -23,6 +23,65 @@ using namespace arrayc::frontend;
 using namespace arrayc::frontend::gen;
 using namespace mlir;
 
+/// The ufuncs with one ndarray op each: sqrt/exp/log/sin/cos/tanh, abs,
+/// negative, and the binary ones that are operators (add, maximum, ...).
+OptVal Gen::elementwise(Builtin id, llvm::StringRef name, const Expr &call) {
+  SrcLoc l = call.loc;
+  llvm::SmallVector<const Expr *> args;
+  switch (id) {
+  case Builtin::Sqrt:
+  case Builtin::Exp:
+  case Builtin::Log:
+  case Builtin::Sin:
+  case Builtin::Cos:
+  case Builtin::Tanh:
+  case Builtin::Abs:
+  case Builtin::Absolute:
+  case Builtin::Negative: {
+    if (!bindArgs(name, {"x"}, 1, call, args))
+      return std::nullopt;
+    OptVal x = evalArrayOperand(*args[0], name);
+    if (!x)
+      return std::nullopt;
+    Val a = materialize(*x);
+    if (id == Builtin::Negative)
+      return negate(a, l);
+    if (id == Builtin::Abs || id == Builtin::Absolute) {
+      if (a.type.dtype == DType::Bool)
+        return a;
+      if (isComplex(a.type.dtype))
+        return complexPartOf("abs", a, l);
+      return Val::array(nd::AbsOp::create(b, loc(l), a.value.getType(), a.value),
+                        a.type);
+    }
+    return unaryFloat(id, name, a, l);
+  }
+  default: {
+    if (!bindArgs(name, {"x1", "x2"}, 2, call, args))
+      return std::nullopt;
+    OptVal x = evalArrayOperand(*args[0], name);
+    if (!x)
+      return std::nullopt;
+    OptVal y = evalArrayOperand(*args[1], name);
+    if (!y)
+      return std::nullopt;
+    // NumPy turns two Python scalars into default-dtype arrays.
+    if (x->kind == Val::Lit && y->kind == Val::Lit) {
+      x = materialize(*x);
+      y = materialize(*y);
+    }
+    llvm::StringRef op = id == Builtin::Maximum    ? "max"
+                         : id == Builtin::Minimum  ? "min"
+                         : id == Builtin::Add      ? "+"
+                         : id == Builtin::Subtract ? "-"
+                         : id == Builtin::Multiply ? "*"
+                         : id == Builtin::Divide   ? "/"
+                                                   : "**";
+    return binary(op, *x, *y, l);
+  }
+  }
+}
+
 OptVal Gen::unaryFloat(Builtin bi, llvm::StringRef name, Val a, SrcLoc l) {
   Val x = toArray(a, floatFor(a.type.dtype));
   Location il = loc(l);

@@ -22,6 +22,21 @@ using namespace arrayc::frontend;
 using namespace arrayc::frontend::gen;
 using namespace mlir;
 
+/// sum/prod/max/min (and amax/amin): one ndarray.reduce.
+OptVal Gen::reduction(Builtin id, llvm::StringRef name, const Expr &call) {
+  llvm::SmallVector<const Expr *> args;
+  if (!bindArgs(name, {"a", "axis", "keepdims"}, 1, call, args))
+    return std::nullopt;
+  OptVal x = evalArrayOperand(*args[0], name);
+  if (!x)
+    return std::nullopt;
+  if (id == Builtin::Amax)
+    id = Builtin::Max;
+  if (id == Builtin::Amin)
+    id = Builtin::Min;
+  return reduce(id, name, materialize(*x), args[1], args[2], call.loc);
+}
+
 OptVal Gen::reduce(Builtin bi, llvm::StringRef name, Val a, const Expr *axis,
                    const Expr *keepdims, SrcLoc l) {
   int64_t rank = a.type.rank();

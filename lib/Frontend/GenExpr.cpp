@@ -67,8 +67,7 @@ OptVal Gen::evalImpl(const Expr &e) {
     auto it = scope->vars.find(e.name);
     if (it != scope->vars.end())
       return it->second;
-    if (funcs.count(e.name) || lookupBuiltin(e.name, false) != Builtin::None ||
-        isExtBuiltin(e.name))
+    if (funcs.count(e.name) || lookupBuiltin(e.name, /*viaModule=*/false))
       return err(e.loc, "'" + e.name + "' is a function; functions are not "
                                        "values, call it");
     if (npAliases.contains(e.name))
@@ -126,7 +125,7 @@ OptVal Gen::evalImpl(const Expr &e) {
         !scope->vars.count(e.lhs->name)) {
       if (std::optional<double> c = extConstant(e.name))
         return Val::floatLit(*c);
-      if (lookupBuiltin(e.name, true) != Builtin::None || isExtBuiltin(e.name))
+      if (lookupBuiltin(e.name, /*viaModule=*/true))
         return err(e.loc, "'" + e.lhs->name + "." + e.name +
                               "' is a function; functions are not values, "
                               "call it");

@@ -262,38 +262,8 @@ OptVal Gen::evalCall(const Expr &call) {
     auto it = funcs.find(f.name);
     if (it != funcs.end())
       return callUser(it->second, f.name, call);
-    Builtin bi = lookupBuiltin(f.name, false);
-    if (bi != Builtin::None)
-      return callBuiltin(bi, f.name, call);
-    if (isExtBuiltin(f.name))
-      return extBuiltin(f.name, f.name, call);
-    if (f.name == "perf_counter") {
-      if (!requireHost("perf_counter", call.loc))
-        return std::nullopt;
-      llvm::SmallVector<const Expr *> none;
-      if (!bindArgs("perf_counter", {}, 0, call, none))
-        return std::nullopt;
-      ArrType t{DType::F64, {}};
-      Value v = nd::PerfCounterOp::create(b, loc(call.loc), t.tensorType(&ctx));
-      return Val::array(v, t);
-    }
-    if (f.name == "len") {
-      llvm::SmallVector<const Expr *> args;
-      if (!bindArgs("len", {"obj"}, 1, call, args))
-        return std::nullopt;
-      OptVal a = eval(*args[0]);
-      if (!a)
-        return std::nullopt;
-      if (a->kind == Val::Tuple)
-        return Val::intLit(a->elts.size());
-      if (a->kind != Val::Array || a->type.rank() == 0)
-        return err(call.loc, "len() of unsized object (" + a->describe() + ")");
-      return sizeOf(*a, 0, call.loc);
-    }
-    bool shapeFn = false;
-    OptVal sr = genShapeCall(f.name, f.name, call, shapeFn);
-    if (shapeFn)
-      return sr;
+    if (const BuiltinInfo *bi = lookupBuiltin(f.name, /*viaModule=*/false))
+      return callBuiltin(*bi, f.name, call);
     if (npAliases.contains(f.name))
       return err(f.loc, "module '" + f.name + "' is not callable");
     return err(f.loc, "unknown function '" + f.name + "'");
@@ -306,18 +276,10 @@ OptVal Gen::evalCall(const Expr &call) {
     return linalgCall(f.name, "linalg." + f.name, call);
   if (f.kind == ExprKind::Attribute && f.lhs->kind == ExprKind::Name &&
       npAliases.contains(f.lhs->name) && !scope->vars.count(f.lhs->name)) {
-    Builtin bi = lookupBuiltin(f.name, true);
     std::string full = f.lhs->name + "." + f.name;
-    if (bi == Builtin::None && isExtBuiltin(f.name))
-      return extBuiltin(f.name, full, call);
-    if (bi == Builtin::None) {
-      bool shapeFn = false;
-      OptVal sr = genShapeCall(f.name, full, call, shapeFn);
-      if (shapeFn)
-        return sr;
-      return err(f.loc, "'" + full + "' is not supported yet");
-    }
-    return callBuiltin(bi, full, call);
+    if (const BuiltinInfo *bi = lookupBuiltin(f.name, /*viaModule=*/true))
+      return callBuiltin(*bi, full, call);
+    return err(f.loc, "'" + full + "' is not supported yet");
   }
   if (f.kind == ExprKind::Attribute) {
     OptVal obj = eval(*f.lhs);

@@ -246,10 +246,21 @@ Val Gen::expandDims(const Val &a, llvm::ArrayRef<int64_t> axesSorted, SrcLoc l) 
 
 /// Shape functions (bare or np.). Sets `handled` when `name` is one.
 OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
-                         const Expr &call, bool &handled) {
-  handled = true;
+                         const Expr &call) {
   SrcLoc l = call.loc;
   llvm::SmallVector<const Expr *> args;
+  if (name == "len") {
+    if (!bindArgs("len", {"obj"}, 1, call, args))
+      return std::nullopt;
+    OptVal a = eval(*args[0]);
+    if (!a)
+      return std::nullopt;
+    if (a->kind == Val::Tuple)
+      return Val::intLit(a->elts.size());
+    if (a->kind != Val::Array || a->type.rank() == 0)
+      return err(l, "len() of unsized object (" + a->describe() + ")");
+    return sizeOf(*a, 0, l);
+  }
   auto arrayArg = [&](const Expr *e) -> OptVal {
     OptVal v = evalArrayOperand(*e, shown);
     if (!v)
@@ -537,6 +548,5 @@ OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
     }
     return result;
   }
-  handled = false;
-  return std::nullopt;
+  llvm_unreachable("not a shape function of Builtins.def");
 }
