@@ -1,6 +1,7 @@
 //===- Sema.cpp - the type and shape rules of .arr ------------------------===//
 
 #include "Frontend/Sema.h"
+#include "Frontend/DTypeNames.h"
 
 #include "arrayc_rt/dtypes.h"
 
@@ -286,24 +287,7 @@ static std::optional<DType> parseDTypeName(const Expr &e, ErrorFn error) {
                  "u64, f16, bf16, f32, f64, c64, c128) in the type annotation");
     return std::nullopt;
   }
-  std::optional<DType> t =
-      llvm::StringSwitch<std::optional<DType>>(e.name)
-          .Case("bool", DType::Bool)
-          .Case("i8", DType::I8)
-          .Case("i16", DType::I16)
-          .Case("i32", DType::I32)
-          .Case("i64", DType::I64)
-          .Case("u8", DType::U8)
-          .Case("u16", DType::U16)
-          .Case("u32", DType::U32)
-          .Case("u64", DType::U64)
-          .Case("f16", DType::F16)
-          .Case("bf16", DType::BF16)
-          .Case("f32", DType::F32)
-          .Case("f64", DType::F64)
-          .Case("c64", DType::C64)
-          .Case("c128", DType::C128)
-          .Default(std::nullopt);
+  std::optional<DType> t = lookupDTypeName(e.name, DTypeSpelling::Short);
   if (t)
     return t;
   error(e.loc, "unknown dtype '" + e.name +

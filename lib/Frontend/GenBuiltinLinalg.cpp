@@ -1,12 +1,27 @@
-//===- MLIRGenLinalg.inc - the numpy.linalg builtins of .arr ----*- C++ -*-===//
+//===- GenBuiltinLinalg.cpp - numpy.linalg --------------------------------===//
 //
-// Members of Gen (MLIRGen.cpp) for `linalg.<fn>` and `np.linalg.<fn>`: det,
-// inv, solve, cholesky, qr, svd, eigh (one ndarray op each, computed by
-// LAPACKE in the runtime) and norm (reductions, and svdvals for the 2-norm
-// and the nuclear norm). Included at the end of MLIRGen.cpp;
-// docs/language/builtins.md describes them.
+// `linalg.<fn>` and `np.linalg.<fn>`: solvers and decompositions (LAPACK
+// calls in the runtime) and norm.
 //
 //===----------------------------------------------------------------------===//
+
+#include "Frontend/Gen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace arrayc::frontend;
+using namespace arrayc::frontend::gen;
+using namespace mlir;
 
 /// `linalg` (not a variable) or `np.linalg`.
 bool Gen::isLinalgModule(const Expr &e) {

@@ -1,12 +1,26 @@
-//===- MLIRGenFFT.inc - numpy.fft builtins of .arr ---------------*- C++ -*-===//
+//===- GenBuiltinFFT.cpp - numpy.fft --------------------------------------===//
 //
-// Members of Gen (MLIRGen.cpp) for `fft.<f>` and `np.fft.<f>`: fft, ifft,
-// rfft, irfft (one axis) and fft2, ifft2, fftn, ifftn (one ndarray.fft per
-// axis, last axis first, as NumPy does). n, s, axis, axes and norm are
-// compile-time constants. Included at the end of MLIRGen.cpp;
-// docs/language/builtins.md describes them.
+// `fft.<f>` and `np.fft.<f>`: one ndarray.fft per transformed axis.
 //
 //===----------------------------------------------------------------------===//
+
+#include "Frontend/Gen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace arrayc::frontend;
+using namespace arrayc::frontend::gen;
+using namespace mlir;
 
 /// `fft` (not a variable) or `np.fft`; `shown` gets the spelling.
 bool Gen::isFFTModule(const Expr &e, std::string &shown) {

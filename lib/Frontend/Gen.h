@@ -1,0 +1,512 @@
+//===- Gen.h - the checked lowering of .arr to ndarray IR -------*- C++ -*-===//
+//
+// One walk over each function body both checks (types, shapes, arity, where
+// host-side calls may appear) and emits IR; every check runs before the op
+// it guards is built, so the emitted IR always verifies. Python scalars stay
+// unmaterialized "weak" literals (folded with Python semantics) until they
+// meet an array, so NEP 50 promotion can use the array's dtype.
+//
+// `Gen` is one class split over translation units by concept, as Clang's
+// CodeGenFunction: README.md lists which Gen*.cpp holds what. Only the
+// Gen*.cpp files include this header; the rest of the compiler sees
+// MLIRGen.h.
+//
+//===----------------------------------------------------------------------===//
+#ifndef ARRAYC_FRONTEND_GEN_H
+#define ARRAYC_FRONTEND_GEN_H
+
+#include "Frontend/MLIRGen.h"
+#include "Frontend/Sema.h"
+
+#include "ndarray/NDArray.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <complex>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace arrayc::frontend::gen {
+
+// The MLIR names the generator uses everywhere (as CIRCT's LLVM.h does).
+using mlir::Attribute;
+using mlir::FileLineColLoc;
+using mlir::Location;
+using mlir::MLIRContext;
+using mlir::ModuleOp;
+using mlir::OpBuilder;
+using mlir::OwningOpRef;
+using mlir::Type;
+using mlir::Value;
+namespace nd = arrayc::ndarray;
+
+/// How diagnostics name a Python scalar of kind `w` ("a Python int").
+const char *weakName(Weak w);
+/// The dtype NumPy gives a Python scalar of kind `w` on its own.
+DType weakDefault(Weak w);
+
+/// A value during lowering.
+struct Val {
+  enum Kind { Array, Lit, Str, None, Tuple } kind = None;
+  // Array.
+  Value value;
+  ArrType type;
+  // Lit: a weak Python scalar. An Array with `weakRt` is a Python scalar
+  // only known at run time (a loop index, a scalar carried by a loop): a 0-d
+  // i64/f64/bool array that still promotes as the weak kind `weak`.
+  Weak weak = Weak::Int;
+  bool weakRt = false;
+  int64_t i = 0;
+  double f = 0;  ///< A float's value; a complex's real part.
+  double im = 0; ///< A complex's imaginary part.
+  SrcLoc at; ///< Where a Lit was written (or folded).
+  // Str.
+  std::string str;
+  // Tuple.
+  std::vector<Val> elts;
+
+  static Val array(Value v, ArrType t) {
+    Val r;
+    r.kind = Array;
+    r.value = v;
+    r.type = std::move(t);
+    return r;
+  }
+  static Val intLit(int64_t v) {
+    Val r;
+    r.kind = Lit;
+    r.weak = Weak::Int;
+    r.i = v;
+    return r;
+  }
+  static Val floatLit(double v) {
+    Val r;
+    r.kind = Lit;
+    r.weak = Weak::Float;
+    r.f = v;
+    return r;
+  }
+  static Val complexLit(double re, double imag) {
+    Val r;
+    r.kind = Lit;
+    r.weak = Weak::Complex;
+    r.f = re;
+    r.im = imag;
+    return r;
+  }
+  static Val boolLit(bool v) {
+    Val r;
+    r.kind = Lit;
+    r.weak = Weak::Bool;
+    r.i = v;
+    return r;
+  }
+  /// The value as a double (a complex's real part, as NumPy's astype).
+  double asDouble() const {
+    return weak == Weak::Float || weak == Weak::Complex ? f : double(i);
+  }
+  std::complex<double> asComplex() const { return {asDouble(), im}; }
+  std::string describe() const {
+    switch (kind) {
+    case Array:
+      return type.str();
+    case Lit:
+      return weakName(weak);
+    case Str:
+      return "a string";
+    case None:
+      return "None";
+    case Tuple:
+      return "a tuple of " + std::to_string(elts.size()) + " values";
+    }
+    return "a value";
+  }
+};
+
+using OptVal = std::optional<Val>;
+
+/// A type description for diagnostics that names run-time Python scalars.
+std::string describeVal(const Val &v);
+/// A complex value: a Python complex or an array of a complex dtype.
+bool isComplexVal(const Val &v);
+/// A Python scalar, known at compile time or only at run time.
+bool isWeak(const Val &v);
+/// Python's truth value of a Python scalar literal.
+bool litTruth(const Val &v);
+
+struct FuncInfo {
+  const Stmt *def = nullptr;
+  bool isMain = false;
+  llvm::SmallVector<ArrType> params;
+  llvm::SmallVector<ArrType> results;
+  /// No `-> ...` but a top-level `return value`: the results are the types
+  /// of the first `return` (then fixed, as if declared).
+  bool inferResults = false;
+  mlir::func::FuncOp op;
+  enum State { NotStarted, InProgress, Done } state = NotStarted;
+};
+
+/// Where a named dimension of `main` was first seen (a loaded array's axis).
+struct DimSource {
+  Value value;
+  int64_t axis;
+  std::string path;
+};
+
+struct Scope {
+  FuncInfo *fn = nullptr;
+  llvm::StringMap<Val> vars;
+  llvm::StringMap<DimSource> dims;
+  /// Names unbound after an if/loop (assigned on one path only): the error.
+  llvm::StringMap<std::string> unbound;
+};
+
+/// A builtin function: one row of Builtins.def.
+enum class Builtin : uint8_t {
+  None,
+#define BUILTIN(Id, Spelling, Family) Id,
+#include "Frontend/Builtins.def"
+};
+
+/// The handler that lowers a builtin (Builtins.def).
+enum class BuiltinFamily : uint8_t {
+  Elementwise, Ufunc, Reduction, Statistic, Creation, Contraction, Shape, Host
+};
+
+struct BuiltinInfo {
+  Builtin id;
+  llvm::StringRef name;
+  BuiltinFamily family;
+  bool pythonOnly; ///< Python's builtin: `f(...)` only, never `np.f(...)`.
+};
+
+/// The builtin `name` as called bare (`f(...)`) or through numpy
+/// (`np.f(...)`, `viaModule`), or null (GenBuiltin.cpp).
+const BuiltinInfo *lookupBuiltin(llvm::StringRef name, bool viaModule);
+
+/// One source dim of an indexing window (GenIndex.cpp).
+struct WinDim {
+  int64_t sStart = 0, sSize = 0; ///< kDynamic when dynamic.
+  mlir::Value dStart, dSize;     ///< Set when dynamic.
+  int64_t step = 1;
+  Dim dim;                       ///< The size, as a type dim.
+  bool drop = false;             ///< Integer index: the dim goes away.
+};
+/// One entry of a shape argument: a static size (maybe -1) or a named dim
+/// (GenShape.cpp).
+struct ShapeEntry {
+  int64_t size = 0;
+  Dim dim;      ///< Named when dynamic.
+  Value value;  ///< Its index value when dynamic.
+};
+
+/// An operator of .arr: one row of Operators.def.
+enum class OpKind : uint8_t {
+#define BINARY_OP(Kind, Spelling, Ufunc, Class, NDOp) Kind,
+#define CONTRACT_OP(Kind, Spelling, Ufunc) Kind,
+#define COMPARE_OP(Kind, Spelling, Predicate) Kind,
+#define UNARY_OP(Kind, Spelling, Ufunc) Kind,
+#include "Frontend/Operators.def"
+};
+
+/// Which typing and folding rules an operator follows (Operators.def).
+enum class OpClass : uint8_t {
+  Arith, Integer, Bitwise, Shift, Contract, Compare, Unary
+};
+
+struct OperatorInfo {
+  OpKind kind;
+  llvm::StringRef spelling;
+  llvm::StringRef ufunc; ///< NumPy's name, for diagnostics.
+  OpClass cls;
+  bool inSource; ///< Written in programs (not only used by builtins).
+};
+
+/// The binary operator (elementwise or `@`) spelled `s`, or null.
+const OperatorInfo *binaryOperator(llvm::StringRef s);
+/// The comparison spelled `s`, or null.
+const OperatorInfo *compareOperator(llvm::StringRef s);
+/// The unary operator spelled `s`, or null.
+const OperatorInfo *unaryOperator(llvm::StringRef s);
+
+/// Which exits a statement list contains (break/continue of the loop it is
+/// the body of; return anywhere).
+struct Exits {
+  bool brk = false, cont = false, ret = false;
+  bool any() const { return brk || cont || ret; }
+};
+
+class Gen {
+public:
+  Gen(MLIRContext &ctx, llvm::StringRef file) : ctx(ctx), b(&ctx), file(file) {}
+
+  OwningOpRef<ModuleOp> run(const Module &m);
+  /// The exported functions' signatures, in source order (after run).
+  void signatures(std::vector<arrayc::FunctionSignature> &out) const;
+
+private:
+  MLIRContext &ctx;
+  OpBuilder b;
+  std::string file;
+  bool failed = false;
+  llvm::StringSet<> npAliases{"np", "numpy"};
+  /// Expressions already evaluated once for the statement being generated
+  /// (the index of `x[i] op= y`, read and written): eval gives the value.
+  llvm::DenseMap<const Expr *, Val> pinned;
+  llvm::StringMap<FuncInfo> funcs;
+  std::vector<std::string> funcOrder;
+  Scope *scope = nullptr;
+
+  Location loc(SrcLoc l) { return FileLineColLoc::get(&ctx, file, l.line, l.col); }
+  std::nullopt_t err(SrcLoc l, const llvm::Twine &msg) {
+    if (!failed)
+      emitError(loc(l)) << msg;
+    failed = true;
+    return std::nullopt;
+  }
+  bool fail(SrcLoc l, const llvm::Twine &msg) {
+    err(l, msg);
+    return false;
+  }
+
+  // Sizes read from arrays and named by slicing (GenIndex.cpp, GenShape.cpp).
+  llvm::DenseMap<Value, Dim> shapeDims; ///< `x.shape[k]` values of named dims.
+  unsigned freshDims = 0;
+  std::map<std::string, std::string> runtimeSliceNames; ///< bounds -> dim name
+  std::set<std::string> usedSliceNames;
+
+  // Module, functions, calls (GenModule.cpp).
+  bool declare(const Stmt &def);
+  bool genFunction(FuncInfo &fn);
+  OptVal evalCall(const Expr &call);
+  OptVal callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call);
+  bool bindArgs(llvm::StringRef fname, llvm::ArrayRef<std::string> names,
+                size_t required, const Expr &call,
+                llvm::SmallVectorImpl<const Expr *> &out);
+  bool requireHost(llvm::StringRef name, SrcLoc l);
+
+  // Statements, assignment, return, exits (GenStmt.cpp).
+  bool genStmt(const Stmt &s, bool &returned);
+  bool genReturn(const Stmt &s);
+  bool returnValues(const Stmt &s, std::vector<Val> &out);
+  bool assign(const Expr &target, Val v);
+  bool genAnnAssign(const Stmt &s);
+  bool genAugAssign(const Stmt &s);
+  bool coerceTo(Val &v, const ArrType &want, SrcLoc l, const llvm::Twine &what);
+  bool genBlock(const std::vector<StmtPtr> &body, size_t from = 0);
+  bool genCompound(const Stmt &s);
+  llvm::SmallVector<llvm::StringRef, 3> exitFlags();
+  OptVal stillRunning(SrcLoc l);
+  void clearExitFlags();
+  bool genGuarded(SrcLoc l, llvm::function_ref<bool()> fn);
+  bool genReturnToSlots(const Stmt &s);
+  bool initResultSlots(SrcLoc l);
+  bool genAssert(const Stmt &s);
+  std::optional<Value> condition(const Val &v, SrcLoc l, llvm::StringRef what);
+
+  // if/for/while (GenControlFlow.cpp).
+  bool genIf(const Stmt &s);
+  bool genBranches(const Val &c, SrcLoc condLoc, llvm::function_ref<bool()> thenFn,
+                   llvm::function_ref<bool()> elseFn,
+                   std::optional<SrcLoc> ifLoc = std::nullopt);
+  std::optional<Value> whileCondition(const Stmt &s, const Exits &ex,
+                                      bool &never);
+  bool genFor(const Stmt &s);
+  bool genWhile(const Stmt &s);
+
+  // The expression walk (GenExpr.cpp).
+  OptVal eval(const Expr &e);
+  OptVal evalImpl(const Expr &e);
+
+  // Operators (GenOperator.cpp, the table in Operators.def).
+  OptVal binary(llvm::StringRef op, Val a, Val b, SrcLoc l);
+  OptVal compare(llvm::StringRef op, Val a, Val b, SrcLoc l);
+  OptVal foldBinary(llvm::StringRef op, const Val &a, const Val &b, SrcLoc l);
+  OptVal negate(Val a, SrcLoc l);
+  std::optional<bool> staticTruth(const Val &v);
+  OptVal intOperator(const OperatorInfo &info, Val a, Val c, SrcLoc l);
+  OptVal unary(llvm::StringRef op, Val a, SrcLoc l);
+  bool checkOperands(llvm::StringRef op, const Val &a, const Val &c, SrcLoc l);
+  OptVal emitBinary(OpKind kind, const Val &a, const Val &c, DType t, SrcLoc l);
+  OptVal foldIntOperator(llvm::StringRef op, const Val &a, const Val &c,
+                         SrcLoc l);
+  OptVal unaryInvert(Val a, SrcLoc l);
+  OptVal logicalNot(Val a, SrcLoc l);
+  OptVal boolOp(const Expr &e);
+  OptVal chainedCompare(const Expr &e);
+  OptVal weakRtBinary(llvm::StringRef op, Val a, Val c, SrcLoc l);
+
+  // Promotion, broadcasting, coercion (GenPromote.cpp).
+  bool checkBroadcast(const Val &a, const Val &c,
+                      llvm::SmallVectorImpl<Dim> &shape, SrcLoc l);
+  bool broadcastOperands(const Val &a, const Val &c, DType t, SrcLoc l,
+                         Val &x, Val &y);
+  Value constant(const Val &lit, DType t);
+  Val toArray(const Val &v, DType t);        ///< Materialize or cast to t.
+  Val materialize(const Val &v);             ///< Lit -> default-dtype array.
+  Value dimValue(const std::vector<Val> &sources, llvm::ArrayRef<Dim> shape,
+                 size_t axis, Location l);
+  Val broadcastTo(const Val &v, llvm::ArrayRef<Dim> shape,
+                  const std::vector<Val> &sources, Location l);
+  bool weakFits(const Val &lit, DType t, SrcLoc l);
+  bool promoteOperands(const Val &a, const Val &c, DType &t);
+  Val toWeakRt(const Val &v);
+
+  // Indexing and slicing (GenIndex.cpp).
+  Value namedDimValue(llvm::StringRef name, Location l);
+  OptVal namedDimAsValue(llvm::StringRef name, SrcLoc l);
+  Val sizeOf(const Val &a, int64_t d, SrcLoc l);
+  Value idx(int64_t v);
+  Value dimIndex(const Val &a, int64_t d, Location l);
+  bool sliceDim(const Val &a, int64_t d, const Expr *lo, const Expr *hi,
+                const Expr *step, WinDim &w, SrcLoc l);
+  bool indexDim(const Val &a, int64_t d, const Expr &e, WinDim &w);
+  bool runtimeInt(const Expr &e, std::optional<int64_t> &lit, Value &dyn,
+                  llvm::StringRef what, Value *source = nullptr);
+  Value checkedIndex(Value i, Value n, int64_t d, SrcLoc l);
+  bool runtimeSliceDim(const Val &a, int64_t d, const Expr *lo, const Expr *hi,
+                       std::optional<int64_t> vlo, std::optional<int64_t> vhi,
+                       Value dlo, Value dhi, llvm::StringRef boundsKey,
+                       int64_t step, const Expr *stepE, WinDim &w, SrcLoc l);
+  bool buildWindow(const Val &a, const Expr &sub, llvm::SmallVectorImpl<WinDim> &win,
+                   llvm::SmallVectorImpl<int64_t> &layout);
+  Val emitSlice(const Val &a, llvm::ArrayRef<WinDim> win, SrcLoc l);
+  Val reshapeTo(const Val &a, const ArrType &to, llvm::ArrayRef<Value> dyn, SrcLoc l);
+  OptVal genSubscript(const Expr &e);
+  bool assignSubscript(const Expr &target, Val v);
+
+  // Shape functions, shapes and axes as arguments (GenShape.cpp).
+  bool shapeArg(const Val &v, SrcLoc l, llvm::SmallVectorImpl<ShapeEntry> &out);
+  OptVal reshapeVal(const Val &a, const Val &shape, SrcLoc l);
+  Val transposeVal(const Val &a, llvm::ArrayRef<int64_t> perm, SrcLoc l);
+  std::optional<int64_t> axisArg(const Expr *e, int64_t rank, llvm::StringRef fn);
+  bool axesArg(const Expr *e, int64_t rank, llvm::StringRef fn,
+               llvm::SmallVectorImpl<int64_t> &out);
+  OptVal concatVals(std::vector<Val> xs, int64_t axis, bool hasAxis,
+                    llvm::StringRef fn, SrcLoc l);
+  Val expandDims(const Val &a, llvm::ArrayRef<int64_t> axesSorted, SrcLoc l);
+  OptVal genShapeCall(llvm::StringRef name, llvm::StringRef shown,
+                      const Expr &call);
+
+  // Attributes and methods (GenAttribute.cpp).
+  OptVal genAttribute(const Expr &e, Val obj);
+  OptVal genMethod(const Expr &call, const Expr &f, Val obj);
+
+  // The builtin registry (GenBuiltin.cpp).
+  OptVal evalArrayOperand(const Expr &e, llvm::StringRef what);
+  OptVal callBuiltin(const BuiltinInfo &bi, llvm::StringRef full,
+                     const Expr &call);
+  std::optional<DType> dtypeArg(const Expr &e, llvm::StringRef fname);
+
+  // Creation builtins (GenBuiltinCreation.cpp).
+  OptVal creation(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  bool parseShape(const Expr &e, llvm::StringRef fname, llvm::SmallVectorImpl<Dim> &dims);
+  Val litAs(const Val &v, DType t);
+  Val fill(const Val &value, DType t, llvm::ArrayRef<Dim> dims,
+           const std::vector<Val> &sources, SrcLoc l);
+  Val iota(DType t, llvm::ArrayRef<Dim> dims, int64_t dim,
+           const std::vector<Val> &sources, SrcLoc l);
+  Val flatten(const Val &a, SrcLoc l);
+
+  // Ufuncs (GenBuiltinMath.cpp).
+  OptVal elementwise(Builtin id, llvm::StringRef name, const Expr &call);
+  OptVal unaryFloat(Builtin bi, llvm::StringRef name, Val a, SrcLoc l);
+  OptVal ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  Val unaryMath(llvm::StringRef fn, const Val &x, DType out, SrcLoc l);
+  /// `real imag conj abs` of an array (complex or not), as NumPy.
+  Val complexPartOf(llvm::StringRef fn, const Val &x, SrcLoc l);
+  bool promoteBinary(Val &x, Val &y, DType &t, SrcLoc l);
+
+  // Reductions and statistics (GenBuiltinReduce.cpp).
+  OptVal reduction(Builtin id, llvm::StringRef name, const Expr &call);
+  OptVal reduce(Builtin bi, llvm::StringRef name, Val a, const Expr *axis,
+                const Expr *keepdims, SrcLoc l);
+  OptVal statistic(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  bool parseAxes(const Val &a, const Expr *axis, llvm::StringRef name,
+                 llvm::SmallVectorImpl<int64_t> &axes, bool single);
+  std::optional<bool> parseKeepdims(const Expr *e, llvm::StringRef name);
+  Val reduceAxes(nd::ReduceKind kind, const Val &x, llvm::ArrayRef<int64_t> axes,
+                 bool keep, SrcLoc l);
+  Val countOver(const Val &x, llvm::ArrayRef<int64_t> axes, bool keep, DType t,
+                SrcLoc l);
+
+  // Contractions (GenBuiltinContract.cpp).
+  OptVal contraction(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  OptVal einsum(llvm::StringRef full, const Expr &call);
+  OptVal matmul(Val a, Val c, SrcLoc l, llvm::StringRef name);
+  OptVal contract(llvm::ArrayRef<Val> ops,
+                  llvm::ArrayRef<llvm::SmallVector<unsigned>> labels,
+                  llvm::ArrayRef<unsigned> outLabels, llvm::ArrayRef<Dim> loopDims,
+                  SrcLoc l);
+
+  // numpy.linalg (GenBuiltinLinalg.cpp).
+  bool isLinalgModule(const Expr &e);
+  OptVal linalgCall(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  OptVal linalgOperand(const Expr &e, llvm::StringRef fn, unsigned minRank);
+  bool checkSquare(const Val &x, llvm::StringRef fn, SrcLoc l);
+  std::optional<bool> boolArg(const Expr *e, bool dflt, llvm::StringRef fn,
+                              llvm::StringRef param);
+  OptVal svdOf(const Val &a, bool full, bool uv, SrcLoc l);
+  OptVal norm(llvm::StringRef fn, const Expr &call);
+
+  // numpy.fft (GenBuiltinFFT.cpp).
+  bool isFFTModule(const Expr &e, std::string &shown);
+  OptVal fftCall(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  std::optional<int64_t> fftLength(const Expr &e, llvm::StringRef fn, bool allowMinusOne);
+  OptVal fftAlongAxis(nd::FFTKind kind, const Val &a, int64_t axis, int64_t length,
+                      nd::FFTNorm norm, SrcLoc l);
+
+  // numpy.random (GenBuiltinRandom.cpp).
+  OptVal randomCall(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  void initRandomState(SrcLoc l);
+  bool isRandomModule(const Expr &e);
+
+  // Host-side builtins (GenBuiltinIO.cpp).
+  OptVal hostBuiltin(Builtin id, llvm::StringRef name, const Expr &call);
+  OptVal genPrint(const Expr &call);
+  OptVal genSave(const Expr &call);
+  OptVal genLoad(const Expr &call, const ArrType &type, SrcLoc annLoc);
+  bool printTuple(const Val &t, SrcLoc l, llvm::SmallVectorImpl<Attribute> &pieces,
+                  llvm::SmallVectorImpl<Value> &operands);
+};
+
+//===----------------------------------------------------------------------===//
+// Helpers shared by several units
+//===----------------------------------------------------------------------===//
+
+/// `f32[n]`, or `(f32[n], i64)` for several results (GenModule.cpp).
+std::string describeResults(llvm::ArrayRef<ArrType> results);
+/// "the truth value of an array ... is ambiguous" for `what`
+/// (GenOperator.cpp).
+std::string ambiguous(const Val &v, llvm::StringRef what);
+/// An integer literal, possibly negated, as written for an axis or index
+/// (GenIndex.cpp).
+std::optional<int64_t> axisLiteral(const Expr &e);
+
+/// The constants `pi`, `e`, `inf`, `nan` (GenBuiltin.cpp).
+std::optional<double> extConstant(llvm::StringRef n);
+
+// break/continue/return inside control flow (GenStmt.cpp): hidden flag
+// variables and result slots.
+inline constexpr const char *kBreak = "$break";
+inline constexpr const char *kContinue = "$continue";
+inline constexpr const char *kReturned = "$returned";
+std::string resultSlot(size_t i);
+/// Whether a function body has a `return` below its top level.
+bool hasNestedReturn(const std::vector<StmtPtr> &body);
+/// Whether every path through `body` ends in a `return`.
+bool alwaysReturns(const std::vector<StmtPtr> &body);
+/// The exits of a loop's own body.
+Exits loopExits(const Stmt &loop);
+
+} // namespace arrayc::frontend::gen
+
+#endif // ARRAYC_FRONTEND_GEN_H

@@ -1,0 +1,348 @@
+//===- GenBuiltinMath.cpp - ufuncs ----------------------------------------===//
+//
+// Elementwise math: sqrt/exp/..., where, clip, rounding, trigonometry,
+// complex parts, logical ufuncs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/Gen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace arrayc::frontend;
+using namespace arrayc::frontend::gen;
+using namespace mlir;
+
+/// The ufuncs with one ndarray op each: sqrt/exp/log/sin/cos/tanh, abs,
+/// negative, and the binary ones that are operators (add, maximum, ...).
+OptVal Gen::elementwise(Builtin id, llvm::StringRef name, const Expr &call) {
+  SrcLoc l = call.loc;
+  llvm::SmallVector<const Expr *> args;
+  switch (id) {
+  case Builtin::Sqrt:
+  case Builtin::Exp:
+  case Builtin::Log:
+  case Builtin::Sin:
+  case Builtin::Cos:
+  case Builtin::Tanh:
+  case Builtin::Abs:
+  case Builtin::Absolute:
+  case Builtin::Negative: {
+    if (!bindArgs(name, {"x"}, 1, call, args))
+      return std::nullopt;
+    OptVal x = evalArrayOperand(*args[0], name);
+    if (!x)
+      return std::nullopt;
+    Val a = materialize(*x);
+    if (id == Builtin::Negative)
+      return negate(a, l);
+    if (id == Builtin::Abs || id == Builtin::Absolute) {
+      if (a.type.dtype == DType::Bool)
+        return a;
+      if (isComplex(a.type.dtype))
+        return complexPartOf("abs", a, l);
+      return Val::array(nd::AbsOp::create(b, loc(l), a.value.getType(), a.value),
+                        a.type);
+    }
+    return unaryFloat(id, name, a, l);
+  }
+  default: {
+    if (!bindArgs(name, {"x1", "x2"}, 2, call, args))
+      return std::nullopt;
+    OptVal x = evalArrayOperand(*args[0], name);
+    if (!x)
+      return std::nullopt;
+    OptVal y = evalArrayOperand(*args[1], name);
+    if (!y)
+      return std::nullopt;
+    // NumPy turns two Python scalars into default-dtype arrays.
+    if (x->kind == Val::Lit && y->kind == Val::Lit) {
+      x = materialize(*x);
+      y = materialize(*y);
+    }
+    llvm::StringRef op = id == Builtin::Maximum    ? "max"
+                         : id == Builtin::Minimum  ? "min"
+                         : id == Builtin::Add      ? "+"
+                         : id == Builtin::Subtract ? "-"
+                         : id == Builtin::Multiply ? "*"
+                         : id == Builtin::Divide   ? "/"
+                                                   : "**";
+    return binary(op, *x, *y, l);
+  }
+  }
+}
+
+OptVal Gen::unaryFloat(Builtin bi, llvm::StringRef name, Val a, SrcLoc l) {
+  Val x = toArray(a, floatFor(a.type.dtype));
+  Location il = loc(l);
+  Type t = x.value.getType();
+  Value r;
+  switch (bi) {
+  case Builtin::Sqrt: r = nd::SqrtOp::create(b, il, t, x.value); break;
+  case Builtin::Exp: r = nd::ExpOp::create(b, il, t, x.value); break;
+  case Builtin::Log: r = nd::LogOp::create(b, il, t, x.value); break;
+  case Builtin::Sin: r = nd::SinOp::create(b, il, t, x.value); break;
+  case Builtin::Cos: r = nd::CosOp::create(b, il, t, x.value); break;
+  default: r = nd::TanhOp::create(b, il, t, x.value); break;
+  }
+  return Val::array(r, x.type);
+}
+
+//===----------------------------------------------------------------------===//
+// Ufuncs
+//===----------------------------------------------------------------------===//
+
+Val Gen::complexPartOf(llvm::StringRef fn, const Val &x, SrcLoc l) {
+  DType t = x.type.dtype;
+  if (!isComplex(t)) {
+    // NumPy: real/conj of a real array are the array, imag its zeros.
+    if (fn != "imag")
+      return x;
+    return fill(Val::intLit(0), t, x.type.dims, {x}, l);
+  }
+  Location il = loc(l);
+  if (fn == "conj")
+    return Val::array(nd::ConjOp::create(b, il, x.value.getType(), x.value), x.type);
+  ArrType rt{complexPart(t), x.type.dims};
+  Type rtt = rt.tensorType(&ctx);
+  Value r = fn == "real"   ? nd::RealOp::create(b, il, rtt, x.value).getResult()
+            : fn == "imag" ? nd::ImagOp::create(b, il, rtt, x.value).getResult()
+                           : nd::ComplexAbsOp::create(b, il, rtt, x.value).getResult();
+  return Val::array(r, rt);
+}
+
+Val Gen::unaryMath(llvm::StringRef fn, const Val &x, DType out, SrcLoc l) {
+  ArrType rt{out, x.type.dims};
+  Value r = nd::UnaryMathOp::create(b, loc(l), rt.tensorType(&ctx),
+                                    b.getStringAttr(fn), x.value);
+  return Val::array(r, rt);
+}
+
+/// Broadcasts and promotes the operands of a binary ufunc.
+bool Gen::promoteBinary(Val &x, Val &y, DType &t, SrcLoc l) {
+  if (x.kind == Val::Lit && y.kind == Val::Lit) {
+    x = materialize(x);
+    y = materialize(y);
+  }
+  if (x.kind == Val::Array && y.kind == Val::Array)
+    t = promote(x.type.dtype, y.type.dtype);
+  else if (x.kind == Val::Array)
+    t = promoteWeak(x.type.dtype, y.weak);
+  else
+    t = promoteWeak(y.type.dtype, x.weak);
+  if (!weakFits(x, t, l) || !weakFits(y, t, l))
+    return false;
+  llvm::SmallVector<Dim> shape;
+  if (!checkBroadcast(x, y, shape, l))
+    return false;
+  Val a = toArray(x, t), c = toArray(y, t);
+  std::vector<Val> sources{a, c};
+  x = broadcastTo(a, shape, sources, loc(l));
+  y = broadcastTo(c, shape, sources, loc(l));
+  return true;
+}
+
+OptVal Gen::ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call) {
+  SrcLoc l = call.loc;
+  llvm::SmallVector<const Expr *> args;
+  if (name == "real" || name == "imag" || name == "conj" || name == "conjugate") {
+    if (!bindArgs(full, {name == "real" || name == "imag" ? "val" : "x"}, 1, call,
+                  args))
+      return std::nullopt;
+    OptVal xv = evalArrayOperand(*args[0], full);
+    if (!xv)
+      return std::nullopt;
+    return complexPartOf(name == "conjugate" ? "conj" : name, materialize(*xv), l);
+  }
+  // The ufuncs NumPy defines on complex numbers and arrayc lowers (through
+  // the complex dialect); the others are a located error, never a crash.
+  static const char *complexOk[] = {"tan", "log1p", "expm1", "isnan", "isinf",
+                                    "isfinite", "logical_not", "square",
+                                    "sign", "reciprocal", "where",
+                                    "logical_and", "logical_or", "logical_xor"};
+  auto notForComplex = [&](const Val &v) {
+    return err(l, "'" + full + "' is not supported for complex numbers (" +
+                      describeVal(v) + ")");
+  };
+  static const char *floatFns[] = {
+      "floor", "ceil", "trunc", "rint", "tan", "arcsin", "arccos", "arctan",
+      "sinh", "cosh", "arcsinh", "arccosh", "arctanh", "log1p", "expm1",
+      "log2", "log10", "exp2"};
+  if (llvm::is_contained(floatFns, name) || name == "isnan" ||
+      name == "isinf" || name == "isfinite" || name == "logical_not" ||
+      name == "square" || name == "sign" || name == "reciprocal") {
+    if (!bindArgs(full, {"x"}, 1, call, args))
+      return std::nullopt;
+    OptVal xv = evalArrayOperand(*args[0], full);
+    if (!xv)
+      return std::nullopt;
+    Val x = materialize(*xv);
+    DType dt = x.type.dtype;
+    if (isComplex(dt) && !llvm::is_contained(complexOk, name))
+      return notForComplex(x);
+    // NumPy 2.3+ rounds integers and bools to themselves (same dtype).
+    if ((name == "floor" || name == "ceil" || name == "trunc") && !isFloat(dt) &&
+        !isComplex(dt))
+      return x;
+    if (llvm::is_contained(floatFns, name)) {
+      Val f = toArray(x, floatFor(dt));
+      return unaryMath(name, f, f.type.dtype, l);
+    }
+    if (name == "isnan" || name == "isinf" || name == "isfinite" ||
+        name == "logical_not")
+      return unaryMath(name, x, DType::Bool, l);
+    if (dt == DType::Bool) {
+      if (name == "sign")
+        return err(l, "ufunc 'sign' did not contain a loop with signature "
+                      "matching types bool");
+      x = toArray(x, DType::I8); // NumPy: square/reciprocal of bool are int8
+    }
+    return unaryMath(name, x, x.type.dtype, l);
+  }
+  if (name == "round" || name == "around") {
+    if (!bindArgs(full, {"a", "decimals"}, 1, call, args))
+      return std::nullopt;
+    OptVal xv = evalArrayOperand(*args[0], full);
+    if (!xv)
+      return std::nullopt;
+    int64_t d = 0;
+    if (args[1]) {
+      std::optional<int64_t> v = axisLiteral(*args[1]);
+      if (!v)
+        return err(args[1]->loc, full + "(): decimals must be an integer literal");
+      d = *v;
+    }
+    Val x = materialize(*xv);
+    if (isComplex(x.type.dtype))
+      return notForComplex(x);
+    if (!isFloat(x.type.dtype)) {
+      if (d >= 0)
+        return x;
+      return err(l, full + "(): negative decimals of integers are not "
+                           "supported yet");
+    }
+    if (d == 0)
+      return unaryMath("rint", x, x.type.dtype, l);
+    double scale = std::pow(10.0, static_cast<double>(std::llabs(d)));
+    Val s = Val::floatLit(scale);
+    OptVal y = binary(d > 0 ? "*" : "/", x, s, l);
+    if (!y)
+      return std::nullopt;
+    Val r = unaryMath("rint", *y, y->type.dtype, l);
+    return binary(d > 0 ? "/" : "*", r, s, l);
+  }
+  if (name == "fmax" || name == "fmin" || name == "hypot" ||
+      name == "arctan2" || name.starts_with("logical_")) {
+    if (!bindArgs(full, {"x1", "x2"}, 2, call, args))
+      return std::nullopt;
+    OptVal xv = evalArrayOperand(*args[0], full);
+    if (!xv)
+      return std::nullopt;
+    OptVal yv = evalArrayOperand(*args[1], full);
+    if (!yv)
+      return std::nullopt;
+    Val x = *xv, y = *yv;
+    DType t;
+    if (!promoteBinary(x, y, t, l))
+      return std::nullopt;
+    if (isComplex(t) && !llvm::is_contained(complexOk, name))
+      return notForComplex(x);
+    DType out = t;
+    if (name == "hypot" || name == "arctan2") {
+      out = floatFor(t);
+      x = toArray(x, out);
+      y = toArray(y, out);
+    } else if (name.starts_with("logical_")) {
+      out = DType::Bool;
+    }
+    ArrType rt{out, x.type.dims};
+    Value r = nd::BinaryMathOp::create(b, loc(l), rt.tensorType(&ctx),
+                                       b.getStringAttr(name), x.value, y.value);
+    return Val::array(r, rt);
+  }
+  if (name == "where") {
+    if (call.elts.size() == 1 && call.keywords.empty())
+      return err(l, full + "() with one argument (nonzero) is not supported yet");
+    if (!bindArgs(full, {"condition", "x", "y"}, 3, call, args))
+      return std::nullopt;
+    OptVal cv = evalArrayOperand(*args[0], full);
+    if (!cv)
+      return std::nullopt;
+    OptVal xv = evalArrayOperand(*args[1], full);
+    if (!xv)
+      return std::nullopt;
+    OptVal yv = evalArrayOperand(*args[2], full);
+    if (!yv)
+      return std::nullopt;
+    Val c = toArray(*cv, DType::Bool);
+    if (cv->kind == Val::Lit)
+      c = toArray(Val::boolLit(cv->asDouble() != 0), DType::Bool);
+    Val x = *xv, y = *yv;
+    DType t;
+    if (x.kind == Val::Lit && y.kind == Val::Lit) {
+      x = materialize(x);
+      y = materialize(y);
+    }
+    if (x.kind == Val::Array && y.kind == Val::Array)
+      t = promote(x.type.dtype, y.type.dtype);
+    else if (x.kind == Val::Array)
+      t = promoteWeak(x.type.dtype, y.weak);
+    else
+      t = promoteWeak(y.type.dtype, x.weak);
+    if (!weakFits(x, t, l) || !weakFits(y, t, l))
+      return std::nullopt;
+    llvm::SmallVector<Dim> s1, shape;
+    llvm::ArrayRef<Dim> dx, dy;
+    if (x.kind == Val::Array)
+      dx = x.type.dims;
+    if (y.kind == Val::Array)
+      dy = y.type.dims;
+    if (!broadcastShapes(c.type.dims, dx, s1) || !broadcastShapes(s1, dy, shape))
+      return err(l, "operands could not be broadcast together with shapes " +
+                        c.type.str() + ", " + xv->describe() + " and " +
+                        yv->describe());
+    Val a = toArray(x, t), d = toArray(y, t);
+    std::vector<Val> sources{c, a, d};
+    c = broadcastTo(c, shape, sources, loc(l));
+    a = broadcastTo(a, shape, sources, loc(l));
+    d = broadcastTo(d, shape, sources, loc(l));
+    Value r = nd::SelectOp::create(b, loc(l), a.value.getType(), c.value,
+                                   a.value, d.value);
+    return Val::array(r, a.type);
+  }
+  if (name == "clip") {
+    if (!bindArgs(full, {"a", "a_min", "a_max"}, 3, call, args))
+      return std::nullopt;
+    OptVal av = evalArrayOperand(*args[0], full);
+    if (!av)
+      return std::nullopt;
+    Val r = materialize(*av);
+    bool any = false;
+    for (int i = 1; i < 3; ++i) {
+      if (args[i]->kind == ExprKind::None)
+        continue;
+      OptVal bound = evalArrayOperand(*args[i], full);
+      if (!bound)
+        return std::nullopt;
+      OptVal n = binary(i == 1 ? "max" : "min", r, *bound, l);
+      if (!n)
+        return std::nullopt;
+      r = *n;
+      any = true;
+    }
+    if (!any)
+      return err(l, "One of max or min must be given");
+    return r;
+  }
+  return err(l, "'" + full + "' is not supported yet");
+}

@@ -1,0 +1,413 @@
+//===- GenModule.cpp - the module, functions and calls --------------------===//
+//
+// The top level (imports, function definitions), each function's
+// signature and body, calls of user functions and the dispatch of a call
+// to a builtin, argument binding, and the exported signatures.
+//
+// Functions are lowered on demand: a call to a function whose body has not
+// been lowered yet lowers it first; meeting a function that is still being
+// lowered is recursion, which is an error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/Gen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace arrayc::frontend;
+using namespace arrayc::frontend::gen;
+using namespace mlir;
+
+//===----------------------------------------------------------------------===//
+// Module and functions
+//===----------------------------------------------------------------------===//
+
+std::string gen::describeResults(llvm::ArrayRef<ArrType> results) {
+  std::string s;
+  for (const ArrType &t : results)
+    s += (s.empty() ? "" : ", ") + t.str();
+  return results.size() == 1 ? s : "(" + s + ")";
+}
+
+OwningOpRef<ModuleOp> Gen::run(const Module &m) {
+  OwningOpRef<ModuleOp> module = ModuleOp::create(loc({1, 1}));
+  b.setInsertionPointToEnd(module->getBody());
+  for (const StmtPtr &s : m.body) {
+    switch (s->kind) {
+    case StmtKind::Import:
+      if (s->module != "numpy") {
+        if (llvm::StringRef(s->module).starts_with("numpy."))
+          return err(s->loc, "only `import numpy` and `import numpy as np` "
+                             "are supported"),
+                 nullptr;
+        return err(s->loc, "module '" + s->module +
+                               "' is not supported; arrayc programs use "
+                               "`import numpy as np`"),
+               nullptr;
+      }
+      npAliases.insert(s->alias.empty() ? "numpy" : s->alias);
+      break;
+    case StmtKind::Expr:
+      if (s->value->kind == ExprKind::String)
+        break; // A docstring.
+      return err(s->loc, "only imports, function definitions and docstrings "
+                         "are allowed at the top level"),
+             nullptr;
+    case StmtKind::FunctionDef:
+      if (!declare(*s))
+        return nullptr;
+      break;
+    case StmtKind::Pass:
+      break;
+    default:
+      return err(s->loc, "only imports, function definitions and docstrings "
+                         "are allowed at the top level"),
+             nullptr;
+    }
+  }
+  for (const std::string &name : funcOrder) {
+    FuncInfo &fn = funcs[name];
+    if (fn.state == FuncInfo::NotStarted && !genFunction(fn))
+      return nullptr;
+  }
+  if (failed)
+    return nullptr;
+  return module;
+}
+
+bool Gen::declare(const Stmt &def) {
+  if (def.name == "arrayc_main")
+    return fail(def.loc, "the function name 'arrayc_main' is reserved");
+  if (funcs.count(def.name))
+    return fail(def.loc, "function '" + def.name + "' is already defined at line " +
+                             std::to_string(funcs[def.name].def->loc.line));
+  FuncInfo fn;
+  fn.def = &def;
+  fn.isMain = def.name == "main";
+  auto error = [&](SrcLoc l, const std::string &msg) { err(l, msg); };
+  llvm::StringSet<> paramNames;
+  if (fn.isMain) {
+    if (!def.params.empty())
+      return fail(def.params[0].loc, "main() takes no parameters");
+    if (def.returns && def.returns->kind != ExprKind::None)
+      return fail(def.returns->loc,
+                  "main() returns nothing; remove the '-> ...' annotation");
+  }
+  for (const Param &p : def.params) {
+    if (!paramNames.insert(p.name).second)
+      return fail(p.loc, "duplicate parameter '" + p.name + "' in '" +
+                             def.name + "'");
+    if (!p.annotation)
+      return fail(p.loc, "parameter '" + p.name + "' of '" + def.name +
+                             "' needs a type annotation, e.g. `" + p.name +
+                             ": f32[n]`");
+    std::optional<ArrType> t = parseTypeAnnotation(*p.annotation, error);
+    if (!t)
+      return false;
+    fn.params.push_back(*t);
+  }
+  if (def.returns && def.returns->kind != ExprKind::None) {
+    llvm::SmallVector<const Expr *> rs;
+    if (def.returns->kind == ExprKind::Tuple)
+      for (const ExprPtr &e : def.returns->elts)
+        rs.push_back(e.get());
+    else
+      rs.push_back(def.returns.get());
+    if (rs.empty())
+      return fail(def.returns->loc, "expected at least one result type");
+    for (const Expr *r : rs) {
+      std::optional<ArrType> t = parseTypeAnnotation(*r, error);
+      if (!t)
+        return false;
+      // Nothing in a function body creates a new size: every result
+      // dimension name comes from a parameter.
+      for (const Dim &d : t->dims) {
+        bool found = false;
+        for (const ArrType &p : fn.params)
+          found |= llvm::is_contained(p.dims, d);
+        if (d.isNamed() && !found)
+          return fail(r->loc, "dimension '" + d.name + "' in the result of '" +
+                                  def.name +
+                                  "' does not appear in its parameters");
+      }
+      fn.results.push_back(*t);
+    }
+  }
+  if (!def.returns && !fn.isMain &&
+      llvm::any_of(def.body, [](const StmtPtr &st) {
+        return st->kind == StmtKind::Return && st->value;
+      })) {
+    if (hasNestedReturn(def.body))
+      return fail(def.loc, "'" + def.name + "' has no `-> ...` and returns from inside "
+                                           "if/for/while: declare its result types");
+    fn.inferResults = true;
+  }
+  llvm::SmallVector<Type> ins, outs;
+  for (const ArrType &t : fn.params)
+    ins.push_back(t.tensorType(&ctx));
+  for (const ArrType &t : fn.results)
+    outs.push_back(t.tensorType(&ctx));
+  fn.op = func::FuncOp::create(b, loc(def.loc),
+                               fn.isMain ? "arrayc_main" : def.name,
+                               b.getFunctionType(ins, outs));
+  funcOrder.push_back(def.name);
+  funcs[def.name] = std::move(fn);
+  return true;
+}
+
+bool Gen::genFunction(FuncInfo &fn) {
+  fn.state = FuncInfo::InProgress;
+  OpBuilder::InsertionGuard guard(b);
+  Scope local;
+  local.fn = &fn;
+  Scope *outer = scope;
+  scope = &local;
+  auto restore = llvm::make_scope_exit([&] { scope = outer; });
+
+  Block *entry = fn.op.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  if (fn.isMain)
+    initRandomState(fn.def->loc);
+  for (auto [i, p] : llvm::enumerate(fn.def->params))
+    local.vars[p.name] = Val::array(entry->getArgument(i), fn.params[i]);
+
+  const std::vector<StmtPtr> &body = fn.def->body;
+  if (!fn.results.empty() && !alwaysReturns(body)) {
+    SrcLoc at = body.empty() ? fn.def->loc : body.back()->loc;
+    return fail(at, "function '" + fn.def->name + "' can reach its end "
+                    "without a 'return' (Python would return None) but its "
+                    "signature declares " + describeResults(fn.results));
+  }
+  if (hasNestedReturn(body)) {
+    // Returns inside control flow go through result slots (see
+    // GenStmt.cpp); the one func.return is at the end.
+    if (!initResultSlots(fn.def->loc) || !genBlock(body))
+      return false;
+    llvm::SmallVector<Value> outs;
+    for (size_t i = 0; i < fn.results.size(); ++i)
+      outs.push_back(local.vars[resultSlot(i)].value);
+    func::ReturnOp::create(b, loc(fn.def->loc), outs);
+    fn.state = FuncInfo::Done;
+    return true;
+  }
+  bool returned = false;
+  for (const StmtPtr &s : body) {
+    if (returned)
+      break; // Dead code after `return` (Python compiles but never runs it).
+    if (!genStmt(*s, returned))
+      return false;
+  }
+  if (!returned)
+    func::ReturnOp::create(b, loc(fn.def->loc));
+  fn.state = FuncInfo::Done;
+  return true;
+}
+
+bool Gen::bindArgs(llvm::StringRef fname, llvm::ArrayRef<std::string> names,
+                   size_t required, const Expr &call,
+                   llvm::SmallVectorImpl<const Expr *> &out) {
+  std::string sig = fname.str() + "(";
+  for (size_t i = 0; i < names.size(); ++i)
+    sig += (i ? ", " : "") + names[i];
+  sig += ")";
+  out.assign(names.size(), nullptr);
+  if (call.elts.size() > names.size())
+    return fail(call.elts[names.size()]->loc,
+                fname + "() takes at most " + std::to_string(names.size()) +
+                    " positional argument(s) but " +
+                    std::to_string(call.elts.size()) +
+                    " were given; it expects " + sig);
+  for (size_t i = 0; i < call.elts.size(); ++i)
+    out[i] = call.elts[i].get();
+  for (const Keyword &k : call.keywords) {
+    auto it = llvm::find(names, k.name);
+    if (it == names.end())
+      return fail(k.loc, fname + "() got an unexpected keyword argument '" +
+                             k.name + "'; it expects " + sig);
+    size_t i = it - names.begin();
+    if (out[i])
+      return fail(k.loc, fname + "() got multiple values for argument '" +
+                             k.name + "'");
+    out[i] = k.value.get();
+  }
+  for (size_t i = 0; i < required; ++i)
+    if (!out[i])
+      return fail(call.loc, fname + "() is missing argument '" + names[i] +
+                                "'; it expects " + sig);
+  return true;
+}
+
+bool Gen::requireHost(llvm::StringRef name, SrcLoc l) {
+  if (scope->fn->isMain)
+    return true;
+  return fail(l, "'" + name + "' runs on the host and is only allowed in "
+                             "main()");
+}
+
+OptVal Gen::evalCall(const Expr &call) {
+  const Expr &f = *call.lhs;
+  if (f.kind == ExprKind::Name) {
+    if (scope->vars.count(f.name))
+      return err(f.loc, "'" + f.name + "' is a variable, not a function");
+    auto it = funcs.find(f.name);
+    if (it != funcs.end())
+      return callUser(it->second, f.name, call);
+    if (const BuiltinInfo *bi = lookupBuiltin(f.name, /*viaModule=*/false))
+      return callBuiltin(*bi, f.name, call);
+    if (npAliases.contains(f.name))
+      return err(f.loc, "module '" + f.name + "' is not callable");
+    return err(f.loc, "unknown function '" + f.name + "'");
+  }
+  if (f.kind == ExprKind::Attribute && isRandomModule(*f.lhs))
+    return randomCall(f.name, "random." + f.name, call);
+  if (std::string mod; f.kind == ExprKind::Attribute && isFFTModule(*f.lhs, mod))
+    return fftCall(f.name, mod + "." + f.name, call);
+  if (f.kind == ExprKind::Attribute && isLinalgModule(*f.lhs))
+    return linalgCall(f.name, "linalg." + f.name, call);
+  if (f.kind == ExprKind::Attribute && f.lhs->kind == ExprKind::Name &&
+      npAliases.contains(f.lhs->name) && !scope->vars.count(f.lhs->name)) {
+    std::string full = f.lhs->name + "." + f.name;
+    if (const BuiltinInfo *bi = lookupBuiltin(f.name, /*viaModule=*/true))
+      return callBuiltin(*bi, full, call);
+    return err(f.loc, "'" + full + "' is not supported yet");
+  }
+  if (f.kind == ExprKind::Attribute) {
+    OptVal obj = eval(*f.lhs);
+    if (!obj)
+      return std::nullopt;
+    return genMethod(call, f, *obj);
+  }
+  return err(f.loc, "this expression cannot be called");
+}
+
+OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call) {
+  if (fn.isMain)
+    return err(call.loc, "main() cannot be called");
+  if (fn.state == FuncInfo::InProgress)
+    return err(call.loc, "recursive call to '" + name +
+                             "': recursion is not supported");
+  llvm::SmallVector<std::string> names;
+  for (const Param &p : fn.def->params)
+    names.push_back(p.name);
+  llvm::SmallVector<const Expr *> args;
+  if (!bindArgs(name, names, names.size(), call, args))
+    return std::nullopt;
+  // Lower the callee first so its own errors come first.
+  if (fn.state == FuncInfo::NotStarted && !genFunction(fn))
+    return std::nullopt;
+
+  llvm::StringMap<std::pair<Dim, ArrType>> bound; // name -> (dim, from type)
+  llvm::SmallVector<Value> operands;
+  for (auto [i, argExpr] : llvm::enumerate(args)) {
+    const ArrType &p = fn.params[i];
+    OptVal a = eval(*argExpr);
+    if (!a)
+      return std::nullopt;
+    std::string what = "argument '" + names[i] + "' of '" + name.str() + "'";
+    if (a->kind == Val::Lit && p.rank() == 0 &&
+        promoteWeak(p.dtype, a->weak) == p.dtype) {
+      if (!weakFits(*a, p.dtype, argExpr->loc))
+        return std::nullopt;
+      a = toArray(*a, p.dtype);
+    }
+    if (a->kind != Val::Array)
+      return err(argExpr->loc, what + " expects " + p.str() + ", got " +
+                                   a->describe());
+    if (a->type.dtype != p.dtype || a->type.rank() != p.rank())
+      return err(argExpr->loc, what + " expects " + p.str() + ", got " +
+                                   a->type.str() +
+                                   " (calls do not convert types)");
+    for (auto [pd, ad] : llvm::zip(p.dims, a->type.dims)) {
+      if (!pd.isNamed()) {
+        if (ad != pd)
+          return err(argExpr->loc, what + " expects " + p.str() + ", got " +
+                                       a->type.str());
+        continue;
+      }
+      auto it = bound.find(pd.name);
+      if (it == bound.end()) {
+        bound[pd.name] = {ad, a->type};
+      } else if (it->second.first != ad) {
+        return err(argExpr->loc,
+                   "dimension '" + pd.name + "' of '" + name +
+                       "' cannot be both " + it->second.first.str() +
+                       " and " + ad.str() + ": " + what + " has type " +
+                       a->type.str() + " but an earlier argument has type " +
+                       it->second.second.str());
+      }
+    }
+    Value v = a->value;
+    Type want = p.tensorType(&ctx);
+    if (v.getType() != want)
+      v = tensor::CastOp::create(b, loc(argExpr->loc), want, v);
+    operands.push_back(v);
+  }
+  Location il = loc(call.loc);
+  auto op = func::CallOp::create(b, il, fn.op, operands);
+  std::vector<Val> results;
+  for (auto [i, r] : llvm::enumerate(fn.results)) {
+    ArrType t = r;
+    for (Dim &d : t.dims)
+      if (d.isNamed())
+        d = bound[d.name].first;
+    Value v = op.getResult(i);
+    Type want = t.tensorType(&ctx);
+    if (v.getType() != want)
+      v = tensor::CastOp::create(b, il, want, v);
+    results.push_back(Val::array(v, t));
+  }
+  if (results.empty())
+    return Val();
+  if (results.size() == 1)
+    return results[0];
+  Val t;
+  t.kind = Val::Tuple;
+  t.elts = std::move(results);
+  return t;
+}
+
+void Gen::signatures(std::vector<arrayc::FunctionSignature> &out) const {
+  auto value = [](const ArrType &t, std::string name) {
+    arrayc::ValueSignature v;
+    v.name = std::move(name);
+    v.dtype = static_cast<int32_t>(t.dtype);
+    for (const Dim &d : t.dims) {
+      v.dims.push_back(d.isNamed() ? -1 : d.size);
+      v.names.push_back(d.name);
+    }
+    return v;
+  };
+  for (const std::string &name : funcOrder) {
+    const FuncInfo &fn = funcs.find(name)->second;
+    if (fn.isMain)
+      continue;
+    arrayc::FunctionSignature sig;
+    sig.name = name;
+    for (auto [i, t] : llvm::enumerate(fn.params))
+      sig.params.push_back(value(t, fn.def->params[i].name));
+    for (const ArrType &t : fn.results)
+      sig.results.push_back(value(t, ""));
+    out.push_back(std::move(sig));
+  }
+}
+
+OwningOpRef<ModuleOp> arrayc::frontend::genModule(const Module &module,
+                                                  llvm::StringRef fileName,
+                                                  MLIRContext &context,
+                                                  std::vector<arrayc::FunctionSignature> *signatures) {
+  Gen gen(context, fileName);
+  OwningOpRef<ModuleOp> result = gen.run(module);
+  if (result && signatures)
+    gen.signatures(*signatures);
+  return result;
+}

@@ -1,0 +1,552 @@
+//===- GenShape.cpp - shape functions -------------------------------------===//
+//
+// reshape, transpose, concatenate/stack, expand_dims/squeeze and the other
+// functions that only move elements; shapes and axes given as arguments.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Frontend/Gen.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <algorithm>
+#include <cmath>
+
+using namespace arrayc::frontend;
+using namespace arrayc::frontend::gen;
+using namespace mlir;
+
+//===----------------------------------------------------------------------===//
+// Shapes given as arguments: `(2, -1)`, `x.shape`, `n`
+//===----------------------------------------------------------------------===//
+
+bool Gen::shapeArg(const Val &v, SrcLoc l, llvm::SmallVectorImpl<ShapeEntry> &out) {
+  std::vector<Val> elts;
+  if (v.kind == Val::Tuple)
+    elts = v.elts;
+  else
+    elts.push_back(v);
+  for (const Val &x : elts) {
+    ShapeEntry e;
+    if (x.kind == Val::Lit && x.weak == Val::intLit(0).weak) {
+      e.size = x.i;
+      e.dim = Dim::lit(x.i);
+    } else if (x.kind == Val::Array && shapeDims.count(x.value)) {
+      auto dimOp = x.value.getDefiningOp<nd::DimOp>();
+      e.size = ShapedType::kDynamic;
+      e.dim = shapeDims[x.value];
+      e.value = tensor::DimOp::create(b, loc(l), dimOp.getInput(), dimOp.getAxis());
+    } else {
+      return fail(l, "a shape must be integer literals or sizes read from "
+                     "'.shape'; got " + x.describe());
+    }
+    out.push_back(e);
+  }
+  return true;
+}
+
+OptVal Gen::reshapeVal(const Val &a, const Val &shapeV, SrcLoc l) {
+  llvm::SmallVector<ShapeEntry> es;
+  if (!shapeArg(shapeV, l, es))
+    return std::nullopt;
+  int64_t minus = -1;
+  for (auto [i, e] : llvm::enumerate(es)) {
+    if (e.size == -1) {
+      if (minus >= 0)
+        return err(l, "can only specify one unknown dimension");
+      minus = i;
+    } else if (e.size < 0 && e.size != ShapedType::kDynamic) {
+      return err(l, "negative dimensions not allowed");
+    }
+  }
+  // Symbolic element counts: static product and a multiset of names.
+  int64_t pin = 1, pout = 1;
+  llvm::SmallVector<std::string> nin, nout;
+  for (const Dim &d : a.type.dims)
+    d.isNamed() ? nin.push_back(d.name) : (void)(pin *= d.size);
+  for (auto [i, e] : llvm::enumerate(es))
+    if ((int64_t)i != minus)
+      e.dim.isNamed() ? nout.push_back(e.dim.name) : (void)(pout *= e.size);
+  llvm::SmallVector<std::string> restIn;
+  for (const std::string &n : nin) {
+    auto it = llvm::find(nout, n);
+    if (it != nout.end())
+      nout.erase(it);
+    else
+      restIn.push_back(n);
+  }
+  Location il = loc(l);
+  ArrType rt{a.type.dtype, {}};
+  llvm::SmallVector<Value> dyn;
+  Value total;
+  auto totalIn = [&]() {
+    if (total)
+      return total;
+    total = arith::ConstantIndexOp::create(b, il, 1);
+    for (int64_t d = 0; d < a.type.rank(); ++d)
+      total = arith::MulIOp::create(b, il, total, dimIndex(a, d, il));
+    return total;
+  };
+  for (auto [i, e] : llvm::enumerate(es)) {
+    if ((int64_t)i != minus) {
+      rt.dims.push_back(e.dim);
+      if (e.dim.isNamed())
+        dyn.push_back(e.value);
+      continue;
+    }
+    if (nout.empty() && restIn.empty()) {
+      if (pout == 0 || pin % pout != 0)
+        return err(l, "cannot reshape array of type " + a.type.str() +
+                          " into the requested shape");
+      rt.dims.push_back(Dim::lit(pin / pout));
+      continue;
+    }
+    std::string name;
+    if (nout.empty() && pout != 0 && pin % pout == 0) {
+      for (const std::string &n : restIn)
+        name += (name.empty() ? "" : "*") + n;
+      if (pin / pout != 1)
+        name += "*" + std::to_string(pin / pout);
+    } else {
+      name = "?" + std::to_string(++freshDims);
+    }
+    Value others = arith::ConstantIndexOp::create(b, il, 1);
+    for (auto [j, o] : llvm::enumerate(es))
+      if ((int64_t)j != minus)
+        others = arith::MulIOp::create(
+            b, il, others,
+            o.dim.isNamed() ? o.value : arith::ConstantIndexOp::create(b, il, o.size).getResult());
+    // Avoid a division by zero; the reshape's own check reports a mismatch.
+    Value one = arith::ConstantIndexOp::create(b, il, 1);
+    others = arith::MaxSIOp::create(b, il, others, one);
+    dyn.push_back(arith::DivSIOp::create(b, il, totalIn(), others));
+    rt.dims.push_back(Dim::named(name));
+  }
+  bool allStatic = restIn.empty() && nout.empty();
+  if (allStatic && minus < 0 && pin != pout)
+    return err(l, "cannot reshape array of type " + a.type.str() + " into shape " +
+                      rt.str().substr(dtypeName(rt.dtype).size()));
+  return reshapeTo(a, rt, dyn, l);
+}
+
+Val Gen::transposeVal(const Val &a, llvm::ArrayRef<int64_t> perm, SrcLoc l) {
+  bool id = true;
+  for (auto [i, p] : llvm::enumerate(perm))
+    id &= (int64_t)i == p;
+  if (id)
+    return a;
+  ArrType rt{a.type.dtype, {}};
+  for (int64_t p : perm)
+    rt.dims.push_back(a.type.dims[p]);
+  Value r = nd::TransposeOp::create(b, loc(l), rt.tensorType(&ctx), a.value,
+                                    b.getDenseI64ArrayAttr(perm));
+  return Val::array(r, rt);
+}
+
+/// Reads an axis argument (literal) normalized against `rank`.
+std::optional<int64_t> Gen::axisArg(const Expr *e, int64_t rank, llvm::StringRef fn) {
+  std::optional<int64_t> v = axisLiteral(*e);
+  if (!v)
+    return err(e->loc, fn + "(): axis must be an integer literal");
+  int64_t n = *v < 0 ? *v + rank : *v;
+  if (n < 0 || n >= rank)
+    return err(e->loc, "axis " + std::to_string(*v) +
+                           " is out of bounds for array of dimension " +
+                           std::to_string(rank));
+  return n;
+}
+
+bool Gen::axesArg(const Expr *e, int64_t rank, llvm::StringRef fn,
+                  llvm::SmallVectorImpl<int64_t> &out) {
+  llvm::SmallVector<const Expr *> items;
+  if (e->kind == ExprKind::Tuple || e->kind == ExprKind::List)
+    for (const ExprPtr &x : e->elts)
+      items.push_back(x.get());
+  else
+    items.push_back(e);
+  for (const Expr *x : items) {
+    std::optional<int64_t> a = axisArg(x, rank, fn);
+    if (!a)
+      return false;
+    if (llvm::is_contained(out, *a))
+      return fail(x->loc, "repeated axis");
+    out.push_back(*a);
+  }
+  return true;
+}
+
+OptVal Gen::concatVals(std::vector<Val> xs, int64_t axisIn, bool hasAxis,
+                       llvm::StringRef fn, SrcLoc l) {
+  if (xs.empty())
+    return err(l, "need at least one array to concatenate");
+  DType t = xs[0].type.dtype;
+  for (Val &x : xs) {
+    if (x.kind != Val::Array || x.type.rank() == 0)
+      return err(l, "zero-dimensional arrays cannot be concatenated");
+    t = promote(t, x.type.dtype);
+  }
+  int64_t rank = xs[0].type.rank();
+  int64_t axis = axisIn < 0 ? axisIn + rank : axisIn;
+  if (hasAxis && (axis < 0 || axis >= rank))
+    return err(l, "axis " + std::to_string(axisIn) +
+                      " is out of bounds for array of dimension " + std::to_string(rank));
+  ArrType rt{t, xs[0].type.dims};
+  int64_t stat = 0;
+  std::string names;
+  llvm::SmallVector<Value> ins;
+  for (Val &x : xs) {
+    if (x.type.rank() != rank)
+      return err(l, fn + "(): all the input arrays must have the same number of "
+                         "dimensions, but " + xs[0].type.str() + " and " +
+                         x.type.str() + " differ");
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != axis && x.type.dims[d] != rt.dims[d])
+        return err(l, fn + "(): all the input array dimensions except for the "
+                           "concatenation axis must match exactly, but " +
+                           xs[0].type.str() + " and " + x.type.str() + " differ");
+    const Dim &D = x.type.dims[axis];
+    if (D.isNamed())
+      names += (names.empty() ? "" : "+") + D.name;
+    else
+      stat += D.size;
+    ins.push_back(toArray(x, t).value);
+  }
+  if (xs.size() == 1)
+    return toArray(xs[0], t);
+  rt.dims[axis] = names.empty() ? Dim::lit(stat)
+                                : Dim::named(stat ? names + "+" + std::to_string(stat) : names);
+  Value r = nd::ConcatenateOp::create(b, loc(l), rt.tensorType(&ctx), ins,
+                                      b.getI64IntegerAttr(axis));
+  return Val::array(r, rt);
+}
+
+Val Gen::expandDims(const Val &a, llvm::ArrayRef<int64_t> axesSorted, SrcLoc l) {
+  ArrType rt{a.type.dtype, {}};
+  llvm::SmallVector<Value> dyn;
+  int64_t src = 0, outRank = a.type.rank() + axesSorted.size();
+  for (int64_t d = 0; d < outRank; ++d) {
+    if (llvm::is_contained(axesSorted, d)) {
+      rt.dims.push_back(Dim::lit(1));
+      continue;
+    }
+    rt.dims.push_back(a.type.dims[src]);
+    if (a.type.dims[src].isNamed())
+      dyn.push_back(dimIndex(a, src, loc(l)));
+    ++src;
+  }
+  return reshapeTo(a, rt, dyn, l);
+}
+
+/// Shape functions (bare or np.). Sets `handled` when `name` is one.
+OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
+                         const Expr &call) {
+  SrcLoc l = call.loc;
+  llvm::SmallVector<const Expr *> args;
+  if (name == "len") {
+    if (!bindArgs("len", {"obj"}, 1, call, args))
+      return std::nullopt;
+    OptVal a = eval(*args[0]);
+    if (!a)
+      return std::nullopt;
+    if (a->kind == Val::Tuple)
+      return Val::intLit(a->elts.size());
+    if (a->kind != Val::Array || a->type.rank() == 0)
+      return err(l, "len() of unsized object (" + a->describe() + ")");
+    return sizeOf(*a, 0, l);
+  }
+  auto arrayArg = [&](const Expr *e) -> OptVal {
+    OptVal v = evalArrayOperand(*e, shown);
+    if (!v)
+      return std::nullopt;
+    return materialize(*v);
+  };
+  auto seqArg = [&](const Expr *e, std::vector<Val> &out) -> bool {
+    if (e->kind != ExprKind::Tuple && e->kind != ExprKind::List)
+      return fail(e->loc, shown + "() expects a tuple or list of arrays, "
+                                  "e.g. (a, b)");
+    for (const ExprPtr &x : e->elts) {
+      OptVal v = arrayArg(x.get());
+      if (!v)
+        return false;
+      out.push_back(*v);
+    }
+    return true;
+  };
+  if (name == "reshape") {
+    if (!bindArgs(shown, {"a", "newshape"}, 2, call, args))
+      return std::nullopt;
+    OptVal a = arrayArg(args[0]);
+    if (!a)
+      return std::nullopt;
+    OptVal s = eval(*args[1]);
+    if (!s)
+      return std::nullopt;
+    return reshapeVal(*a, *s, l);
+  }
+  if (name == "transpose" || name == "flip" || name == "squeeze" ||
+      name == "expand_dims") {
+    bool needAxis = name == "expand_dims";
+    if (!bindArgs(shown, {"a", name == "transpose" ? "axes" : "axis"},
+                  needAxis ? 2 : 1, call, args))
+      return std::nullopt;
+    OptVal a = arrayArg(args[0]);
+    if (!a)
+      return std::nullopt;
+    int64_t rank = a->type.rank();
+    const Expr *ax = args[1] && args[1]->kind != ExprKind::None ? args[1] : nullptr;
+    llvm::SmallVector<int64_t> axes;
+    if (name == "expand_dims") {
+      if (!ax)
+        return err(l, shown + "(): axis must be an integer or a tuple of integers");
+      int64_t n = (ax->kind == ExprKind::Tuple || ax->kind == ExprKind::List)
+                      ? ax->elts.size() : 1;
+      if (!axesArg(ax, rank + n, shown, axes))
+        return std::nullopt;
+      llvm::sort(axes);
+      return expandDims(*a, axes, l);
+    }
+    if (ax && !axesArg(ax, rank, shown, axes))
+      return std::nullopt;
+    if (name == "transpose") {
+      if (!ax)
+        for (int64_t d = rank - 1; d >= 0; --d)
+          axes.push_back(d);
+      if ((int64_t)axes.size() != rank)
+        return err(ax->loc, "axes don't match array");
+      return transposeVal(*a, axes, l);
+    }
+    if (name == "flip") {
+      if (!ax)
+        for (int64_t d = 0; d < rank; ++d)
+          axes.push_back(d);
+      llvm::SmallVector<WinDim> win(rank);
+      Expr minusOne(ExprKind::Int, l);
+      minusOne.intValue = -1;
+      for (int64_t d = 0; d < rank; ++d)
+        if (!sliceDim(*a, d, nullptr, nullptr,
+                      llvm::is_contained(axes, d) ? &minusOne : nullptr, win[d], l))
+          return std::nullopt;
+      return emitSlice(*a, win, l);
+    }
+    // squeeze
+    if (!ax) {
+      for (int64_t d = 0; d < rank; ++d)
+        if (!a->type.dims[d].isNamed() && a->type.dims[d].size == 1)
+          axes.push_back(d);
+    } else {
+      for (int64_t d : axes)
+        if (a->type.dims[d].isNamed() || a->type.dims[d].size != 1)
+          return err(ax->loc, "cannot select an axis to squeeze out which has "
+                              "size not equal to one" +
+                                  std::string(a->type.dims[d].isNamed()
+                                                  ? " (named dims are not known to be 1)"
+                                                  : ""));
+    }
+    ArrType rt{a->type.dtype, {}};
+    llvm::SmallVector<Value> dyn;
+    for (int64_t d = 0; d < rank; ++d) {
+      if (llvm::is_contained(axes, d))
+        continue;
+      rt.dims.push_back(a->type.dims[d]);
+      if (a->type.dims[d].isNamed())
+        dyn.push_back(dimIndex(*a, d, loc(l)));
+    }
+    return reshapeTo(*a, rt, dyn, l);
+  }
+  if (name == "swapaxes") {
+    if (!bindArgs(shown, {"a", "axis1", "axis2"}, 3, call, args))
+      return std::nullopt;
+    OptVal a = arrayArg(args[0]);
+    if (!a)
+      return std::nullopt;
+    int64_t rank = a->type.rank();
+    std::optional<int64_t> x = axisArg(args[1], rank, shown), y;
+    if (!x || !(y = axisArg(args[2], rank, shown)))
+      return std::nullopt;
+    llvm::SmallVector<int64_t> perm;
+    for (int64_t d = 0; d < rank; ++d)
+      perm.push_back(d == *x ? *y : d == *y ? *x : d);
+    return transposeVal(*a, perm, l);
+  }
+  if (name == "broadcast_to") {
+    if (!bindArgs(shown, {"array", "shape"}, 2, call, args))
+      return std::nullopt;
+    OptVal a = arrayArg(args[0]);
+    if (!a)
+      return std::nullopt;
+    OptVal s = eval(*args[1]);
+    if (!s)
+      return std::nullopt;
+    llvm::SmallVector<ShapeEntry> es;
+    if (!shapeArg(*s, args[1]->loc, es))
+      return std::nullopt;
+    ArrType rt{a->type.dtype, {}};
+    llvm::SmallVector<Value> dyn;
+    for (const ShapeEntry &e : es) {
+      if (e.size < 0 && e.size != ShapedType::kDynamic)
+        return err(args[1]->loc, "all elements of broadcast shape must be non-negative");
+      rt.dims.push_back(e.dim);
+      if (e.dim.isNamed())
+        dyn.push_back(e.value);
+    }
+    llvm::SmallVector<Dim> out;
+    if (a->type.rank() > rt.rank() || !broadcastShapes(a->type.dims, rt.dims, out) ||
+        llvm::ArrayRef<Dim>(out) != llvm::ArrayRef<Dim>(rt.dims))
+      return err(l, "operands could not be broadcast together with remapped "
+                    "shapes: " + a->type.str() + " and requested shape " + rt.str());
+    if (a->type.dims == rt.dims)
+      return a;
+    llvm::SmallVector<int64_t> bdims;
+    for (size_t i = 0; i < a->type.rank(); ++i)
+      bdims.push_back(rt.rank() - a->type.rank() + i);
+    Value r = nd::BroadcastInDimOp::create(b, loc(l), rt.tensorType(&ctx), a->value,
+                                           b.getDenseI64ArrayAttr(bdims), dyn);
+    return Val::array(r, rt);
+  }
+  if (name == "concatenate" || name == "stack" || name == "vstack" ||
+      name == "hstack") {
+    bool hasAxisArg = name == "concatenate" || name == "stack";
+    if (!bindArgs(shown, hasAxisArg ? llvm::ArrayRef<std::string>{"arrays", "axis"}
+                                    : llvm::ArrayRef<std::string>{"tup"},
+                  1, call, args))
+      return std::nullopt;
+    std::vector<Val> xs;
+    if (!seqArg(args[0], xs))
+      return std::nullopt;
+    int64_t axis = 0;
+    if (hasAxisArg && args[1]) {
+      std::optional<int64_t> v = axisLiteral(*args[1]);
+      if (!v)
+        return err(args[1]->loc, shown + "(): axis must be an integer literal");
+      axis = *v;
+    }
+    if (xs.empty())
+      return err(l, "need at least one array to concatenate");
+    if (name == "stack") {
+      int64_t rank = xs[0].type.rank() + 1;
+      int64_t ax = axis < 0 ? axis + rank : axis;
+      if (ax < 0 || ax >= rank)
+        return err(args[1]->loc, "axis " + std::to_string(axis) +
+                                     " is out of bounds for array of dimension " +
+                                     std::to_string(rank));
+      for (Val &x : xs)
+        if (x.type.dims != xs[0].type.dims)
+          return err(l, "all input arrays must have the same shape");
+      for (Val &x : xs)
+        x = expandDims(x, {ax}, l);
+      return concatVals(xs, ax, true, shown, l);
+    }
+    if (name == "vstack") {
+      for (Val &x : xs) {
+        if (x.type.rank() == 0)
+          return err(l, shown + "() of 0-d arrays is not supported yet");
+        if (x.type.rank() == 1)
+          x = expandDims(x, {0}, l);
+      }
+      return concatVals(xs, 0, true, shown, l);
+    }
+    if (name == "hstack") {
+      for (Val &x : xs)
+        if (x.type.rank() == 0)
+          return err(l, shown + "() of 0-d arrays is not supported yet");
+      return concatVals(xs, xs[0].type.rank() == 1 ? 0 : 1, true, shown, l);
+    }
+    return concatVals(xs, axis, true, shown, l);
+  }
+  if (name == "split") {
+    if (!bindArgs(shown, {"ary", "indices_or_sections", "axis"}, 2, call, args))
+      return std::nullopt;
+    OptVal a = arrayArg(args[0]);
+    if (!a)
+      return std::nullopt;
+    int64_t rank = a->type.rank();
+    if (rank == 0)
+      return err(l, "split() of a 0-d array is not possible");
+    int64_t axis = 0;
+    if (args[2]) {
+      std::optional<int64_t> v = axisArg(args[2], rank, shown);
+      if (!v)
+        return std::nullopt;
+      axis = *v;
+    }
+    Val result;
+    result.kind = Val::Tuple;
+    auto piece = [&](const Expr *lo, const Expr *hi) -> bool {
+      llvm::SmallVector<WinDim> win(rank);
+      for (int64_t d = 0; d < rank; ++d)
+        if (!sliceDim(*a, d, d == axis ? lo : nullptr, d == axis ? hi : nullptr,
+                      nullptr, win[d], l))
+          return false;
+      result.elts.push_back(emitSlice(*a, win, l));
+      return true;
+    };
+    const Expr *sec = args[1];
+    if (sec->kind == ExprKind::List || sec->kind == ExprKind::Tuple) {
+      const Expr *prev = nullptr;
+      for (const ExprPtr &x : sec->elts) {
+        if (!axisLiteral(*x))
+          return err(x->loc, "split indices must be integer literals");
+        if (!piece(prev, x.get()))
+          return std::nullopt;
+        prev = x.get();
+      }
+      if (!piece(prev, nullptr))
+        return std::nullopt;
+      return result;
+    }
+    std::optional<int64_t> nsec = axisLiteral(*sec);
+    if (!nsec)
+      return err(sec->loc, "split(): the number of sections must be an integer "
+                           "literal, or give a list of indices");
+    if (*nsec <= 0)
+      return err(sec->loc, "number sections must be larger than 0.");
+    const Dim &D = a->type.dims[axis];
+    Location il = loc(l);
+    if (!D.isNamed()) {
+      if (D.size % *nsec != 0)
+        return err(l, "array split does not result in an equal division");
+      int64_t sz = D.size / *nsec;
+      for (int64_t k = 0; k < *nsec; ++k) {
+        Expr lo(ExprKind::Int, l), hi(ExprKind::Int, l);
+        lo.intValue = k * sz;
+        hi.intValue = (k + 1) * sz;
+        if (!piece(&lo, &hi))
+          return std::nullopt;
+      }
+      return result;
+    }
+    Value n = dimIndex(*a, axis, il);
+    Value ns = arith::ConstantIndexOp::create(b, il, *nsec);
+    Value rem = arith::RemSIOp::create(b, il, n, ns);
+    Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::eq, rem,
+                                     arith::ConstantIndexOp::create(b, il, 0));
+    nd::AssertOp::create(b, il, ok,
+                         b.getStringAttr(file + ":" + std::to_string(l.line) + ":" +
+                                         std::to_string(l.col) +
+                                         ": array split does not result in an "
+                                         "equal division"));
+    Value sz = arith::DivSIOp::create(b, il, n, ns);
+    for (int64_t k = 0; k < *nsec; ++k) {
+      llvm::SmallVector<WinDim> win(rank);
+      for (int64_t d = 0; d < rank; ++d)
+        if (!sliceDim(*a, d, nullptr, nullptr, nullptr, win[d], l))
+          return std::nullopt;
+      WinDim &w = win[axis];
+      w.sStart = ShapedType::kDynamic;
+      w.dStart = arith::MulIOp::create(b, il, sz, arith::ConstantIndexOp::create(b, il, k));
+      w.sSize = ShapedType::kDynamic;
+      w.dSize = sz;
+      w.dim = Dim::named(D.name + "/" + std::to_string(*nsec));
+      result.elts.push_back(emitSlice(*a, win, l));
+    }
+    return result;
+  }
+  llvm_unreachable("not a shape function of Builtins.def");
+}
