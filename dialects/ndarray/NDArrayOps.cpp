@@ -50,9 +50,11 @@ LogicalResult NDArrayDialect::verifyOperationAttribute(Operation *op, NamedAttri
     if (!isa<ArgReduceKindAttr>(attr.getValue()))
       return op->emitOpError() << "'" << name
                                << "' must be an #ndarray<arg_reduce max|min|umax|umin>";
-    if (op->getName().getStringRef() != "arith.select" || op->getNumResults() != 1 ||
+    // arith-to-llvm keeps a select's discardable attributes on llvm.select.
+    StringRef opName = op->getName().getStringRef();
+    if ((opName != "arith.select" && opName != "llvm.select") || op->getNumResults() != 1 ||
         !op->getResult(0).getType().isInteger(64))
-      return op->emitOpError() << "'" << name << "' marks an arith.select of i64 only";
+      return op->emitOpError() << "'" << name << "' marks a select of i64 only";
     return success();
   }
   return op->emitOpError() << "unknown ndarray attribute '" << name << "'";

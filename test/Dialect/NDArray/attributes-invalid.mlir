@@ -36,7 +36,7 @@ func.func @arg_reduce_string(%c: i1, %a: i64, %b: i64) -> i64 {
 
 // Tests that ndarray.arg_reduce marks the index (i64) select only.
 func.func @arg_reduce_value_select(%c: i1, %a: f32, %b: f32) -> f32 {
-  // expected-error @+1 {{'ndarray.arg_reduce' marks an arith.select of i64 only}}
+  // expected-error @+1 {{'ndarray.arg_reduce' marks a select of i64 only}}
   %0 = arith.select %c, %a, %b {ndarray.arg_reduce = #ndarray<arg_reduce max>} : f32
   return %0 : f32
 }
