@@ -17,6 +17,13 @@
 #define GET_ATTRDEF_CLASSES
 #include "ndarray/NDArrayAttrs.h.inc"
 
+namespace arrayc::ndarray {
+/// Names of the discardable attributes NDArrayDialect.td describes (verified
+/// by NDArrayDialect::verifyOperationAttribute).
+inline constexpr llvm::StringLiteral kScanAttrName = "ndarray.scan";
+inline constexpr llvm::StringLiteral kArgReduceAttrName = "ndarray.arg_reduce";
+} // namespace arrayc::ndarray
+
 #define GET_OP_CLASSES
 #include "ndarray/NDArrayOps.h.inc"
 

@@ -23,6 +23,9 @@ def NDArray_Dialect : Dialect {
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
+  // `ndarray.scan` and `ndarray.arg_reduce` (below) mark ops of lower
+  // dialects; the dialect checks them wherever they appear.
+  let hasOperationAttrVerify = 1;
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
@@ -42,5 +45,31 @@ def NDArray_ComparePredicate : I32EnumAttr<"ComparePredicate", "comparison", [
 }
 def NDArray_ComparePredicateAttr
     : EnumAttr<NDArray_Dialect, NDArray_ComparePredicate, "predicate">;
+
+// Discardable attributes that convert-ndarray-to-linalg puts on the loops and
+// ops it lowers scans and arg-reductions to, so that arrayc-gpu-map-linalg
+// recognizes them after bufferization and fusion (which keep a generic's
+// body and a loop's attributes). NDArrayDialect::verifyOperationAttribute
+// rejects a malformed one; a pass that drops one only costs speed (the
+// mapping then takes the generic strategies, which are correct for any
+// loop or generic).
+//
+//   ndarray.scan        unit, on an scf.for: step k combines x[..., k, ...]
+//                       into a running total (one binary op) and writes
+//                       it to out[..., k, ...]
+//   ndarray.arg_reduce  #ndarray<arg_reduce max|min|umax|umin>, on the
+//                       arith.select (i64) that yields an arg-reduction's new
+//                       index: the order its values are compared in
+def NDArray_ArgReduceKind : I32EnumAttr<"ArgReduceKind", "arg-reduction order", [
+    I32EnumAttrCase<"max", 0>, I32EnumAttrCase<"min", 1>,
+    I32EnumAttrCase<"umax", 2>, I32EnumAttrCase<"umin", 3>]> {
+  let cppNamespace = "::arrayc::ndarray";
+  let genSpecializedAttr = 0;
+}
+def NDArray_ArgReduceKindAttr
+    : EnumAttr<NDArray_Dialect, NDArray_ArgReduceKind, "arg_reduce"> {
+  let summary = "which element an arg-reduction keeps: the largest or smallest, "
+                "integers ordered as signed or unsigned (`u`)";
+}
 
 #endif // NDARRAY_DIALECT_TD

@@ -34,6 +34,32 @@ void NDArrayDialect::initialize() {
       >();
 }
 
+/// The discardable attributes of NDArrayDialect.td: the right kind of value
+/// on the right kind of op, so that a mangled marker is an error where it
+/// is made rather than a silently slower kernel.
+LogicalResult NDArrayDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name == kScanAttrName) {
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << name << "' must be a unit attribute";
+    if (op->getName().getStringRef() != "scf.for")
+      return op->emitOpError() << "'" << name << "' marks an scf.for only";
+    return success();
+  }
+  if (name == kArgReduceAttrName) {
+    if (!isa<ArgReduceKindAttr>(attr.getValue()))
+      return op->emitOpError() << "'" << name
+                               << "' must be an #ndarray<arg_reduce max|min|umax|umin>";
+    // arith-to-llvm keeps a select's discardable attributes on llvm.select.
+    StringRef opName = op->getName().getStringRef();
+    if ((opName != "arith.select" && opName != "llvm.select") || op->getNumResults() != 1 ||
+        !op->getResult(0).getType().isInteger(64))
+      return op->emitOpError() << "'" << name << "' marks a select of i64 only";
+    return success();
+  }
+  return op->emitOpError() << "unknown ndarray attribute '" << name << "'";
+}
+
 Operation *NDArrayDialect::materializeConstant(OpBuilder &builder,
                                                Attribute value, Type type,
                                                Location loc) {

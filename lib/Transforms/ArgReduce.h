@@ -2,7 +2,8 @@
 //
 // An arg-reduction (np.argmax / np.argmin) is a linalg.generic with two
 // outputs, (best value, its index), whose body folds each element into them.
-// convert-ndarray-to-linalg marks it with kArgReduceAttr; its combine picks
+// convert-ndarray-to-linalg marks it with ndarray.arg_reduce (a verified
+// attribute of the ndarray dialect, see NDArrayDialect.td); its combine picks
 // the better value and, among equal ones, the smaller index (a NaN beats any
 // number, the first NaN wins). That is the maximum of a total order, so any
 // split of the reduction domain combined in any order gives NumPy's answer:
@@ -13,30 +14,42 @@
 #ifndef ARRAYC_TRANSFORMS_ARGREDUCE_H
 #define ARRAYC_TRANSFORMS_ARGREDUCE_H
 
+#include "ndarray/NDArray.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <optional>
 #include <utility>
 
 namespace arrayc {
 
-/// String attribute on the `arith.select` that gives an arg-reduction's new
-/// index (an i64 into the reduced axes in C order; the generic's other
-/// output is the value): "max" or "min", with a "u" in front ("umax",
-/// "umin") when its integers order as unsigned. It sits in the body, not on
-/// the generic, because fusion and the unit-dimension folds rebuild the
-/// generic (dropping its attributes) but clone its body.
-inline constexpr llvm::StringLiteral kArgReduceAttr = "arrayc.arg_reduce";
-
+/// Which element an arg-reduction keeps: the largest (`max`) or smallest,
+/// its integers ordered as unsigned or signed.
 struct ArgReduceKind {
   bool max = true, isUnsigned = false;
-  llvm::StringRef name() const {
-    return max ? (isUnsigned ? "umax" : "max") : (isUnsigned ? "umin" : "min");
+
+  /// The mark of the arg-reduction's index select: ndarray.arg_reduce =
+  /// #ndarray<arg_reduce max|min|umax|umin>. It sits on the `arith.select`
+  /// that gives the new index (an i64 into the reduced axes in C order; the
+  /// generic's other output is the value), in the body, not on the generic,
+  /// because fusion and the unit-dimension folds rebuild the generic
+  /// (dropping its attributes) but clone its body.
+  void mark(mlir::Operation *select) const {
+    using ndarray::ArgReduceKind;
+    ArgReduceKind k = max ? (isUnsigned ? ArgReduceKind::umax : ArgReduceKind::max)
+                          : (isUnsigned ? ArgReduceKind::umin : ArgReduceKind::min);
+    select->setAttr(ndarray::kArgReduceAttrName,
+                    ndarray::ArgReduceKindAttr::get(select->getContext(), k));
   }
-  static std::optional<ArgReduceKind> parse(llvm::StringRef s) {
-    if (s == "max" || s == "umax" || s == "min" || s == "umin")
-      return ArgReduceKind{s.ends_with("max"), s.starts_with("u")};
-    return std::nullopt;
+  /// The kind `op` is marked with, if any.
+  static std::optional<ArgReduceKind> markOf(mlir::Operation *op) {
+    auto attr = op->getAttrOfType<ndarray::ArgReduceKindAttr>(ndarray::kArgReduceAttrName);
+    if (!attr)
+      return std::nullopt;
+    ndarray::ArgReduceKind k = attr.getValue();
+    return ArgReduceKind{k == ndarray::ArgReduceKind::max || k == ndarray::ArgReduceKind::umax,
+                         k == ndarray::ArgReduceKind::umax || k == ndarray::ArgReduceKind::umin};
   }
 };
 

@@ -22,12 +22,6 @@ namespace arrayc {
 #define GEN_PASS_REGISTRATION
 #include "Transforms/Passes.h.inc"
 
-/// Unit attribute on the scf.for of a scan (cumsum/cumprod, set by
-/// convert-ndarray-to-linalg): step k combines x[..., k, ...] into a running
-/// total (one binary op) and writes it to out[..., k, ...]. arrayc-gpu-map-linalg
-/// runs such a loop along a long innermost axis as a parallel scan.
-inline constexpr llvm::StringLiteral kScanLoopAttr = "arrayc.scan";
-
 /// Bool attribute on an `scf.if` that arrayc-gpu-map-linalg builds: the
 /// branch large, non-empty inputs take (true: then). Guards of empty
 /// iteration spaces, the small-row fallback of a row group and the fill of

@@ -1,7 +1,7 @@
 // RUN: arrayc-opt %s -arrayc-gpu-map-linalg -split-input-file | FileCheck %s
 
 // Tests an arg-reduction (the select that yields the index is marked
-// arrayc.arg_reduce): with domains longer than a warp, blocks fold strided
+// ndarray.arg_reduce): with domains longer than a warp, blocks fold strided
 // slices into (value, index) pairs, combined in a tree in two shared arrays;
 // with one block per output its thread 0 combines with the output's value
 // and stores both outputs, else it writes a partial and a second kernel, a
@@ -64,7 +64,7 @@ func.func @argmax(%x: memref<?xf32>, %v: memref<f32>, %i: memref<i64>) {
     %tie = arith.andi %same, %earlier : i1
     %take = arith.ori %better, %tie : i1
     %nv = arith.select %take, %in, %acc : f32
-    %ni = arith.select %take, %li, %accIdx {arrayc.arg_reduce = "max"} : i64
+    %ni = arith.select %take, %li, %accIdx {ndarray.arg_reduce = #ndarray<arg_reduce max>} : i64
     linalg.yield %nv, %ni : f32, i64
   }
   return

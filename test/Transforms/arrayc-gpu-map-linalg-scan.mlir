@@ -1,7 +1,7 @@
 // RUN: arrayc-opt %s -arrayc-gpu-map-linalg -split-input-file | FileCheck %s
 
 // A 1-d cumsum as convert-ndarray-to-linalg emits it (the loop marked
-// arrayc.scan), bufferized. Rows of at least 256 elements take the parallel
+// ndarray.scan), bufferized. Rows of at least 256 elements take the parallel
 // scan: tile totals and their scan (only when there is more than one tile),
 // then each tile's scan with shuffles up and a broadcast of lane 31; shorter
 // rows keep the loop (a thread per row) and the fill of its running total.
@@ -32,7 +32,7 @@
 // CHECK: memref.store %cst{{.*}}, %[[TOTAL0:.*]][]
 // CHECK: gpu.launch
 // CHECK: scf.for
-// CHECK: } {arrayc.scan}
+// CHECK: } {ndarray.scan}
 // CHECK: return
 func.func @cumsum_1d(%x: memref<?xf32>, %out: memref<?xf32>) {
   %cst = arith.constant 0.000000e+00 : f32
@@ -57,7 +57,7 @@ func.func @cumsum_1d(%x: memref<?xf32>, %out: memref<?xf32>) {
     ^bb0(%in: f32, %o: f32):
       linalg.yield %in : f32
     }
-  } {arrayc.scan}
+  } {ndarray.scan}
   memref.dealloc %tmp : memref<f32>
   memref.dealloc %total : memref<f32>
   return
@@ -78,7 +78,7 @@ func.func @cumsum_1d(%x: memref<?xf32>, %out: memref<?xf32>) {
 // CHECK: gpu.shuffle up %{{.*}} : i32
 // CHECK: arith.muli %{{.*}} : i64
 // CHECK: } else {
-// CHECK: } {arrayc.scan}
+// CHECK: } {ndarray.scan}
 func.func @cumprod_rows(%x: memref<?x?xi64>, %total: memref<?xi64>, %out: memref<?x?xi64>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -92,7 +92,7 @@ func.func @cumprod_rows(%x: memref<?x?xi64>, %total: memref<?xi64>, %out: memref
       %p = arith.muli %in, %t : i64
       linalg.yield %p, %p : i64, i64
     }
-  } {arrayc.scan}
+  } {ndarray.scan}
   return
 }
 
@@ -117,7 +117,7 @@ func.func @cumsum_axis0(%x: memref<?x?xf32>, %total: memref<?xf32>, %out: memref
       %s = arith.addf %in, %t : f32
       linalg.yield %s, %s : f32, f32
     }
-  } {arrayc.scan}
+  } {ndarray.scan}
   return
 }
 
@@ -153,7 +153,7 @@ func.func @unmarked(%x: memref<?xf32>, %total: memref<f32>, %out: memref<?xf32>)
 // CHECK: scf.if
 // CHECK: gpu.launch
 // CHECK: memref.load %[[IN]]
-// CHECK: } {arrayc.scan}
+// CHECK: } {ndarray.scan}
 func.func @cumsum_of_computed(%out: memref<?xi64>, %n: index) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -175,7 +175,7 @@ func.func @cumsum_of_computed(%out: memref<?xi64>, %n: index) {
       %s = arith.addi %x, %t : i64
       linalg.yield %s, %s : i64, i64
     }
-  } {arrayc.scan}
+  } {ndarray.scan}
   memref.dealloc %in : memref<?xi64>
   memref.dealloc %total : memref<i64>
   return

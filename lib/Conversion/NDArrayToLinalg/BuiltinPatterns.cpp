@@ -397,7 +397,7 @@ struct ArgReducePattern : OpRewritePattern<nd::ArgReduceOp> {
           }
           Value li = arith::IndexCastOp::create(b, l, b.getI64Type(), lin);
           auto [nv, ni] = arrayc::argReduceCombine(b, l, kind, x, li, acc, accIdx);
-          ni.getDefiningOp()->setAttr(arrayc::kArgReduceAttr, b.getStringAttr(kind.name()));
+          kind.mark(ni.getDefiningOp());
           linalg::YieldOp::create(b, l, ValueRange{nv, ni});
         });
     Value r = generic.getResult(1);
@@ -487,7 +487,7 @@ struct ScanPattern : OpRewritePattern<nd::ScanOp> {
         });
     // Marks the loop as a scan for targets with a parallel scan of their own
     // (arrayc-gpu-map-linalg); others run it as it is.
-    loop->setAttr(arrayc::kScanLoopAttr, rw.getUnitAttr());
+    loop->setAttr(arrayc::ndarray::kScanAttrName, rw.getUnitAttr());
     rw.replaceOp(op, loop.getResult(0));
     return success();
   }

@@ -32,7 +32,7 @@ static IndexWidth indexWidth(linalg::GenericOp op) {
 }
 
 std::optional<ScanLoop> matchScanLoop(scf::ForOp loop, int64_t blockSize) {
-  if (!loop->hasAttr(arrayc::kScanLoopAttr) || loop.getNumResults() != 0 || blockSize < kWarp ||
+  if (!loop->hasAttr(ndarray::kScanAttrName) || loop.getNumResults() != 0 || blockSize < kWarp ||
       blockSize % kWarp != 0 || !isConstantIntValue(loop.getLowerBound(), 0) ||
       !isConstantIntValue(loop.getStep(), 1))
     return std::nullopt;
@@ -247,7 +247,7 @@ static bool innermostIsParallel(linalg::GenericOp op) {
 }
 
 /// The kind of an arg-reduction and its index output's position, when `op`
-/// is one: two outputs, one yielded by a select that kArgReduceAttr marks.
+/// is one: two outputs, one yielded by a select that ndarray.arg_reduce marks.
 static std::optional<std::pair<arrayc::ArgReduceKind, unsigned>>
 argReduceOf(linalg::GenericOp op) {
   if (op.getNumDpsInits() != 2 || op.getNumReductionLoops() == 0)
@@ -255,13 +255,13 @@ argReduceOf(linalg::GenericOp op) {
   Operation *yield = op.getRegion().front().getTerminator();
   for (auto [k, v] : llvm::enumerate(yield->getOperands())) {
     Operation *def = v.getDefiningOp();
-    auto attr = def ? def->getAttrOfType<StringAttr>(arrayc::kArgReduceAttr) : nullptr;
-    if (!attr)
+    std::optional<arrayc::ArgReduceKind> kind =
+        def ? arrayc::ArgReduceKind::markOf(def) : std::nullopt;
+    if (!kind)
       continue;
-    std::optional<arrayc::ArgReduceKind> kind = arrayc::ArgReduceKind::parse(attr.getValue());
     auto idx = dyn_cast<MemRefType>(op.getDpsInits()[k].getType());
     auto val = dyn_cast<MemRefType>(op.getDpsInits()[1 - k].getType());
-    if (!kind || !idx || !val || !idx.getElementType().isInteger(64) ||
+    if (!idx || !val || !idx.getElementType().isInteger(64) ||
         !val.getElementType().isIntOrFloat())
       return std::nullopt;
     return std::make_pair(*kind, static_cast<unsigned>(k));

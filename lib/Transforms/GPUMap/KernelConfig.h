@@ -69,7 +69,8 @@ struct ScanLoop {
   Operation *combiner = nullptr;
 };
 
-/// The scan of `loop` when it is a scan (marked kScanLoopAttr)
+/// The scan of `loop` when it is a scan (marked ndarray.scan, a verified
+/// attribute of the ndarray dialect: NDArrayDialect.td)
 /// from 0 in steps of 1 along the innermost axis of one input and one
 /// output, with a combiner whose identity we know, and the block holds whole
 /// warps; else nothing.
