@@ -35,13 +35,13 @@ static const Alias kAliases[] = {
 
 std::optional<DType> arrayc::frontend::lookupDTypeName(llvm::StringRef name,
                                                        DTypeSpelling which) {
-  // DType's enumerators are dense from Bool to C128.
-  for (unsigned i = 0; i <= static_cast<unsigned>(DType::C128); ++i) {
-    auto t = static_cast<DType>(i);
+  for (DType t : {
+#define ARRAYC_DTYPE(ID, CXX, CODE, NAME, NUMPY, DESCR, CTYPE, KIND, SIZE) DType::CXX,
+#include "arrayc_rt/dtypes.def"
+       })
     if (name == dtypeName(t) ||
         (which == DTypeSpelling::Any && name == numpyDtypeName(t)))
       return t;
-  }
   if (which == DTypeSpelling::Any)
     for (const Alias &a : kAliases)
       if (name == a.name)

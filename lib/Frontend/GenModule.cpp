@@ -380,7 +380,7 @@ void Gen::signatures(std::vector<arrayc::FunctionSignature> &out) const {
   auto value = [](const ArrType &t, std::string name) {
     arrayc::ValueSignature v;
     v.name = std::move(name);
-    v.dtype = static_cast<int32_t>(t.dtype);
+    v.dtype = dtypeCode(t.dtype);
     for (const Dim &d : t.dims) {
       v.dims.push_back(d.isNamed() ? -1 : d.size);
       v.names.push_back(d.name);
