@@ -490,9 +490,9 @@ bool Gen::genReturnToSlots(const Stmt &s) {
 }
 
 /// Before the body of a function with `return` inside control flow:
-/// `$returned = False` and one placeholder per declared result (zeros; a
-/// path reaching the end without `return` is a compile-time error, so the
-/// placeholder is never returned).
+/// `$returned = False` and one slot per declared result, initialized to zeros
+/// (a path reaching the end without `return` is a compile-time error, so the
+/// initial zeros are never returned).
 bool Gen::initResultSlots(SrcLoc l) {
   Location il = loc(l);
   scope->vars[kReturned] = Val::boolLit(false);
