@@ -20,6 +20,9 @@ struct ValueSignature {
   int32_t dtype = 0;               ///< arrayc_rt_dtype.
   std::vector<int64_t> dims;       ///< Static sizes; -1 for a named dimension.
   std::vector<std::string> names;  ///< The dimension's name, "" when static.
+  /// A parameter the function writes to: the caller's array changes, as
+  /// NumPy's does (reference semantics). Always false for results.
+  bool written = false;
   size_t rank() const { return dims.size(); }
 };
 
