@@ -67,6 +67,8 @@ fdtd_2d_4096      inplace   fdtd_2d   float  ARRAYC_RT_F32 4 i20,2,2,2,1 inplace
 
 if [ -z "$VARIANT" ]; then
   { "$ARRAYC" --version; md5sum "$ARRAYC"; git -C "$ROOT" rev-parse HEAD;
+    # The compiler's own tree when ARRAYC lives in another checkout (ARRAYC=/work/main/...).
+    git -C "$(dirname "$ARRAYC")" rev-parse --show-toplevel HEAD 2>/dev/null;
     git -C "$ROOT" diff --stat -- lib include tools dialects runtime; } \
     > "$OUTDIR/arrayc-version.txt" 2>&1 || true
 fi
