@@ -340,7 +340,8 @@ private:
   /// Names whose aliasing depends on the path taken (a control-flow merge
   /// demoted them to values): writing through them is an error (the text).
   llvm::StringMap<std::string> aliasLost;
-  /// Slots such a name may share: writing to them is the same error.
+  /// Slot -> such a name that may share it: writing to the slot is that
+  /// name's error while the name is still bound to its demoted value.
   llvm::StringMap<std::string> slotLost;
   Val readVar(llvm::StringRef name, const Val &v, SrcLoc l);
   bool hasAlias(const Val &v) const;
@@ -349,6 +350,9 @@ private:
   Val undoStep(const Val &base, const ViewStep &step, const Val &view, SrcLoc l);
   Val viewOf(const Val &base, Val view, ViewStep step);
   Val transposeView(const Val &a, llvm::ArrayRef<int64_t> perm, SrcLoc l);
+  /// A new array with v's contents (`.copy()`): its own buffer, which later
+  /// writes to v do not reach.
+  Val copyOf(const Val &v, SrcLoc l);
   /// `r`, a reshape of `a`, as a view of it: NumPy's reshape gives a view
   /// when it can (`always`: squeeze and expand_dims always can).
   Val reshapeView(const Val &a, Val r, bool always);
@@ -370,7 +374,8 @@ private:
   bool mergeAliases(llvm::StringMap<Val> (&paths)[2], mlir::Block *(&blocks)[2],
                     llvm::StringSet<> &kept, SrcLoc l, llvm::StringRef where);
   /// A loop carries the slots of the names it assigns, not their views.
-  void carriedStorage(std::vector<std::string> &assigned);
+  void carriedStorage(std::vector<std::string> &assigned,
+                      const llvm::StringSet<> &writtenNames);
   void enterLoopAliases(llvm::StringMap<Val> &before, const llvm::StringSet<> &demote,
                         SrcLoc l, llvm::StringRef where);
   /// After a loop body: whether the loop must be generated again, carrying

@@ -181,6 +181,18 @@ bool Gen::contiguousView(const Val &v) const {
   return true;
 }
 
+Val Gen::copyOf(const Val &v, SrcLoc l) {
+  if (v.kind != Val::Array || v.type.rank() == 0) {
+    Val r = v;
+    r.alias.reset();
+    return r;
+  }
+  auto type = cast<RankedTensorType>(v.value.getType());
+  Value c = bufferization::AllocTensorOp::create(b, loc(l), type, ValueRange{}, v.value);
+  Val r = Val::array(c, v.type);
+  return r;
+}
+
 Val Gen::transposeView(const Val &a, llvm::ArrayRef<int64_t> perm, SrcLoc l) {
   ViewStep s;
   s.kind = ViewStep::Transpose;
@@ -219,7 +231,7 @@ std::string Gen::ensureSlot(const AliasRef &a) {
     nv.alias = std::move(r);
     it->second = nv;
     if (aliasLost.count(a.var))
-      slotLost[s] = aliasLost[a.var];
+      slotLost[s] = a.var;
   }
   return s;
 }
@@ -230,8 +242,8 @@ void Gen::bindName(llvm::StringRef name, Val v) {
     const AliasRef &a = *v.alias;
     if (!a.var.empty() && aliasLost.count(a.var))
       lost = aliasLost[a.var];
-    if (!a.slot.empty() && slotLost.count(a.slot))
-      lost = slotLost[a.slot];
+    if (!a.slot.empty() && slotLost.count(a.slot) && aliasLost.count(slotLost[a.slot]))
+      lost = aliasLost[slotLost[a.slot]];
   }
   aliasLost.erase(name);
   if (!lost.empty())
@@ -257,8 +269,12 @@ bool Gen::writeThrough(const Val &target, const Val &updated, SrcLoc l) {
   const AliasRef &a = *target.alias;
   if (!a.var.empty() && aliasLost.count(a.var))
     return fail(l, aliasLost[a.var]);
-  if (!a.slot.empty() && slotLost.count(a.slot))
-    return fail(l, slotLost[a.slot]);
+  if (!a.slot.empty() && slotLost.count(a.slot)) {
+    // A name that may share this array, while it is still bound as such.
+    std::string other = slotLost[a.slot];
+    if (aliasLost.count(other) && scope->vars.count(other))
+      return fail(l, aliasLost[other]);
+  }
   Val root;
   if (!a.slot.empty()) {
     root = scope->vars.lookup(a.slot);
@@ -511,13 +527,20 @@ bool Gen::mergeAliases(llvm::StringMap<Val> (&paths)[2], mlir::Block *(&blocks)[
   return true;
 }
 
-void Gen::carriedStorage(std::vector<std::string> &assigned) {
+void Gen::carriedStorage(std::vector<std::string> &assigned,
+                         const llvm::StringSet<> &writtenNames) {
   std::vector<std::string> out;
   llvm::StringSet<> seen;
   for (const std::string &n : assigned) {
     auto it = scope->vars.find(n);
-    std::string s = it != scope->vars.end() && slotForm(it->second)
-                        ? it->second.alias->slot : n;
+    std::string s = n;
+    if (it != scope->vars.end() && slotForm(it->second)) {
+      // A name written through carries its slot; one only rebound is
+      // carried as a value once the first attempt finds it rebound.
+      if (!writtenNames.contains(n))
+        continue;
+      s = it->second.alias->slot;
+    }
     if (seen.insert(s).second)
       out.push_back(s);
   }
@@ -555,12 +578,24 @@ bool Gen::settleLoopAliases(const llvm::StringMap<Val> &before,
     if (n == loopVar || llvm::is_contained(carried, n))
       continue;
     auto it = scope->vars.find(n);
-    if (it == scope->vars.end())
+    const Val &entry = kv.second;
+    if (it == scope->vars.end()) {
+      // Unbound at the end of the body (types differ by path): carried, so
+      // that the loop reports it.
+      if (isUserName(n) && slotForm(entry) && scope->unbound.count(n) &&
+          demote.insert(n).second) {
+        carry.push_back(n.str());
+        again = true;
+      }
       continue;
-    const Val &entry = kv.second, &exitV = it->second;
+    }
+    const Val &exitV = it->second;
     if (isUserName(n) && slotForm(entry)) {
-      if (!slotForm(exitV) || !entry.alias->sameTarget(*exitV.alias))
+      // Rebound in the body: carried as a value from the next attempt on.
+      if (!slotForm(exitV) || !entry.alias->sameTarget(*exitV.alias)) {
         again |= demote.insert(n).second;
+        carry.push_back(n.str());
+      }
       continue;
     }
     if (exitV.kind == Val::Array && entry.kind == Val::Array && exitV.value != entry.value) {

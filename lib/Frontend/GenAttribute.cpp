@@ -100,14 +100,14 @@ OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
     if (!t)
       return std::nullopt;
     Val r = toArray(obj, *t);
-    if (r.value == obj.value) // .astype copies; values are immutable anyway.
-      return r;
+    if (r.value == obj.value) // .astype copies, also to the same dtype
+      return copyOf(obj, l);
     return r;
   }
   if (f.name == "copy") {
     if (!bindArgs(shown, {}, 0, call, args))
       return std::nullopt;
-    return obj;
+    return copyOf(obj, l);
   }
   if (f.name == "conj" || f.name == "conjugate") {
     if (!bindArgs(shown, {}, 0, call, args))

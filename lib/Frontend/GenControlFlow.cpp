@@ -65,6 +65,25 @@ static void assignedNames(const std::vector<StmtPtr> &body,
   }
 }
 
+/// Names that `body` writes through (recursively): `x[...] = `, `x[...] op=`
+/// and `x op=` (in place on arrays).
+static void writtenNames(const std::vector<StmtPtr> &body, llvm::StringSet<> &out) {
+  for (const StmtPtr &s : body) {
+    if ((s->kind == StmtKind::Assign || s->kind == StmtKind::AugAssign) && s->target) {
+      const Expr *t = s->target.get();
+      bool sub = false;
+      while (t->kind == ExprKind::Subscript) {
+        t = t->lhs.get();
+        sub = true;
+      }
+      if (t->kind == ExprKind::Name && (sub || s->kind == StmtKind::AugAssign))
+        out.insert(t->name);
+    }
+    writtenNames(s->body, out);
+    writtenNames(s->orelse, out);
+  }
+}
+
 /// The type two paths' values of one variable merge to, or an error text.
 static std::optional<VarType> mergeTypes(const Val &x, const Val &y,
                                          std::string &error) {
@@ -474,7 +493,9 @@ bool Gen::genFor(const Stmt &s) {
     where.insert({var, s.target->loc});
   }
   hiddenCarried(ex, scope->fn->results.size(), assigned);
-  carriedStorage(assigned);
+  llvm::StringSet<> written;
+  writtenNames(s.body, written);
+  carriedStorage(assigned, written);
   std::string loopWhere = "the loop at line " + std::to_string(s.loc.line);
   Carried carried;
   for (const std::string &n : assigned) {
@@ -500,6 +521,9 @@ bool Gen::genFor(const Stmt &s) {
       inits.push_back(r.value);
     }
     auto forOp = scf::ForOp::create(b, il, lb, ub, one, inits);
+    // A carried value the body never changes leaves the loop as it came in
+    // (a slot only read: not a write to the parameter it holds).
+    llvm::SmallVector<bool> unchanged(inits.size(), false);
     Block *body = forOp.getBody();
     {
       OpBuilder::InsertionGuard guard(b);
@@ -564,6 +588,8 @@ bool Gen::genFor(const Stmt &s) {
       }
       if (!retry) {
         scf::YieldOp::create(b, il, yields);
+        for (auto [i, y] : llvm::enumerate(yields))
+          unchanged[i] = y == forOp.getRegionIterArgs()[i];
       } else if (attempt >= 8) {
         return fail(s.loc, "the types of the loop's variables do not settle");
       }
@@ -579,12 +605,18 @@ bool Gen::genFor(const Stmt &s) {
     scope->unbound = beforeUnbound;
     scope->dims = beforeDims;
     for (auto [i, n] : llvm::enumerate(carried.names)) {
-      Val v = Val::array(forOp.getResult(i), carried.types[i].type);
+      Val v = Val::array(unchanged[i] ? inits[i] : forOp.getResult(i),
+                         carried.types[i].type);
       v.weakRt = carried.types[i].weakRt;
       v.weak = carried.types[i].weak;
       scope->vars[n] = v;
     }
     refreshViews(s.loc);
+    // The loop may run zero times: names whose target it changes stay
+    // ambiguous after it.
+    for (auto &d : demote)
+      if (scope->vars.count(d.getKey()))
+        markLost(d.getKey(), Val(), loopWhere);
     break;
   }
   for (const std::string &n : assigned) {
@@ -665,7 +697,9 @@ bool Gen::genWhile(const Stmt &s) {
   llvm::StringMap<SrcLoc> where;
   assignedNames(s.body, assigned, where);
   hiddenCarried(ex, scope->fn->results.size(), assigned);
-  carriedStorage(assigned);
+  llvm::StringSet<> written;
+  writtenNames(s.body, written);
+  carriedStorage(assigned, written);
   std::string loopWhere = "the loop at line " + std::to_string(s.loc.line);
   Carried carried;
   for (const std::string &n : assigned) {
@@ -710,6 +744,7 @@ bool Gen::genWhile(const Stmt &s) {
       locs.push_back(il);
     }
     auto whileOp = scf::WhileOp::create(b, il, types, inits);
+    llvm::SmallVector<bool> unchanged(inits.size(), false); // as in genFor
     bool retry = false;
     {
       OpBuilder::InsertionGuard guard(b);
@@ -760,8 +795,11 @@ bool Gen::genWhile(const Stmt &s) {
         }
         yields.push_back(toArray(exitV, t->type.dtype).value);
       }
-      if (!retry)
+      if (!retry) {
         scf::YieldOp::create(b, il, yields);
+        for (auto [i, y] : llvm::enumerate(yields))
+          unchanged[i] = y == ab->getArgument(i);
+      }
     }
     restore();
     if (retry) {
@@ -771,12 +809,18 @@ bool Gen::genWhile(const Stmt &s) {
       continue;
     }
     for (auto [i, n] : llvm::enumerate(carried.names)) {
-      Val v = Val::array(whileOp.getResult(i), carried.types[i].type);
+      Val v = Val::array(unchanged[i] ? inits[i] : whileOp.getResult(i),
+                         carried.types[i].type);
       v.weakRt = carried.types[i].weakRt;
       v.weak = carried.types[i].weak;
       scope->vars[n] = v;
     }
     refreshViews(s.loc);
+    // The loop may run zero times: names whose target it changes stay
+    // ambiguous after it.
+    for (auto &d : demote)
+      if (scope->vars.count(d.getKey()))
+        markLost(d.getKey(), Val(), loopWhere);
     break;
   }
   for (const std::string &n : assigned) {

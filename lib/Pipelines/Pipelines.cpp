@@ -82,6 +82,9 @@ void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &op
       bufferization::LayoutMapOption::IdentityLayoutMap;
   // Large splats are filled at run time, not stored in the binary.
   pm.addPass(arrayc::createExpandLargeConstants());
+  // `B[1:-1] = f(A)`: f's loop nest writes into B's window (its tensor.empty
+  // becomes a slice of B) instead of a temporary copied in afterwards.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createNameConstantGlobals()); // the same output on every run
   pm.addPass(createCanonicalizerPass());

@@ -22,14 +22,18 @@ def diff(x: f32[n]) -> f32[n]:
     d = x[1:] - x[:-1]
     return x
 
-# Tests value semantics: the variable is rebound to the updated copy and the
-# old name keeps the old value.
+# Tests reference semantics: the argument is written onto itself at entry and
+# updated in place (a hidden result marked written_arg), and `.copy()` is an
+# array of its own that keeps the old contents.
 # CHECK-LABEL: func.func @upd(
+# CHECK-SAME: -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32> {ndarray.written_arg = 0 : i64})
+# CHECK: %[[SELF:.*]] = bufferization.materialize_in_destination %arg0 in %arg0
+# CHECK: %[[OLD:.*]] = bufferization.alloc_tensor() copy(%[[SELF]])
 # CHECK: ndarray.broadcast_in_dim
-# CHECK: %[[U:.*]] = ndarray.update_slice %arg0, %{{.*}} [1, 1] [%{{.*}}, %{{.*}}] [1, 1]
-# CHECK: return %[[U]], %arg0
+# CHECK: %[[U:.*]] = ndarray.update_slice %[[SELF]], %{{.*}} [1, 1] [%{{.*}}, %{{.*}}] [1, 1]
+# CHECK: return %[[U]], %[[OLD]], %[[U]]
 def upd(v: f32[n, m]) -> (f32[n, m], f32[n, m]):
-    old = v
+    old = v.copy()
     v[1:-1, 1:-1] = 2
     return v, old
 

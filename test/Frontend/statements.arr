@@ -40,17 +40,18 @@ def truth(k: i32) -> i32:
     return r
 
 # Tests a for loop with a negative step: the trip count is computed, the index
-# is start + k * step (a Python int: i64, and x stays f32), x and a Python int
-# are iter_args.
+# is start + k * step (a Python int: i64, and x stays f32), a Python int and x
+# are iter_args (x, a parameter rebound in the loop, is carried as a value
+# after the first attempt finds it rebound).
 # CHECK-LABEL: func.func @loop(
 # CHECK: %[[N:.*]] = arith.index_cast %{{.*}} : i64 to index
 # CHECK: %[[T0:.*]] = ndarray.constant dense<0> : tensor<i64>
-# CHECK: %[[F:.*]]:2 = scf.for %[[K:.*]] = %c0 to %[[N]] step %c1 iter_args(%[[X:.*]] = %arg0, %[[T:.*]] = %[[T0]]) -> (tensor<?xf32>, tensor<i64>) {
+# CHECK: %[[F:.*]]:2 = scf.for %[[K:.*]] = %c0 to %[[N]] step %c1 iter_args(%[[T:.*]] = %[[T0]], %[[X:.*]] = %arg0) -> (tensor<i64>, tensor<?xf32>) {
 # CHECK: %[[KI:.*]] = arith.index_cast %[[K]] : index to i64
 # CHECK: %[[I:.*]] = tensor.from_elements %{{.*}} : tensor<i64>
 # CHECK: ndarray.cast %[[I]] : tensor<i64> to tensor<f32>
-# CHECK: scf.yield %{{.*}}, %{{.*}} : tensor<?xf32>, tensor<i64>
-# CHECK: return %[[F]]#0
+# CHECK: scf.yield %{{.*}}, %{{.*}} : tensor<i64>, tensor<?xf32>
+# CHECK: return %[[F]]#1
 def loop(x: f32[n]) -> f32[n]:
     t = 0
     for i in range(10, 0, -2):
@@ -61,13 +62,13 @@ def loop(x: f32[n]) -> f32[n]:
 # Tests a while loop on a scalar residual: the condition in the before region,
 # x and the residual carried.
 # CHECK-LABEL: func.func @relax(
-# CHECK: %[[W:.*]]:2 = scf.while (%[[X:.*]] = %arg0, %[[R:.*]] = %{{.*}}) : (tensor<?xf64>, tensor<f64>) -> (tensor<?xf64>, tensor<f64>) {
+# CHECK: %[[W:.*]]:2 = scf.while (%[[R:.*]] = %{{.*}}, %[[X:.*]] = %arg0) : (tensor<f64>, tensor<?xf64>) -> (tensor<f64>, tensor<?xf64>) {
 # CHECK: ndarray.compare gt, %[[R]]
-# CHECK: scf.condition(%{{.*}}) %[[X]], %[[R]] : tensor<?xf64>, tensor<f64>
+# CHECK: scf.condition(%{{.*}}) %[[R]], %[[X]] : tensor<f64>, tensor<?xf64>
 # CHECK: } do {
 # CHECK: ndarray.reduce max
 # CHECK: scf.yield
-# CHECK: return %[[W]]#0
+# CHECK: return %[[W]]#1
 def relax(x: f64[n]) -> f64[n]:
     r = max(abs(x))
     while r > 1e-3:

@@ -31,6 +31,7 @@ def main():
     col *= 2.0
     r = a.reshape(a.shape[1], a.shape[0])  # a view (a is contiguous)
     r[1] = 0.25
+    a[1:][::2][0] = -2.0     # a chain of views, written through
     np.save("a1.npy", a)
     np.save("b1.npy", b)
     np.save("t1.npy", t)
