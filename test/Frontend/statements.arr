@@ -46,7 +46,7 @@ def truth(k: i32) -> i32:
 # CHECK-LABEL: func.func @loop(
 # CHECK: %[[N:.*]] = arith.index_cast %{{.*}} : i64 to index
 # CHECK: %[[T0:.*]] = ndarray.constant dense<0> : tensor<i64>
-# CHECK: %[[F:.*]]:2 = scf.for %[[K:.*]] = %c0 to %[[N]] step %c1 iter_args(%[[T:.*]] = %[[T0]], %[[X:.*]] = %arg0) -> (tensor<i64>, tensor<?xf32>) {
+# CHECK: %[[F:.*]]:2 = scf.for %[[K:.*]] = %c0 to %[[N]] step %c1 iter_args(%[[T:.*]] = %{{.*}}, %[[X:.*]] = %arg0) -> (tensor<i64>, tensor<?xf32>) {
 # CHECK: %[[KI:.*]] = arith.index_cast %[[K]] : index to i64
 # CHECK: %[[I:.*]] = tensor.from_elements %{{.*}} : tensor<i64>
 # CHECK: ndarray.cast %[[I]] : tensor<i64> to tensor<f32>
