@@ -29,6 +29,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -314,6 +315,67 @@ void gatherHost(const arrayc_array &a, char *dst) {
   }
 }
 
+/// Copies C-order data at `src` into a strided host array (gatherHost's
+/// inverse): a written argument's copy back into the caller's memory.
+void scatterHost(const char *src, const arrayc_array &a) {
+  size_t es = dtypeSize(a.dtype);
+  int64_t n = arrayc_array_size(&a);
+  if (isContiguous(a)) {
+    if (n)
+      std::memcpy(a.data, src, static_cast<size_t>(n) * es);
+    return;
+  }
+  std::vector<int64_t> index(a.rank, 0);
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t offset = 0;
+    for (int i = 0; i < a.rank; ++i)
+      offset += index[i] * a.strides[i];
+    std::memcpy(static_cast<char *>(a.data) + offset * static_cast<int64_t>(es), src + k * es,
+                es);
+    for (int i = a.rank - 1; i >= 0; --i) {
+      if (++index[i] < a.shape[i])
+        break;
+      index[i] = 0;
+    }
+  }
+}
+
+/// The bytes [lo, hi) an array's elements occupy (an array invalidArray
+/// accepted: no overflow).
+std::pair<uintptr_t, uintptr_t> byteExtent(const arrayc_array &a) {
+  int64_t es = static_cast<int64_t>(dtypeSize(a.dtype)), lo = 0, hi = 0;
+  for (int d = 0; d < a.rank; ++d) {
+    int64_t span = (a.shape[d] - 1) * a.strides[d];
+    (span < 0 ? lo : hi) += span;
+  }
+  uintptr_t base = reinterpret_cast<uintptr_t>(a.data);
+  return {base + static_cast<uintptr_t>(lo * es), base + static_cast<uintptr_t>(hi * es + es)};
+}
+
+/// Whether two non-empty arrays of one address space may share a byte. Exact
+/// for disjoint address ranges and for views whose elements interleave on a
+/// common step (`x[::2]` and `x[1::2]`: every element of each starts at its
+/// base modulo the gcd of all strides); any other pair whose ranges overlap
+/// counts as sharing (a conservative answer: the call is refused).
+bool mayShareMemory(const arrayc_array &a, const arrayc_array &b) {
+  auto [aLo, aHi] = byteExtent(a);
+  auto [bLo, bHi] = byteExtent(b);
+  if (aHi <= bLo || bHi <= aLo)
+    return false;
+  uint64_t g = 0;
+  for (const arrayc_array *x : {&a, &b})
+    for (int d = 0; d < x->rank; ++d)
+      if (x->shape[d] > 1)
+        g = std::gcd(g, static_cast<uint64_t>(std::abs(x->strides[d])) * dtypeSize(x->dtype));
+  if (g == 0)
+    return true;
+  uint64_t esA = dtypeSize(a.dtype), esB = dtypeSize(b.dtype);
+  uint64_t diff = (reinterpret_cast<uintptr_t>(b.data) - reinterpret_cast<uintptr_t>(a.data)) % g;
+  // An element of b starts diff + m*g bytes after one of a: they overlap iff
+  // some such offset lies in (-esB, esA).
+  return diff < esA || diff + esB > g;
+}
+
 std::string describe(const arrayc_array &a) {
   std::string s = std::string(dtypeName(a.dtype)) + "[";
   for (int i = 0; i < std::min<int>(a.rank, ARRAYC_MAX_RANK); ++i)
@@ -382,6 +444,7 @@ void fillInfo(const ValueSignature &v, arrayc_value_info *out) {
     out->dims[i] = v.dims[i];
     out->dim_names[i] = v.names[i].c_str();
   }
+  out->written = v.written ? 1 : 0;
 }
 
 } // namespace
@@ -893,10 +956,37 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
                                    : " but the context's target is cpu"));
   }
 
+  // The compiled code assumes a written parameter shares no memory with
+  // another (it may read one while writing the other in any order).
+  for (int32_t i = 0; i < nargs; ++i) {
+    if (!arrayc_array_size(&args[i]))
+      continue;
+    for (int32_t j = i + 1; j < nargs; ++j) {
+      const ValueSignature &p = sig.params[i], &q = sig.params[j];
+      if ((!p.written && !q.written) || !arrayc_array_size(&args[j]) ||
+          args[i].device != args[j].device || !mayShareMemory(args[i], args[j]))
+        continue;
+      return failure(ARRAYC_ERR_ARGUMENT,
+                     name + ": arguments " + std::to_string(i + 1) + " ('" + p.name +
+                         "') and " + std::to_string(j + 1) + " ('" + q.name +
+                         "') share memory, and " + name + " writes '" +
+                         (p.written ? p.name : q.name) +
+                         "' in place: pass arrays that do not overlap (a copy)");
+    }
+  }
+
   OnStream on(ctx, stream);
   void *cuStream = ctx.cuda ? ctx.rt->currentCuStream() : nullptr;
   llvm::SmallVector<void *, 8> pointers(nargs);
   llvm::SmallVector<void *, 4> hostTemps, deviceTemps;
+  // A written argument passed through a copy: where its C-order host copy
+  // is (the caller's memory when contiguous), for the copy back.
+  struct WriteBack {
+    int32_t arg;
+    void *host;   // C-order host bytes: a host temp, or the caller's array
+    void *device; // the staged device copy (cuda), else nullptr
+  };
+  llvm::SmallVector<WriteBack, 4> writeBacks;
   // Staging, the compiled code and the results' copies run in a recoverable
   // region: a failure inside (an assert, out of memory, a CUDA error) ends
   // this call with the runtime's message -- the runtime throws through the
@@ -908,19 +998,25 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
       const arrayc_array &a = args[i];
       size_t bytes = static_cast<size_t>(arrayc_array_size(&a)) * dtypeSize(a.dtype);
       void *data = a.data;
+      bool copied = false;
       if (a.device < 0 && !isContiguous(a)) {
         data = std::malloc(bytes ? bytes : 1);
         gatherHost(a, static_cast<char *>(data));
         hostTemps.push_back(data);
+        copied = true;
       }
+      void *host = data;
       if (ctx.cuda && a.device < 0) {
         void *dev = ctx.rt->memAlloc(bytes ? bytes : 1, cuStream, false);
         if (bytes)
           ctx.rt->memcpy(dev, data, bytes, cuStream);
         deviceTemps.push_back(dev);
         data = dev;
+        copied = true;
       }
       pointers[i] = data;
+      if (copied && sig.params[i].written && bytes)
+        writeBacks.push_back({i, host, ctx.cuda && a.device < 0 ? data : nullptr});
     }
 
     // Packed call: one 8-byte word per LLVM-level field.
@@ -949,6 +1045,16 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
       packed.push_back(&w);
     packed.push_back(out.data());
     fn->packed(packed.data());
+
+    // Written arguments staged to the device: back to their host copy,
+    // ordered after the kernels (waited for below, before the caller's
+    // strided array is filled from it).
+    for (const WriteBack &wb : writeBacks)
+      if (wb.device)
+        ctx.rt->memcpy(wb.host, wb.device,
+                       static_cast<size_t>(arrayc_array_size(&args[wb.arg])) *
+                           dtypeSize(args[wb.arg].dtype),
+                       cuStream);
 
     // Results: owned by the caller. A result whose memory the caller or the
     // program owns (an argument returned as is, a constant, a buffer returned
@@ -996,6 +1102,20 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
     for (void *p : deviceTemps)
       ctx.rt->memFree(p, cuStream); // stream-ordered: after the kernels that read it
   });
+  if (status == ARRAYC_OK && !writeBacks.empty()) {
+    // The caller sees the writes when the call returns: wait for the copies
+    // from the device, then fill strided arrays from their C-order copy.
+    if (ctx.cuda && ctx.rt->streamSynchronize(stream ? stream : ctx.stream) != 0) {
+      status = failure(ARRAYC_ERR_DEVICE, name + ": copying written arguments back: " +
+                                              ctx.rt->lastError());
+      for (int32_t i = 0; i < nresults; ++i)
+        arrayc_array_release(&results[i]);
+    } else {
+      for (const WriteBack &wb : writeBacks)
+        if (wb.host != args[wb.arg].data)
+          scatterHost(static_cast<const char *>(wb.host), args[wb.arg]);
+    }
+  }
   for (void *p : hostTemps)
     std::free(p);
   if (status != ARRAYC_OK) // the region freed the device memory the results held
