@@ -322,6 +322,9 @@ static PyObject *call_entry(PyObject *entry, const arrayc_array *arrays, Py_ssiz
     return NULL;
   }
   arrayc_array kept[MAX_ARGS];
+  int argIndex[MAX_ARGS]; /* the caller's index of each argument passed */
+  for (Py_ssize_t i = 0; i < n; ++i)
+    argIndex[i] = (int)i;
   if (keep != Py_None) {
     if (!PyTuple_Check(keep) || PyTuple_Size(keep) > n) {
       PyErr_SetString(PyExc_ValueError, "arrayc: bad function entry");
@@ -337,6 +340,7 @@ static PyObject *call_entry(PyObject *entry, const arrayc_array *arrays, Py_ssiz
         return NULL;
       }
       kept[j] = arrays[i];
+      argIndex[j] = (int)i;
       ro |= ((readonly >> i) & 1ull) << j;
     }
     arrays = kept;
@@ -347,11 +351,13 @@ static PyObject *call_entry(PyObject *entry, const arrayc_array *arrays, Py_ssiz
     int i = 0;
     while (!(((readonly & written) >> i) & 1ull))
       ++i;
-    char message[160];
+    arrayc_function f = (arrayc_function)(uintptr_t)fn;
+    arrayc_value_info info;
+    const char *param = arrayc_function_param(f, i, &info) == ARRAYC_OK ? info.name : "?";
+    char message[512];
     snprintf(message, sizeof message,
-             "arrayc: parameter %d of the function is written in place, and its argument "
-             "is a read-only array",
-             i + 1);
+             "%s: argument %d ('%s') is a read-only array, and %s writes it in place",
+             arrayc_function_name(f), argIndex[i] + 1, param, arrayc_function_name(f));
     return call_failure(ARRAYC_ERR_ARGUMENT, message);
   }
   arrayc_array results[MAX_ARGS];

@@ -60,7 +60,8 @@ class _Source:
         same array as parameter j: it is dropped from the `def` and bound to
         j's (`y = x`: one array under two names) before the body, on lines the
         header leaves free or above the `def` (the decorators' blank lines),
-        so that the body's line numbers stay the file's."""
+        so that the body's line numbers stay the file's (only a `def` on the
+        file's first lines, undecorated, has too few: its body moves down)."""
         f = self.fdef
         header_first = f.lineno - 1             # 0-based, in self.lines
         header_last = f.body[0].lineno - 2      # the line before the body
