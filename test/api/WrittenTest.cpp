@@ -4,7 +4,9 @@
 // does: directly when the array is passed as it is, through the copy back
 // when it is passed through a copy (a strided host array); the signature
 // says which parameters are written; an argument of a written parameter must
-// not share memory with another.
+// not share memory with another. The target is cpu, or
+// ARRAYC_API_TEST_TARGET=cuda (host arrays are then staged to the device and
+// copied back; device arrays are written where they are).
 //
 //===----------------------------------------------------------------------===//
 #include "arrayc/arrayc.hpp"
@@ -19,6 +21,11 @@
 using arrayc::Array;
 
 namespace {
+
+bool onCuda() {
+  const char *target = std::getenv("ARRAYC_API_TEST_TARGET");
+  return target && std::string(target) == "cuda";
+}
 
 const char *kLib = R"(
 def smooth(x: f64[n]):
@@ -61,7 +68,7 @@ class Written : public ::testing::Test {
 protected:
   void SetUp() override {
     arrayc::ContextOptions o;
-    o.target = arrayc::Target::CPU;
+    o.target = onCuda() ? arrayc::Target::CUDA : arrayc::Target::CPU;
     o.cache = 0;
     ctx = arrayc::Context::create(o).value();
     arrayc::CompileOptions c;
@@ -69,6 +76,14 @@ protected:
     auto m = ctx.compile(kLib, c);
     ASSERT_TRUE(m) << m.error().message;
     module = *m;
+  }
+  /// A result's elements, read on the host.
+  std::vector<double> host(const Array &a) {
+    auto h = ctx.toHost(a);
+    EXPECT_TRUE(h) << h.error().message;
+    if (!h)
+      return {};
+    return {h->data<double>(), h->data<double>() + h->size()};
   }
   arrayc::Context ctx;
   arrayc::Module module;
@@ -119,7 +134,7 @@ TEST_F(Written, AugmentedAssignmentWritesTheArgumentAndReturns) {
     ASSERT_DOUBLE_EQ(x[i], before[i] + 1.0) << "at " << i;
     sum += before[i] + 1.0;
   }
-  EXPECT_NEAR(*r->data<double>(), sum, 1e-9);
+  EXPECT_NEAR(host(*r)[0], sum, 1e-9);
 }
 
 TEST_F(Written, StridedHostArrayIsCopiedBack) {
@@ -215,15 +230,34 @@ TEST_F(Written, ReadOnlyParametersMayAlias) {
   auto x = randomDoubles(50, 9);
   auto r = (*fn)(Array::view(x), Array::view(x));
   ASSERT_TRUE(r) << r.error().message;
-  for (int64_t i = 0; i < 50; ++i)
-    ASSERT_EQ(r->data<double>()[i], 0.0);
+  auto d = host(*r);
+  ASSERT_EQ(d.size(), 50u);
+  for (double v : d)
+    ASSERT_EQ(v, 0.0);
+}
+
+TEST_F(Written, DeviceArrayIsWrittenWhereItIs) {
+  if (!onCuda())
+    GTEST_SKIP() << "device arrays are cuda's (ARRAYC_API_TEST_TARGET=cuda)";
+  auto fn = module.function<void(Array)>("smooth");
+  ASSERT_TRUE(fn) << fn.error().message;
+  auto x = randomDoubles(4099, 10);
+  auto expected = smoothed(x);
+  auto dev = ctx.toDevice(Array::view(x));
+  ASSERT_TRUE(dev) << dev.error().message;
+  auto r = (*fn)(*dev);
+  ASSERT_TRUE(r) << r.error().message;
+  auto back = host(*dev);
+  ASSERT_EQ(back.size(), x.size());
+  for (size_t i = 0; i < x.size(); ++i)
+    ASSERT_DOUBLE_EQ(back[i], expected[i]) << "at " << i;
 }
 
 TEST(WrittenCache, TheFlagSurvivesTheDiskCache) {
   char tmpl[] = "/tmp/arrayc-written-test-XXXXXX";
   std::string dir = mkdtemp(tmpl);
   arrayc::ContextOptions o;
-  o.target = arrayc::Target::CPU;
+  o.target = onCuda() ? arrayc::Target::CUDA : arrayc::Target::CPU;
   o.cache = 1;
   o.cacheDir = dir + "/cache";
   const char *src = "def inc(x: f32[n], y: f32[n]):\n    x += y\n";
