@@ -370,7 +370,12 @@ bool mayShareMemory(const arrayc_array &a, const arrayc_array &b) {
   if (g == 0)
     return true;
   uint64_t esA = dtypeSize(a.dtype), esB = dtypeSize(b.dtype);
-  uint64_t diff = (reinterpret_cast<uintptr_t>(b.data) - reinterpret_cast<uintptr_t>(a.data)) % g;
+  // (b - a) mod g, as a signed difference: unsigned wrap-around is not a
+  // multiple of g unless g is a power of two.
+  int64_t delta = static_cast<int64_t>(reinterpret_cast<uintptr_t>(b.data) -
+                                       reinterpret_cast<uintptr_t>(a.data));
+  int64_t rem = delta % static_cast<int64_t>(g);
+  uint64_t diff = static_cast<uint64_t>(rem < 0 ? rem + static_cast<int64_t>(g) : rem);
   // An element of b starts diff + m*g bytes after one of a: they overlap iff
   // some such offset lies in (-esB, esA).
   return diff < esA || diff + esB > g;

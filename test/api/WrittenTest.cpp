@@ -222,6 +222,17 @@ TEST_F(Written, InterleavedViewsDoNotOverlap) {
   ASSERT_TRUE(r) << r.error().message;
   for (size_t i = 0; i < buf.size(); ++i)
     ASSERT_DOUBLE_EQ(buf[i], expected[i]) << "at " << i;
+  // x = buf[2::3], y = buf[0::3]: y starts below x, on a step that is not a
+  // power of two.
+  auto buf3 = randomDoubles(96, 11);
+  auto expected3 = buf3;
+  for (int i = 0; i < 31; ++i)
+    expected3[3 * i] += -1.5 * buf3[3 * i + 2];
+  r = (*fn)(Array::scalar(-1.5), Array::view(buf3.data() + 2, {31}, {3}),
+            Array::view(buf3.data(), {31}, {3}));
+  ASSERT_TRUE(r) << r.error().message;
+  for (size_t i = 0; i < buf3.size(); ++i)
+    ASSERT_DOUBLE_EQ(buf3[i], expected3[i]) << "at " << i;
 }
 
 TEST_F(Written, ReadOnlyParametersMayAlias) {
