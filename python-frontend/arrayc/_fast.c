@@ -309,7 +309,8 @@ static PyObject *call_failure(int status, const char *message) {
  * keep, the indices of the arguments passed (None: all; a specialization
  * for aliased arguments takes one of each group of the same array), and
  * written, the mask of the parameters the function writes (a read-only
- * buffer for one is refused, as NumPy refuses the store). */
+ * buffer for one is refused, as NumPy refuses the store). NotImplemented
+ * where the Python path must take the call. */
 static PyObject *call_entry(PyObject *entry, const arrayc_array *arrays, Py_ssize_t n,
                             unsigned long long readonly, unsigned long long stream) {
   unsigned long long fn, written = 0;
@@ -351,6 +352,11 @@ static PyObject *call_entry(PyObject *entry, const arrayc_array *arrays, Py_ssiz
     int i = 0;
     while (!(((readonly & written) >> i) & 1ull))
       ++i;
+    /* A NumPy scalar (np.float64(2.0): a read-only 0-d buffer) is a value:
+     * the Python path passes a copy of it, as NumPy rebinds `s += 1`. */
+    for (Py_ssize_t j = i; j < n; ++j)
+      if (((readonly & written) >> j) & 1ull && arrays[j].rank == 0)
+        Py_RETURN_NOTIMPLEMENTED;
     arrayc_function f = (arrayc_function)(uintptr_t)fn;
     arrayc_value_info info;
     const char *param = arrayc_function_param(f, i, &info) == ARRAYC_OK ? info.name : "?";

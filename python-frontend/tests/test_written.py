@@ -60,6 +60,12 @@ def sqdiff(x, y):
     return (x - y) * (x - y)
 
 
+@arrayc.jit(target=TARGET)
+def scale_twice(x, s):
+    s *= 2.0
+    x *= s
+
+
 def host(a):
     return np.asarray(arrayc.asnumpy(a))
 
@@ -224,3 +230,13 @@ def test_aliased_specialization_keeps_line_numbers(fn):
     def_line = [l for l in text.splitlines() if l.startswith("def ")][0]
     assert src.params[1] + ":" not in def_line
     assert def_line.startswith("def %s(%s: f64[d0])" % (src.name, src.params[0]))
+
+
+def test_numpy_scalar_argument_is_a_value():
+    # `s *= 2.0` on a NumPy scalar rebinds s in NumPy; the scalar object (a
+    # read-only buffer) is never written, whatever the function does to s.
+    s = np.float64(1.5)
+    x = rng.standard_normal(20)
+    check_like_numpy(scale_twice, x, s)
+    assert s == 1.5
+    check_like_numpy(scale_twice, x, 0.25)  # a Python float
