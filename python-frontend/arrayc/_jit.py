@@ -371,8 +371,9 @@ class _Spec:
             check(C.lib.arrayc_function_param(fn, i, ctypes.byref(info)))
             names.append(info.name.decode())
             written.append(bool(info.written))
-        # By the call's argument index: an argument dropped for an alias reads
-        # as the parameter it is bound to.
+        # The parameter of each of the call's arguments: None for one dropped
+        # for an alias (the argument it is bound to is the same array, and is
+        # checked and copied back in its place).
         self.names, self.written = names, written
         if keep is not None:
             by_param = dict(zip(keep, range(len(keep))))
