@@ -204,6 +204,13 @@ def test_module_function_writes_its_argument():
     ref[::2] *= 0.5
     m.scale(y[::2], 0.5)
     np.testing.assert_allclose(y, ref, rtol=1e-15)
+    # A module's signature is as written: no alias specialization, so the
+    # same array for a written parameter and another is refused.
+    m2 = arrayc.compile("def axpy(a: f64, x: f64[n], y: f64[n]):\n    y += a * x\n",
+                        target=TARGET)
+    z = rng.standard_normal(16)
+    with pytest.raises(arrayc.ArgumentError, match="'x'.*'y'.*share memory"):
+        m2.axpy(2.0, z, z)
 
 
 def _line_of(source, text):
