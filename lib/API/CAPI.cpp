@@ -352,11 +352,39 @@ std::pair<uintptr_t, uintptr_t> byteExtent(const arrayc_array &a) {
   return {base + static_cast<uintptr_t>(lo * es), base + static_cast<uintptr_t>(hi * es + es)};
 }
 
-/// Whether two non-empty arrays of one address space may share a byte. Exact
-/// for disjoint address ranges and for views whose elements interleave on a
-/// common step (`x[::2]` and `x[1::2]`: every element of each starts at its
-/// base modulo the gcd of all strides); any other pair whose ranges overlap
-/// counts as sharing (a conservative answer: the call is refused).
+/// The byte offsets from `a.data` at which a's elements start, sorted.
+std::vector<int64_t> elementStarts(const arrayc_array &a) {
+  int64_t es = static_cast<int64_t>(dtypeSize(a.dtype)), n = arrayc_array_size(&a);
+  std::vector<int64_t> out;
+  out.reserve(static_cast<size_t>(n));
+  std::vector<int64_t> index(a.rank, 0);
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t offset = 0;
+    for (int i = 0; i < a.rank; ++i)
+      offset += index[i] * a.strides[i];
+    out.push_back(offset * es);
+    for (int i = a.rank - 1; i >= 0; --i) {
+      if (++index[i] < a.shape[i])
+        break;
+      index[i] = 0;
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+/// Arrays up to this many elements are compared element by element when the
+/// quick tests cannot tell (the time is the larger array's size times the log
+/// of the smaller's); larger ones count as sharing memory.
+constexpr int64_t kExactOverlapLimit = int64_t(1) << 22;
+
+/// Whether two non-empty arrays of one address space may share a byte: no
+/// when their address ranges are disjoint, or when their elements interleave
+/// on a common step (`x[::2]` and `x[1::2]`: every element of each starts at
+/// its base modulo the gcd of all strides); otherwise, for arrays of up to
+/// kExactOverlapLimit elements, the exact answer (the blocks `A[:, :k]` and
+/// `A[:, k:]` do not overlap); past that, yes (conservative: the call is
+/// refused).
 bool mayShareMemory(const arrayc_array &a, const arrayc_array &b) {
   auto [aLo, aHi] = byteExtent(a);
   auto [bLo, bHi] = byteExtent(b);
@@ -378,7 +406,36 @@ bool mayShareMemory(const arrayc_array &a, const arrayc_array &b) {
   uint64_t diff = static_cast<uint64_t>(rem < 0 ? rem + static_cast<int64_t>(g) : rem);
   // An element of b starts diff + m*g bytes after one of a: they overlap iff
   // some such offset lies in (-esB, esA).
-  return diff < esA || diff + esB > g;
+  if (diff >= esA && diff + esB <= g)
+    return false;
+  int64_t na = arrayc_array_size(&a), nb = arrayc_array_size(&b);
+  if (na > kExactOverlapLimit || nb > kExactOverlapLimit)
+    return true;
+  // The smaller array's element starts, sorted; for each element of the other
+  // (starting `t` bytes from a's data), is there a start in (t - esA, t + esB)?
+  bool aSmaller = na <= nb;
+  const arrayc_array &small = aSmaller ? a : b, &large = aSmaller ? b : a;
+  int64_t esSmall = static_cast<int64_t>(aSmaller ? esA : esB);
+  int64_t esLarge = static_cast<int64_t>(aSmaller ? esB : esA);
+  std::vector<int64_t> starts = elementStarts(small);
+  int64_t shift = static_cast<int64_t>(reinterpret_cast<uintptr_t>(large.data) -
+                                       reinterpret_cast<uintptr_t>(small.data));
+  int64_t n = arrayc_array_size(&large);
+  std::vector<int64_t> index(large.rank, 0);
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t t = shift;
+    for (int i = 0; i < large.rank; ++i)
+      t += index[i] * large.strides[i] * esLarge;
+    auto it = std::upper_bound(starts.begin(), starts.end(), t - esSmall);
+    if (it != starts.end() && *it < t + esLarge)
+      return true;
+    for (int i = large.rank - 1; i >= 0; --i) {
+      if (++index[i] < large.shape[i])
+        break;
+      index[i] = 0;
+    }
+  }
+  return false;
 }
 
 std::string describe(const arrayc_array &a) {

@@ -38,6 +38,9 @@ def jacobi(A: f64[n, m], steps: i64):
     for t in range(steps):
         A[1:-1, 1:-1] = 0.25 * (A[:-2, 1:-1] + A[2:, 1:-1] + A[1:-1, :-2] + A[1:-1, 2:])
 
+def axpy2(a: f64, x: f64[n, m], y: f64[n, m]):
+    y += a * x
+
 def bump(x: f64[n]) -> f64:
     x += 1.0
     return np.sum(x)
@@ -233,6 +236,31 @@ TEST_F(Written, InterleavedViewsDoNotOverlap) {
   ASSERT_TRUE(r) << r.error().message;
   for (size_t i = 0; i < buf3.size(); ++i)
     ASSERT_DOUBLE_EQ(buf3[i], expected3[i]) << "at " << i;
+}
+
+TEST_F(Written, DisjointBlocksOfOneMatrix) {
+  auto fn = module.function<void(Array, Array, Array)>("axpy2");
+  ASSERT_TRUE(fn) << fn.error().message;
+  // x = A[:, :4], y = A[:, 4:] of an 8 x 8 matrix: their address ranges
+  // overlap, their elements do not.
+  auto A = randomDoubles(64, 12);
+  auto expected = A;
+  for (int i = 0; i < 8; ++i)
+    for (int j = 0; j < 4; ++j)
+      expected[i * 8 + 4 + j] += 0.5 * A[i * 8 + j];
+  auto r = (*fn)(Array::scalar(0.5), Array::view(A.data(), {8, 4}, {8, 1}),
+                 Array::view(A.data() + 4, {8, 4}, {8, 1}));
+  ASSERT_TRUE(r) << r.error().message;
+  for (size_t i = 0; i < A.size(); ++i)
+    ASSERT_DOUBLE_EQ(A[i], expected[i]) << "at " << i;
+  // A[:, :4] and A[:, 3:7] share a column.
+  auto before = A;
+  r = (*fn)(Array::scalar(0.5), Array::view(A.data(), {8, 4}, {8, 1}),
+            Array::view(A.data() + 3, {8, 4}, {8, 1}));
+  ASSERT_FALSE(r);
+  EXPECT_EQ(r.error().code, ARRAYC_ERR_ARGUMENT);
+  EXPECT_NE(r.error().message.find("share memory"), std::string::npos) << r.error().message;
+  EXPECT_EQ(A, before);
 }
 
 TEST_F(Written, ReadOnlyParametersMayAlias) {
