@@ -373,6 +373,76 @@ std::vector<int64_t> elementStarts(const arrayc_array &a) {
   return out;
 }
 
+int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
+
+/// Whether a's and b's elements share a byte, as a bounded search (NumPy's
+/// may_share_memory in small): b's element starts lie `delta - sum_k c_k x_k`
+/// bytes after a's (delta = b.data - a.data; a term per dimension: a's
+/// strides count positive, b's negative, and terms of one step size are
+/// merged, x ranging over the sum of their ranges), and two elements share a
+/// byte iff that lies in (-esB, esA). The terms are searched largest step
+/// first, the range the remaining terms can reach pruning each choice.
+/// 1: they do share, 0: they do not, -1: the search passed its budget.
+int sharesMemoryBySearch(const arrayc_array &a, const arrayc_array &b) {
+  struct Term {
+    int64_t c, lo, hi; // c * x for x in [lo, hi]; c > 0
+  };
+  llvm::SmallVector<Term, 2 * ARRAYC_MAX_RANK> terms;
+  int64_t esA = static_cast<int64_t>(dtypeSize(a.dtype));
+  int64_t esB = static_cast<int64_t>(dtypeSize(b.dtype));
+  auto add = [&](int64_t step, int64_t u) { // step * x, x in [0, u]
+    if (step == 0 || u == 0)
+      return;
+    int64_t c = std::abs(step), lo = step > 0 ? 0 : -u, hi = step > 0 ? u : 0;
+    for (Term &t : terms)
+      if (t.c == c) {
+        t.lo += lo;
+        t.hi += hi;
+        return;
+      }
+    terms.push_back({c, lo, hi});
+  };
+  for (int d = 0; d < a.rank; ++d)
+    add(a.strides[d] * esA, a.shape[d] - 1);
+  for (int d = 0; d < b.rank; ++d)
+    add(-b.strides[d] * esB, b.shape[d] - 1);
+  llvm::sort(terms, [](const Term &x, const Term &y) { return x.c > y.c; });
+  size_t n = terms.size();
+  // minRest[k], maxRest[k]: the range of the terms k.. together.
+  llvm::SmallVector<int64_t, 2 * ARRAYC_MAX_RANK + 1> minRest(n + 1, 0), maxRest(n + 1, 0);
+  for (size_t k = n; k-- > 0;) {
+    minRest[k] = minRest[k + 1] + terms[k].c * terms[k].lo;
+    maxRest[k] = maxRest[k + 1] + terms[k].c * terms[k].hi;
+  }
+  int64_t delta = static_cast<int64_t>(reinterpret_cast<uintptr_t>(b.data) -
+                                       reinterpret_cast<uintptr_t>(a.data));
+  int64_t budget = 1 << 16;
+  // Is there a choice of the terms k.. whose sum lies in [lo, hi]?
+  auto search = [&](auto &self, size_t k, int64_t lo, int64_t hi) -> int {
+    if (hi < minRest[k] || lo > maxRest[k])
+      return 0;
+    if (k == n)
+      return 1; // 0 lies in [lo, hi]
+    const Term &t = terms[k];
+    // t.c * x must lie in [lo - maxRest[k+1], hi - minRest[k+1]].
+    int64_t first = std::max(ceilDiv(lo - maxRest[k + 1], t.c), t.lo);
+    int64_t last = std::min(floorDiv(hi - minRest[k + 1], t.c), t.hi);
+    for (int64_t x = first; x <= last; ++x) {
+      if (--budget < 0)
+        return -1;
+      if (int r = self(self, k + 1, lo - t.c * x, hi - t.c * x); r != 0)
+        return r;
+    }
+    return 0;
+  };
+  // delta - sum in (-esB, esA): sum in [delta - esA + 1, delta + esB - 1].
+  return search(search, 0, delta - esA + 1, delta + esB - 1);
+}
+
 /// Arrays up to this many elements are compared element by element when the
 /// quick tests cannot tell (the time is the larger array's size times the log
 /// of the smaller's); larger ones count as sharing memory.
@@ -381,10 +451,10 @@ constexpr int64_t kExactOverlapLimit = int64_t(1) << 22;
 /// Whether two non-empty arrays of one address space may share a byte: no
 /// when their address ranges are disjoint, or when their elements interleave
 /// on a common step (`x[::2]` and `x[1::2]`: every element of each starts at
-/// its base modulo the gcd of all strides); otherwise, for arrays of up to
-/// kExactOverlapLimit elements, the exact answer (the blocks `A[:, :k]` and
-/// `A[:, k:]` do not overlap); past that, yes (conservative: the call is
-/// refused).
+/// its base modulo the gcd of all strides); otherwise the bounded search's
+/// answer (the blocks `A[:, :k]` and `A[:, k:]` do not overlap), or where it
+/// gives up, element by element for arrays of up to kExactOverlapLimit
+/// elements; past that, yes (conservative: the call is refused).
 bool mayShareMemory(const arrayc_array &a, const arrayc_array &b) {
   auto [aLo, aHi] = byteExtent(a);
   auto [bLo, bHi] = byteExtent(b);
@@ -408,6 +478,8 @@ bool mayShareMemory(const arrayc_array &a, const arrayc_array &b) {
   // some such offset lies in (-esB, esA).
   if (diff >= esA && diff + esB <= g)
     return false;
+  if (int found = sharesMemoryBySearch(a, b); found >= 0)
+    return found == 1;
   int64_t na = arrayc_array_size(&a), nb = arrayc_array_size(&b);
   if (na > kExactOverlapLimit || nb > kExactOverlapLimit)
     return true;
