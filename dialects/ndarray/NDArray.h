@@ -22,6 +22,9 @@ namespace arrayc::ndarray {
 /// by NDArrayDialect::verifyOperationAttribute).
 inline constexpr llvm::StringLiteral kScanAttrName = "ndarray.scan";
 inline constexpr llvm::StringLiteral kArgReduceAttrName = "ndarray.arg_reduce";
+/// On a function result: the final contents of the argument of this index,
+/// which the function writes (reference semantics).
+inline constexpr llvm::StringLiteral kWrittenArgAttrName = "ndarray.written_arg";
 } // namespace arrayc::ndarray
 
 #define GET_OP_CLASSES

@@ -26,6 +26,8 @@ def NDArray_Dialect : Dialect {
   // `ndarray.scan` and `ndarray.arg_reduce` (below) mark ops of lower
   // dialects; the dialect checks them wherever they appear.
   let hasOperationAttrVerify = 1;
+  // `ndarray.written_arg` (below) marks a function's results.
+  let hasRegionResultAttrVerify = 1;
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 

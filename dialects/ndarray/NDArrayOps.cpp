@@ -13,6 +13,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -58,6 +59,30 @@ LogicalResult NDArrayDialect::verifyOperationAttribute(Operation *op, NamedAttri
     return success();
   }
   return op->emitOpError() << "unknown ndarray attribute '" << name << "'";
+}
+
+/// `ndarray.written_arg = i` on result r of a function: r is the final
+/// contents of argument i, which the function writes (the frontend's
+/// reference semantics; arrayc-drop-written-results turns it into an
+/// in-place update of the argument's buffer after bufferization).
+LogicalResult NDArrayDialect::verifyRegionResultAttribute(Operation *op, unsigned regionIndex,
+                                                          unsigned resultIndex,
+                                                          NamedAttribute attr) {
+  StringRef name = attr.getName().getValue();
+  if (name != kWrittenArgAttrName)
+    return op->emitOpError() << "unknown ndarray result attribute '" << name << "'";
+  auto fn = dyn_cast<FunctionOpInterface>(op);
+  auto index = dyn_cast<IntegerAttr>(attr.getValue());
+  if (!fn || !index)
+    return op->emitOpError() << "'" << name << "' must be an integer on a function result";
+  int64_t i = index.getInt();
+  if (i < 0 || i >= (int64_t)fn.getNumArguments())
+    return op->emitOpError() << "'" << name << "' of result " << resultIndex
+                             << " names argument " << i << ", which does not exist";
+  if (fn.getArgumentTypes()[i] != fn.getResultTypes()[resultIndex])
+    return op->emitOpError() << "'" << name << "' of result " << resultIndex
+                             << ": the result's type differs from argument " << i << "'s";
+  return success();
 }
 
 Operation *NDArrayDialect::materializeConstant(OpBuilder &builder,

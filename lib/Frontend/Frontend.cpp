@@ -8,6 +8,7 @@
 #include "ndarray/NDArray.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -55,6 +56,7 @@ arrayc::frontend::importArr(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   context.getOrLoadDialect<tensor::TensorDialect>();
   context.getOrLoadDialect<arith::ArithDialect>();
   context.getOrLoadDialect<scf::SCFDialect>();
+  context.getOrLoadDialect<bufferization::BufferizationDialect>();
 
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());

@@ -29,6 +29,7 @@
 
 #include <complex>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -53,6 +54,8 @@ const char *weakName(Weak w);
 /// The dtype NumPy gives a Python scalar of kind `w` on its own.
 DType weakDefault(Weak w);
 
+struct AliasRef;
+
 /// A value during lowering.
 struct Val {
   enum Kind { Array, Lit, Str, None, Tuple } kind = None;
@@ -72,6 +75,11 @@ struct Val {
   std::string str;
   // Tuple.
   std::vector<Val> elts;
+  /// Array: what this value is a view of (reference semantics, GenAlias.cpp):
+  /// a variable or a storage slot and the views from it. Only meaningful
+  /// while `alias->value == value`: anything that computes a new value drops
+  /// it, and eval() drops it from expressions that are not views.
+  std::shared_ptr<const AliasRef> alias;
 
   static Val array(Value v, ArrType t) {
     Val r;
@@ -144,6 +152,9 @@ bool litTruth(const Val &v);
 
 struct FuncInfo {
   const Stmt *def = nullptr;
+  /// The parameters the body writes to (reference semantics): each has a
+  /// hidden result after the declared ones, marked `ndarray.written_arg`.
+  llvm::SmallVector<unsigned> written;
   bool isMain = false;
   llvm::SmallVector<ArrType> params;
   llvm::SmallVector<ArrType> results;
@@ -199,6 +210,37 @@ struct WinDim {
   int64_t step = 1;
   Dim dim;                       ///< The size, as a type dim.
   bool drop = false;             ///< Integer index: the dim goes away.
+};
+
+/// One step from an array to a view of it (GenAlias.cpp).
+struct ViewStep {
+  enum Kind : uint8_t { Window, Reshape, Transpose } kind = Window;
+  llvm::SmallVector<WinDim> win;      ///< Window: a basic index's window.
+  ArrType to;                         ///< Reshape: the view's type.
+  llvm::SmallVector<mlir::Value> dyn; ///< Reshape: `to`'s dynamic sizes.
+  llvm::SmallVector<int64_t> perm;    ///< Transpose.
+  ArrType from;                       ///< The type the step applies to.
+  bool operator==(const ViewStep &o) const;
+};
+
+/// What an array refers to under NumPy's reference semantics: the array held
+/// by a storage slot (a hidden variable, `$s3`; `$p0` for parameter 0) or,
+/// before anything shares it, by the plain variable `var`; and the views
+/// taken from it, in order. Writes through a view update the slot, and
+/// every name referring to the slot reads the new contents.
+struct AliasRef {
+  std::string slot;
+  std::string var;
+  llvm::SmallVector<ViewStep, 2> steps;
+  mlir::Value value; ///< The value this describes (see Val::alias).
+  /// A plain variable's array (`var` may have been rebound since).
+  mlir::Value rootValue;
+  ArrType rootType;
+  bool sameTarget(const AliasRef &o) const {
+    return slot == o.slot && var == o.var && steps == o.steps;
+  }
+  /// The storage: the slot's name, or the plain variable's.
+  std::string root() const { return slot.empty() ? "var:" + var : slot; }
 };
 /// One entry of a shape argument: a static size (maybe -1) or a named dim
 /// (GenShape.cpp).
@@ -292,6 +334,56 @@ private:
                 size_t required, const Expr &call,
                 llvm::SmallVectorImpl<const Expr *> &out);
   bool requireHost(llvm::StringRef name, SrcLoc l);
+
+  // Reference semantics: names, views, writes through them (GenAlias.cpp).
+  unsigned freshSlots = 0;
+  /// Names whose aliasing depends on the path taken (a control-flow merge
+  /// demoted them to values): writing through them is an error (the text).
+  llvm::StringMap<std::string> aliasLost;
+  /// Slots such a name may share: writing to them is the same error.
+  llvm::StringMap<std::string> slotLost;
+  Val readVar(llvm::StringRef name, const Val &v, SrcLoc l);
+  bool hasAlias(const Val &v) const;
+  bool contiguousView(const Val &v) const;
+  Val deriveStep(const Val &base, const ViewStep &step, SrcLoc l);
+  Val undoStep(const Val &base, const ViewStep &step, const Val &view, SrcLoc l);
+  Val viewOf(const Val &base, Val view, ViewStep step);
+  Val transposeView(const Val &a, llvm::ArrayRef<int64_t> perm, SrcLoc l);
+  /// `r`, a reshape of `a`, as a view of it: NumPy's reshape gives a view
+  /// when it can (`always`: squeeze and expand_dims always can).
+  Val reshapeView(const Val &a, Val r, bool always);
+  std::string ensureSlot(const AliasRef &a);
+  void bindName(llvm::StringRef name, Val v);
+  bool writeThrough(const Val &target, const Val &updated, SrcLoc l);
+  Value updateWindow(const Val &base, llvm::ArrayRef<WinDim> win, Value x, Location l);
+  void refreshViews(SrcLoc l);
+  Val plainValue(const Val &v, const llvm::StringMap<Val> &vars, SrcLoc l);
+  bool isViewExpr(const Expr &e) const;
+  std::string lostAliasMessage(llvm::StringRef name, llvm::StringRef where);
+  void markLost(llvm::StringRef name, const Val &v, llvm::StringRef where);
+  /// At the end of a region (a branch, a loop body): names referring to
+  /// slots made inside it become values, the slots do not outlive it.
+  void leaveRegionSlots(const llvm::StringMap<Val> &before, SrcLoc l,
+                        llvm::StringRef where, bool loop);
+  /// The two paths of an `if`: names with the same target on both are kept
+  /// (`kept`), others become values on each path (aliasing lost).
+  bool mergeAliases(llvm::StringMap<Val> (&paths)[2], mlir::Block *(&blocks)[2],
+                    llvm::StringSet<> &kept, SrcLoc l, llvm::StringRef where);
+  /// A loop carries the slots of the names it assigns, not their views.
+  void carriedStorage(std::vector<std::string> &assigned);
+  void enterLoopAliases(llvm::StringMap<Val> &before, const llvm::StringSet<> &demote,
+                        SrcLoc l, llvm::StringRef where);
+  /// After a loop body: whether the loop must be generated again, carrying
+  /// more (`carry`) or with names demoted to values at entry (`demote`).
+  bool settleLoopAliases(const llvm::StringMap<Val> &before,
+                         llvm::ArrayRef<std::string> carried, llvm::StringRef loopVar,
+                         std::vector<std::string> &carry, llvm::StringSet<> &demote,
+                         SrcLoc l, llvm::StringRef where);
+  void bindParams(FuncInfo &fn, mlir::Block *entry);
+  void emitReturn(SrcLoc l, llvm::SmallVector<Value> outs);
+  bool writeBackArgs(FuncInfo &fn, llvm::StringRef name, const Expr &call,
+                     llvm::ArrayRef<const Expr *> argExprs, llvm::ArrayRef<Val> args,
+                     mlir::Operation *op);
 
   // Statements, assignment, return, exits (GenStmt.cpp).
   bool genStmt(const Stmt &s, bool &returned);
@@ -500,6 +592,8 @@ inline constexpr const char *kBreak = "$break";
 inline constexpr const char *kContinue = "$continue";
 inline constexpr const char *kReturned = "$returned";
 std::string resultSlot(size_t i);
+/// The hidden variable holding parameter i's array (GenAlias.cpp).
+std::string paramSlot(size_t i);
 /// Whether a function body has a `return` below its top level.
 bool hasNestedReturn(const std::vector<StmtPtr> &body);
 /// Whether every path through `body` ends in a `return`.

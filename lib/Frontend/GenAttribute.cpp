@@ -38,7 +38,7 @@ OptVal Gen::genAttribute(const Expr &e, Val obj) {
     llvm::SmallVector<int64_t> perm;
     for (int64_t d = t.rank() - 1; d >= 0; --d)
       perm.push_back(d);
-    return transposeVal(obj, perm, e.loc);
+    return transposeView(obj, perm, e.loc);
   }
   if (e.name == "ndim")
     return Val::intLit(t.rank());
@@ -117,7 +117,10 @@ OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
   if (f.name == "flatten" || f.name == "ravel") {
     if (!bindArgs(shown, {}, 0, call, args))
       return std::nullopt;
-    return reshapeVal(obj, Val::intLit(-1), l);
+    OptVal r = reshapeVal(obj, Val::intLit(-1), l);
+    if (!r || f.name == "flatten")
+      return r; // flatten copies
+    return reshapeView(obj, *r, /*always=*/false);
   }
   if (f.name == "reshape" || f.name == "transpose") {
     if (!call.keywords.empty())
@@ -140,7 +143,10 @@ OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
           shape.elts.push_back(*s);
         }
       }
-      return reshapeVal(obj, shape, l);
+      OptVal r = reshapeVal(obj, shape, l);
+      if (!r)
+        return std::nullopt;
+      return reshapeView(obj, *r, /*always=*/false);
     }
     llvm::SmallVector<int64_t> axes;
     if (call.elts.empty()) {
@@ -162,7 +168,7 @@ OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
     }
     if ((int64_t)axes.size() != rank)
       return err(l, "axes don't match array");
-    return transposeVal(obj, axes, l);
+    return transposeView(obj, axes, l);
   }
   Builtin bi = llvm::StringSwitch<Builtin>(f.name)
                    .Case("sum", Builtin::Sum)

@@ -156,6 +156,7 @@ bool Gen::genBranches(const Val &c, SrcLoc condLoc,
   if (!cond)
     return false;
   Location il = loc(sl);
+  std::string ifWhere = "the 'if' at line " + std::to_string(sl.line);
   llvm::StringMap<Val> before = scope->vars;
   llvm::StringMap<std::string> beforeUnbound = scope->unbound;
   llvm::StringMap<DimSource> beforeDims = scope->dims;
@@ -169,11 +170,15 @@ bool Gen::genBranches(const Val &c, SrcLoc condLoc,
     scope->unbound = beforeUnbound;
     if (!(k == 0 ? thenFn() : elseFn()))
       return false;
+    leaveRegionSlots(before, sl, ifWhere, /*loop=*/false);
     paths[k] = scope->vars;
   }
   scope->vars = before;
   scope->unbound = beforeUnbound;
   scope->dims = beforeDims;
+  Block *blocks[2] = {tmp.thenBlock(), tmp.elseBlock()};
+  llvm::StringSet<> kept; // names with the same target on both paths
+  mergeAliases(paths, blocks, kept, sl, ifWhere);
 
   // Variables both paths bind and that differ become results.
   std::vector<std::string> names;
@@ -195,7 +200,7 @@ bool Gen::genBranches(const Val &c, SrcLoc condLoc,
       continue;
     }
     const Val &x = paths[0][n], &y = paths[1][n];
-    if (sameVal(x, y)) {
+    if (kept.count(n) || sameVal(x, y)) {
       scope->vars[n] = x;
       continue;
     }
@@ -244,6 +249,7 @@ bool Gen::genBranches(const Val &c, SrcLoc condLoc,
     v.weak = resultTypes[i].weak;
     scope->vars[n] = v;
   }
+  refreshViews(sl);
   return true;
 }
 
@@ -255,6 +261,21 @@ struct Carried {
   std::vector<VarType> types;
 };
 } // namespace
+
+/// Adds the names a loop body turned out to change (written through another
+/// name) to what the loop carries.
+static bool carryMore(llvm::ArrayRef<std::string> more,
+                      llvm::StringMap<Val> &before, Carried &carried) {
+  for (const std::string &n : more) {
+    std::string why;
+    std::optional<VarType> t = mergeTypes(before[n], before[n], why);
+    if (!t)
+      return false;
+    carried.names.push_back(n);
+    carried.types.push_back(*t);
+  }
+  return true;
+}
 
 /// An i64 scalar from a range() argument.
 static std::optional<Value> rangeArg(OpBuilder &b, Location l, const Val &v) {
@@ -453,6 +474,8 @@ bool Gen::genFor(const Stmt &s) {
     where.insert({var, s.target->loc});
   }
   hiddenCarried(ex, scope->fn->results.size(), assigned);
+  carriedStorage(assigned);
+  std::string loopWhere = "the loop at line " + std::to_string(s.loc.line);
   Carried carried;
   for (const std::string &n : assigned) {
     if ((n == var && !carryVar) || !scope->vars.count(n))
@@ -468,7 +491,9 @@ bool Gen::genFor(const Stmt &s) {
   llvm::StringMap<Val> before = scope->vars;
   llvm::StringMap<std::string> beforeUnbound = scope->unbound;
   llvm::StringMap<DimSource> beforeDims = scope->dims;
+  llvm::StringSet<> demote; // names whose target changes by iteration
   for (int attempt = 0;; ++attempt) {
+    enterLoopAliases(before, demote, s.loc, loopWhere);
     llvm::SmallVector<Value> inits;
     for (auto [n, t] : llvm::zip(carried.names, carried.types)) {
       Val r = toArray(before[n], t.type.dtype);
@@ -507,8 +532,13 @@ bool Gen::genFor(const Stmt &s) {
       // After a `break` or `return` the remaining iterations do nothing.
       if (!(ex.brk || ex.ret ? genGuarded(s.loc, runBody) : runBody()))
         return false;
+      // Arrays written through other names, names whose target changed.
+      std::vector<std::string> more;
+      bool retry = settleLoopAliases(before, carried.names, var, more, demote,
+                                     s.loc, loopWhere);
+      if (!carryMore(more, before, carried))
+        return false;
       // Merge the exit values with the entry types.
-      bool retry = false;
       llvm::SmallVector<Value> yields;
       for (auto [i, n] : llvm::enumerate(carried.names)) {
         if (!scope->vars.count(n) && scope->unbound.count(n))
@@ -534,7 +564,7 @@ bool Gen::genFor(const Stmt &s) {
       }
       if (!retry) {
         scf::YieldOp::create(b, il, yields);
-      } else if (attempt >= 3) {
+      } else if (attempt >= 8) {
         return fail(s.loc, "the types of the loop's variables do not settle");
       }
       if (retry) {
@@ -554,6 +584,7 @@ bool Gen::genFor(const Stmt &s) {
       v.weak = carried.types[i].weak;
       scope->vars[n] = v;
     }
+    refreshViews(s.loc);
     break;
   }
   for (const std::string &n : assigned) {
@@ -634,6 +665,8 @@ bool Gen::genWhile(const Stmt &s) {
   llvm::StringMap<SrcLoc> where;
   assignedNames(s.body, assigned, where);
   hiddenCarried(ex, scope->fn->results.size(), assigned);
+  carriedStorage(assigned);
+  std::string loopWhere = "the loop at line " + std::to_string(s.loc.line);
   Carried carried;
   for (const std::string &n : assigned) {
     if (!scope->vars.count(n))
@@ -664,7 +697,9 @@ bool Gen::genWhile(const Stmt &s) {
     scope->unbound = beforeUnbound;
     scope->dims = beforeDims;
   };
+  llvm::StringSet<> demote; // names whose target changes by iteration
   for (int attempt = 0;; ++attempt) {
+    enterLoopAliases(before, demote, s.loc, loopWhere);
     llvm::SmallVector<Value> inits;
     llvm::SmallVector<Type> types;
     llvm::SmallVector<Location> locs;
@@ -699,6 +734,11 @@ bool Gen::genWhile(const Stmt &s) {
         scope->vars[kContinue] = Val::boolLit(false);
       if (!genBlock(s.body))
         return false;
+      std::vector<std::string> more;
+      retry = settleLoopAliases(before, carried.names, "", more, demote, s.loc,
+                                loopWhere);
+      if (!carryMore(more, before, carried))
+        return false;
       llvm::SmallVector<Value> yields;
       for (auto [i, n] : llvm::enumerate(carried.names)) {
         if (!scope->vars.count(n) && scope->unbound.count(n))
@@ -725,7 +765,7 @@ bool Gen::genWhile(const Stmt &s) {
     }
     restore();
     if (retry) {
-      if (attempt >= 3)
+      if (attempt >= 8)
         return fail(s.loc, "the types of the loop's variables do not settle");
       whileOp.erase();
       continue;
@@ -736,6 +776,7 @@ bool Gen::genWhile(const Stmt &s) {
       v.weak = carried.types[i].weak;
       scope->vars[n] = v;
     }
+    refreshViews(s.loc);
     break;
   }
   for (const std::string &n : assigned) {

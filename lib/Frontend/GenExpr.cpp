@@ -39,6 +39,9 @@ OptVal Gen::eval(const Expr &e) {
   OptVal v = evalImpl(e);
   if (v && v->kind == Val::Lit && e.kind != ExprKind::Name)
     v->at = e.loc;
+  // Only names and views refer to an array; anything else is a new one.
+  if (v && v->alias && !isViewExpr(e))
+    v->alias.reset();
   return v;
 }
 
@@ -66,7 +69,7 @@ OptVal Gen::evalImpl(const Expr &e) {
   case ExprKind::Name: {
     auto it = scope->vars.find(e.name);
     if (it != scope->vars.end())
-      return it->second;
+      return readVar(e.name, it->second, e.loc);
     if (funcs.count(e.name) || lookupBuiltin(e.name, /*viaModule=*/false))
       return err(e.loc, "'" + e.name + "' is a function; functions are not "
                                        "values, call it");

@@ -499,7 +499,9 @@ OptVal Gen::genSubscript(const Expr &e) {
   llvm::SmallVector<int64_t> layout;
   if (!buildWindow(*base, *e.rhs, win, layout))
     return std::nullopt;
-  Val s = emitSlice(*base, win, e.loc);
+  ViewStep window;
+  window.win = win;
+  Val s = viewOf(*base, emitSlice(*base, win, e.loc), window);
   ArrType rt{base->type.dtype, {}};
   llvm::SmallVector<Value> dyn;
   for (int64_t d : layout) {
@@ -511,13 +513,15 @@ OptVal Gen::genSubscript(const Expr &e) {
     if (win[d].dim.isNamed())
       dyn.push_back(tensor::DimOp::create(b, loc(e.loc), s.value, d));
   }
-  return reshapeTo(s, rt, dyn, e.loc);
+  ViewStep reshape;
+  reshape.kind = ViewStep::Reshape;
+  reshape.to = rt;
+  reshape.dyn = dyn;
+  // An integer index of every axis reads one element: a scalar, not a view.
+  return viewOf(s, reshapeTo(s, rt, dyn, e.loc), reshape);
 }
 
 bool Gen::assignSubscript(const Expr &target, Val v) {
-  if (target.lhs->kind != ExprKind::Name)
-    return fail(target.lhs->loc, "assignment to an indexed target needs a "
-                                 "variable name before '['");
   OptVal base = eval(*target.lhs);
   if (!base)
     return false;
@@ -572,25 +576,12 @@ bool Gen::assignSubscript(const Expr &target, Val v) {
   }
   ArrType wt{t, {}};
   llvm::SmallVector<Value> wdyn;
-  llvm::SmallVector<int64_t> ss, sz, st;
-  llvm::SmallVector<Value> ds, dz;
   for (const WinDim &w : win) {
     wt.dims.push_back(w.dim);
     if (w.dim.isNamed())
       wdyn.push_back(w.dSize);
-    ss.push_back(w.sStart);
-    sz.push_back(w.sSize);
-    st.push_back(w.step);
-    if (w.sStart == ShapedType::kDynamic)
-      ds.push_back(w.dStart);
-    if (w.sSize == ShapedType::kDynamic)
-      dz.push_back(w.dSize);
   }
   x = reshapeTo(x, wt, wdyn, target.loc);
-  Value r = nd::UpdateSliceOp::create(b, il, base->value.getType(), base->value, x.value,
-                                      ds, dz, b.getDenseI64ArrayAttr(ss),
-                                      b.getDenseI64ArrayAttr(sz),
-                                      b.getDenseI64ArrayAttr(st));
-  scope->vars[target.lhs->name] = Val::array(r, base->type);
-  return true;
+  Value r = updateWindow(*base, win, x.value, il);
+  return writeThrough(*base, Val::array(r, base->type), target.loc);
 }

@@ -178,8 +178,7 @@ bool Gen::genFunction(FuncInfo &fn) {
   b.setInsertionPointToStart(entry);
   if (fn.isMain)
     initRandomState(fn.def->loc);
-  for (auto [i, p] : llvm::enumerate(fn.def->params))
-    local.vars[p.name] = Val::array(entry->getArgument(i), fn.params[i]);
+  bindParams(fn, entry);
 
   const std::vector<StmtPtr> &body = fn.def->body;
   if (!fn.results.empty() && !alwaysReturns(body)) {
@@ -196,7 +195,7 @@ bool Gen::genFunction(FuncInfo &fn) {
     llvm::SmallVector<Value> outs;
     for (size_t i = 0; i < fn.results.size(); ++i)
       outs.push_back(local.vars[resultSlot(i)].value);
-    func::ReturnOp::create(b, loc(fn.def->loc), outs);
+    emitReturn(fn.def->loc, outs);
     fn.state = FuncInfo::Done;
     return true;
   }
@@ -208,7 +207,7 @@ bool Gen::genFunction(FuncInfo &fn) {
       return false;
   }
   if (!returned)
-    func::ReturnOp::create(b, loc(fn.def->loc));
+    emitReturn(fn.def->loc, {});
   fn.state = FuncInfo::Done;
   return true;
 }
@@ -308,6 +307,7 @@ OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call) {
 
   llvm::StringMap<std::pair<Dim, ArrType>> bound; // name -> (dim, from type)
   llvm::SmallVector<Value> operands;
+  std::vector<Val> argVals;
   for (auto [i, argExpr] : llvm::enumerate(args)) {
     const ArrType &p = fn.params[i];
     OptVal a = eval(*argExpr);
@@ -351,9 +351,12 @@ OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call) {
     if (v.getType() != want)
       v = tensor::CastOp::create(b, loc(argExpr->loc), want, v);
     operands.push_back(v);
+    argVals.push_back(*a);
   }
   Location il = loc(call.loc);
   auto op = func::CallOp::create(b, il, fn.op, operands);
+  if (!writeBackArgs(fn, name, call, args, argVals, op))
+    return std::nullopt;
   std::vector<Val> results;
   for (auto [i, r] : llvm::enumerate(fn.results)) {
     ArrType t = r;
@@ -393,8 +396,10 @@ void Gen::signatures(std::vector<arrayc::FunctionSignature> &out) const {
       continue;
     arrayc::FunctionSignature sig;
     sig.name = name;
-    for (auto [i, t] : llvm::enumerate(fn.params))
+    for (auto [i, t] : llvm::enumerate(fn.params)) {
       sig.params.push_back(value(t, fn.def->params[i].name));
+      sig.params.back().written = llvm::is_contained(fn.written, i);
+    }
     for (const ArrType &t : fn.results)
       sig.results.push_back(value(t, ""));
     out.push_back(std::move(sig));

@@ -288,7 +288,10 @@ OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
     OptVal s = eval(*args[1]);
     if (!s)
       return std::nullopt;
-    return reshapeVal(*a, *s, l);
+    OptVal r = reshapeVal(*a, *s, l);
+    if (!r)
+      return std::nullopt;
+    return reshapeView(*a, *r, /*always=*/false);
   }
   if (name == "transpose" || name == "flip" || name == "squeeze" ||
       name == "expand_dims") {
@@ -310,7 +313,7 @@ OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
       if (!axesArg(ax, rank + n, shown, axes))
         return std::nullopt;
       llvm::sort(axes);
-      return expandDims(*a, axes, l);
+      return reshapeView(*a, expandDims(*a, axes, l), /*always=*/true);
     }
     if (ax && !axesArg(ax, rank, shown, axes))
       return std::nullopt;
@@ -320,7 +323,7 @@ OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
           axes.push_back(d);
       if ((int64_t)axes.size() != rank)
         return err(ax->loc, "axes don't match array");
-      return transposeVal(*a, axes, l);
+      return transposeView(*a, axes, l);
     }
     if (name == "flip") {
       if (!ax)
@@ -358,7 +361,7 @@ OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
       if (a->type.dims[d].isNamed())
         dyn.push_back(dimIndex(*a, d, loc(l)));
     }
-    return reshapeTo(*a, rt, dyn, l);
+    return reshapeView(*a, reshapeTo(*a, rt, dyn, l), /*always=*/true);
   }
   if (name == "swapaxes") {
     if (!bindArgs(shown, {"a", "axis1", "axis2"}, 3, call, args))
@@ -373,7 +376,7 @@ OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
     llvm::SmallVector<int64_t> perm;
     for (int64_t d = 0; d < rank; ++d)
       perm.push_back(d == *x ? *y : d == *y ? *x : d);
-    return transposeVal(*a, perm, l);
+    return transposeView(*a, perm, l);
   }
   if (name == "broadcast_to") {
     if (!bindArgs(shown, {"array", "shape"}, 2, call, args))

@@ -62,7 +62,7 @@ bool Gen::genStmt(const Stmt &s, bool &returned) {
 bool Gen::assign(const Expr &target, Val v) {
   switch (target.kind) {
   case ExprKind::Name:
-    scope->vars[target.name] = std::move(v);
+    bindName(target.name, std::move(v));
     return true;
   case ExprKind::Tuple:
   case ExprKind::List: {
@@ -105,10 +105,25 @@ static int dtypeKind(DType t) {
 /// `x op= y` rebinds `x` to `x op y`; `x[idx] op= y` stores `x[idx] op y`
 /// into `x[idx]`, cast to x's dtype with NumPy's 'same_kind' rule.
 bool Gen::genAugAssign(const Stmt &s) {
-  const Expr &t = *s.target;
-  if (t.kind != ExprKind::Name && t.kind != ExprKind::Subscript)
-    return fail(t.loc, "augmented assignment needs a variable name or an "
-                       "indexed variable as its target");
+  const Expr &written = *s.target;
+  if (written.kind != ExprKind::Name && written.kind != ExprKind::Subscript)
+    return fail(written.loc, "augmented assignment needs a variable name or an "
+                             "indexed variable as its target");
+  // `x op= y` on an array updates it in place, as `x[...] op= y` (NumPy's
+  // in-place operator: every alias of x sees it, x keeps its dtype and
+  // shape); on a scalar it rebinds x.
+  std::unique_ptr<Expr> inPlace;
+  if (written.kind == ExprKind::Name) {
+    auto it = scope->vars.find(written.name);
+    if (it != scope->vars.end() && it->second.kind == Val::Array &&
+        !it->second.weakRt && it->second.type.rank() > 0) {
+      inPlace = std::make_unique<Expr>(ExprKind::Subscript, written.loc);
+      inPlace->lhs = std::make_unique<Expr>(ExprKind::Name, written.loc);
+      inPlace->lhs->name = written.name;
+      inPlace->rhs = std::make_unique<Expr>(ExprKind::Ellipsis, written.loc);
+    }
+  }
+  const Expr &t = inPlace ? *inPlace : written;
   const OperatorInfo *op = binaryOperator(s.op);
   if (!op || !op->inSource || op->cls == OpClass::Contract)
     return fail(s.loc, "operator '" + s.op + "=' is not supported yet");
@@ -229,7 +244,7 @@ bool Gen::genReturn(const Stmt &s) {
   llvm::SmallVector<Value> outs;
   for (const Val &v : vals)
     outs.push_back(v.value);
-  func::ReturnOp::create(b, loc(s.loc), outs);
+  emitReturn(s.loc, outs);
   return true;
 }
 

@@ -86,6 +86,8 @@ void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &op
   pm.addPass(createNameConstantGlobals()); // the same output on every run
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Written arguments (reference semantics): updated in their buffers.
+  pm.addPass(createDropWrittenResults());
   // Free every buffer when its last user is done (ownership-based
   // deallocation): temporaries of a call, and of each loop iteration, go
   // back to the allocator instead of living until the program exits. A

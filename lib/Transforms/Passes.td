@@ -165,6 +165,25 @@ def ExportCInterface : Pass<"arrayc-export-c-interface", "mlir::ModuleOp"> {
   }];
 }
 
+def DropWrittenResults : Pass<"arrayc-drop-written-results", "mlir::ModuleOp"> {
+  let summary = "Written arguments: updated in place, no longer returned";
+  let description = [{
+    After one-shot bufferization, a function result marked
+    `ndarray.written_arg = i` holds the final contents of argument i, which
+    the function writes (NumPy's reference semantics: the caller sees it).
+    The frontend starts such a function by writing the argument onto itself
+    (`bufferization.materialize_in_destination`), so bufferization treats
+    the argument's buffer as written (callers keep copies of what they
+    still need) and normally returns that very buffer. This pass drops such
+    results from the function and its return ops (copying into the argument
+    first where the returned buffer is another one, e.g. a loop that
+    bufferized out of place), and replaces each call's result with the
+    buffer the caller passed. The exported signature keeps only the declared results.
+    It also erases copies of a buffer onto itself.
+  }];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def NameConstantGlobals : Pass<"arrayc-name-constant-globals", "mlir::ModuleOp"> {
   let summary = "Name and order bufferization's constant globals deterministically";
   let description = [{
