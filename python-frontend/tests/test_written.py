@@ -71,7 +71,10 @@ def host(a):
 
 
 def copies(args):
-    return [a.copy() if isinstance(a, np.ndarray) else a for a in args]
+    """Copies of the array arguments; one array passed twice stays one array."""
+    made = {}
+    return [made.setdefault(id(a), a.copy()) if isinstance(a, np.ndarray) else a
+            for a in args]
 
 
 def check_like_numpy(fn, *args, rtol=1e-12):
@@ -165,6 +168,8 @@ def test_same_array_twice_gives_numpys_answer():
 def test_read_only_parameters_may_alias():
     a = rng.standard_normal(100)
     np.testing.assert_array_equal(host(sqdiff(a, a)), np.zeros(100))
+    # Nothing written: the plain specialization serves (no aliased compile).
+    assert all(len(key) == 4 for key in sqdiff._specs)
 
 
 def test_partial_overlap_of_a_written_argument_is_refused():
