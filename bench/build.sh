@@ -14,6 +14,8 @@ OUTDIR="$ROOT/.device-carry/bench"
 VARIANT="${VARIANT:-}"
 OBJS_IN="${OBJS_IN:-}"
 SUFFIX="${VARIANT:+.$VARIANT}"
+# Optional: ONLY="name name ..." builds only those workloads of the table.
+ONLY="${ONLY:-}"
 OBJDIR="$(mktemp -d)"
 trap 'rm -rf "$OBJDIR"' EXIT
 mkdir -p "$OUTDIR"
@@ -23,6 +25,11 @@ retry() { local i; for i in 1 2 3 4 5 6; do "$@" && return 0; echo "retry $i: $*
 
 # workload  source  function  ctype  dtype  n_inputs  input_rank  output_rank  [arrayc flags]
 # (ctype and dtype: IN/OUT when the result's element type differs from the inputs')
+# In-place rows (issue 25: the function returns nothing and updates its arguments) use
+# bench/harness/harness_inplace.cpp: n_inputs counts the array arguments (.npy inputs),
+# input_rank is the signature (the parameters in order: iV an i64 scalar of value V,
+# a digit R an array of rank R), output_rank is inplace=K[+K...] (the array arguments,
+# 0-based among the arrays, that out.npy holds after one call: flattened, concatenated).
 WORKLOADS="
 sqdiff            sqdiff    sqdiff    float  ARRAYC_RT_F32 2 1 1
 chain             chain     chain     float  ARRAYC_RT_F32 2 1 1
@@ -53,21 +60,42 @@ solve_4096x16     linalg    solve1    float  ARRAYC_RT_F32 2 2 2
 fft_c64_2e24      fft       fft1      cf32   ARRAYC_RT_C64 1 1 1
 fft2_c64_4096     fft       fft2d     cf32   ARRAYC_RT_C64 1 2 2
 rfft_f32_2e24     fft       rfft1     float/cf32 ARRAYC_RT_F32/ARRAYC_RT_C64 1 1 1
+jacobi_2d_4096    inplace   jacobi_2d float  ARRAYC_RT_F32 2 i20,2,2 inplace=0+1
+heat_3d_256       inplace   heat_3d   float  ARRAYC_RT_F32 2 i20,3,3 inplace=0+1
+fdtd_2d_4096      inplace   fdtd_2d   float  ARRAYC_RT_F32 4 i20,2,2,2,1 inplace=0+1+2
 "
 
 if [ -z "$VARIANT" ]; then
   { "$ARRAYC" --version; md5sum "$ARRAYC"; git -C "$ROOT" rev-parse HEAD;
+    # The compiler's own tree when ARRAYC lives in another checkout (ARRAYC=/work/main/...).
+    git -C "$(dirname "$ARRAYC")" rev-parse --show-toplevel HEAD 2>/dev/null;
     git -C "$ROOT" diff --stat -- lib include tools dialects runtime; } \
     > "$OUTDIR/arrayc-version.txt" 2>&1 || true
 fi
 
 echo "$WORKLOADS" | while read -r name src fn ctype dt nin irank orank flags; do
   [ -z "$name" ] && continue
+  if [ -n "$ONLY" ] && [[ " $ONLY " != *" $name "* ]]; then continue; fi
   obj="$OBJDIR/$src${flags//[- ]/_}.o"
   if [ -n "$OBJS_IN" ]; then
     obj="$OBJS_IN/$src${flags//[- ]/_}.o"
   elif [ ! -f "$obj" ]; then
     retry "$ARRAYC" --target=cuda $flags --emit=obj "$ROOT/bench/workloads/$src.arr" -o "$obj"
+  fi
+  if [ "${orank#inplace=}" != "$orank" ]; then
+    sig="$irank"
+    retry c++ -O2 -std=c++17 \
+      -DBENCH_NAME="\"$name\"" -DBENCH_FN="_mlir_ciface_$fn" -DBENCH_T="$ctype" \
+      -DBENCH_DT="$dt" -DBENCH_NARGS="$(echo "$sig" | tr ',' '\n' | wc -l)" \
+      -DBENCH_SIG="\"$sig\"" -DBENCH_OUTS="\"${orank#inplace=}\"" \
+      -I"$CUDA/include" -I"$ROOT/runtime/include" \
+      "$ROOT/bench/harness/harness_inplace.cpp" "$obj" \
+      "$LIBDIR/libarrayc_runtime_cuda.a" "$LIBDIR/libarrayc_runtime.a" \
+      -L"$CUDA/lib64/stubs" -lcuda -llapacke -lopenblas -lfftw3 -lfftw3f -lm -ldl -lpthread \
+      -o "$OUTDIR/bench_$name$SUFFIX"
+    strip "$OUTDIR/bench_$name$SUFFIX"
+    echo "built .device-carry/bench/bench_$name$SUFFIX"
+    continue
   fi
   retry c++ -O2 -std=c++17 \
     -DBENCH_NAME="\"$name\"" -DBENCH_FN="_mlir_ciface_$fn" -DBENCH_T="${ctype%/*}" \

@@ -52,10 +52,14 @@ def make_workloads(dry):
     W = []
 
     # queued=False: the harness skips its 100 back-to-back calls (slow workloads).
+    # inplace: for functions that update their arguments and return nothing (issue 25),
+    # dict(sig, outs) from build.sh's table (inplace_table): gen() makes the array
+    # arguments only; the output is the arrays `outs` after one call, concatenated.
     def add(name, src_note, gen, nbytes, fns, tol, unit="ms", reps=20, warmup=3, queued=True,
-            graphs=False):
+            graphs=False, inplace=None):
         W.append(dict(name=name, note=src_note, gen=gen, bytes=nbytes, fns=fns, tol=tol,
-                      unit=unit, reps=reps, warmup=warmup, queued=queued, graphs=graphs))
+                      unit=unit, reps=reps, warmup=warmup, queued=queued, graphs=graphs,
+                      inplace=inplace))
 
     # fns: {"np": f(m, *args) numpy-like (numpy, cupy, jax.numpy), "torch": f(torch, *args),
     #       "fuse": bool (cupy.fuse applies), "compile": bool (torch.compile measured)}
@@ -223,7 +227,148 @@ def make_workloads(dry):
         2 * F2 * F2 * 8, lib(lambda m, x: m.fft.fft2(x), lambda t, x: t.fft.fft2(x)), 1e-5)
     add("rfft_f32_2e24", "rfft(x), 2^24 f32", lambda r: [randn(r, F)], F * 4 + (F // 2 + 1) * 8,
         lib(lambda m, x: m.fft.rfft(x), lambda t, x: t.fft.rfft(x)), 1e-5)
+    add_inplace_workloads(add, dry, unif)
     return W
+
+
+# --------------------------------------------------------------------------- in place
+# Issue 25: kernels that update their arguments (NumPy reference semantics), written as
+# their NumPy authors write them (npbench / PolyBench), the same code on NumPy, CuPy and
+# PyTorch tensors; JAX gets the `.at[].set` + `lax.fori_loop` rewrite it needs. The
+# scalar arguments (TSTEPS, TMAX) are those of build.sh's table (one source of truth for
+# the arrayc executable and the peers).
+def jacobi_2d(m, TSTEPS, A, B):
+    for t in range(1, TSTEPS):
+        B[1:-1, 1:-1] = 0.2 * (A[1:-1, 1:-1] + A[1:-1, :-2] + A[1:-1, 2:] +
+                               A[2:, 1:-1] + A[:-2, 1:-1])
+        A[1:-1, 1:-1] = 0.2 * (B[1:-1, 1:-1] + B[1:-1, :-2] + B[1:-1, 2:] +
+                               B[2:, 1:-1] + B[:-2, 1:-1])
+
+
+def heat_3d(m, TSTEPS, A, B):
+    for t in range(1, TSTEPS):
+        B[1:-1, 1:-1, 1:-1] = (0.125 * (A[2:, 1:-1, 1:-1] - 2.0 * A[1:-1, 1:-1, 1:-1] +
+                                        A[:-2, 1:-1, 1:-1]) +
+                               0.125 * (A[1:-1, 2:, 1:-1] - 2.0 * A[1:-1, 1:-1, 1:-1] +
+                                        A[1:-1, :-2, 1:-1]) +
+                               0.125 * (A[1:-1, 1:-1, 2:] - 2.0 * A[1:-1, 1:-1, 1:-1] +
+                                        A[1:-1, 1:-1, 0:-2]) + A[1:-1, 1:-1, 1:-1])
+        A[1:-1, 1:-1, 1:-1] = (0.125 * (B[2:, 1:-1, 1:-1] - 2.0 * B[1:-1, 1:-1, 1:-1] +
+                                        B[:-2, 1:-1, 1:-1]) +
+                               0.125 * (B[1:-1, 2:, 1:-1] - 2.0 * B[1:-1, 1:-1, 1:-1] +
+                                        B[1:-1, :-2, 1:-1]) +
+                               0.125 * (B[1:-1, 1:-1, 2:] - 2.0 * B[1:-1, 1:-1, 1:-1] +
+                                        B[1:-1, 1:-1, 0:-2]) + B[1:-1, 1:-1, 1:-1])
+
+
+def fdtd_2d(m, TMAX, ex, ey, hz, _fict_):
+    for t in range(TMAX):
+        ey[0, :] = _fict_[t]
+        ey[1:, :] -= 0.5 * (hz[1:, :] - hz[:-1, :])
+        ex[:, 1:] -= 0.5 * (hz[:, 1:] - hz[:, :-1])
+        hz[:-1, :-1] -= 0.7 * (ex[:-1, 1:] - ex[:-1, :-1] + ey[1:, :-1] - ey[:-1, :-1])
+
+
+# The JAX rewrites: the same arithmetic in the same order, each update an `.at[].set`,
+# the time loop a lax.fori_loop; they return the updated arrays (the `outs` of the row).
+def jacobi_2d_jax(jnp, lax, TSTEPS, A, B):
+    def step(t, AB):
+        A, B = AB
+        B = B.at[1:-1, 1:-1].set(0.2 * (A[1:-1, 1:-1] + A[1:-1, :-2] + A[1:-1, 2:] +
+                                        A[2:, 1:-1] + A[:-2, 1:-1]))
+        A = A.at[1:-1, 1:-1].set(0.2 * (B[1:-1, 1:-1] + B[1:-1, :-2] + B[1:-1, 2:] +
+                                        B[2:, 1:-1] + B[:-2, 1:-1]))
+        return A, B
+    return lax.fori_loop(1, TSTEPS, step, (A, B))
+
+
+def heat_3d_jax(jnp, lax, TSTEPS, A, B):
+    def upd(A):
+        return (0.125 * (A[2:, 1:-1, 1:-1] - 2.0 * A[1:-1, 1:-1, 1:-1] + A[:-2, 1:-1, 1:-1]) +
+                0.125 * (A[1:-1, 2:, 1:-1] - 2.0 * A[1:-1, 1:-1, 1:-1] + A[1:-1, :-2, 1:-1]) +
+                0.125 * (A[1:-1, 1:-1, 2:] - 2.0 * A[1:-1, 1:-1, 1:-1] + A[1:-1, 1:-1, 0:-2]) +
+                A[1:-1, 1:-1, 1:-1])
+
+    def step(t, AB):
+        A, B = AB
+        B = B.at[1:-1, 1:-1, 1:-1].set(upd(A))
+        A = A.at[1:-1, 1:-1, 1:-1].set(upd(B))
+        return A, B
+    return lax.fori_loop(1, TSTEPS, step, (A, B))
+
+
+def fdtd_2d_jax(jnp, lax, TMAX, ex, ey, hz, _fict_):
+    def step(t, s):
+        ex, ey, hz = s
+        ey = ey.at[0, :].set(_fict_[t])
+        ey = ey.at[1:, :].set(ey[1:, :] - 0.5 * (hz[1:, :] - hz[:-1, :]))
+        ex = ex.at[:, 1:].set(ex[:, 1:] - 0.5 * (hz[:, 1:] - hz[:, :-1]))
+        hz = hz.at[:-1, :-1].set(hz[:-1, :-1] - 0.7 * (ex[:-1, 1:] - ex[:-1, :-1] +
+                                                      ey[1:, :-1] - ey[:-1, :-1]))
+        return ex, ey, hz
+    return lax.fori_loop(0, TMAX, step, (ex, ey, hz))
+
+
+def inplace_table():
+    """workload -> dict(sig=[('i', value) | ('a', rank)], outs=[array index]) for the
+    in-place rows of build.sh's WORKLOADS table (output-rank column `inplace=K+...`)."""
+    text = open(os.path.join(BENCH_ROOT, "bench", "build.sh")).read()
+    body = text.split('WORKLOADS="', 1)[1].split('"', 1)[0]
+    table = {}
+    for line in body.strip().splitlines():
+        parts = line.split()
+        if len(parts) >= 8 and parts[7].startswith("inplace="):
+            sig = [("i", int(x[1:])) if x.startswith("i") else ("a", int(x))
+                   for x in parts[6].split(",")]
+            outs = [int(k) for k in parts[7][len("inplace="):].split("+")]
+            table[parts[0]] = dict(sig=sig, outs=outs, nin=int(parts[5]))
+    return table
+
+
+def inplace_params(w, arrays):
+    """The call's parameters in order: the row's scalars (Python ints) and `arrays`."""
+    it = iter(arrays)
+    return [v if k == "i" else next(it) for k, v in w["inplace"]["sig"]]
+
+
+def inplace_output(w, arrays, to_host=np.asarray):
+    """The row's updated arrays after a call, flattened and concatenated (host)."""
+    return np.concatenate([np.asarray(to_host(arrays[k])).ravel()
+                           for k in w["inplace"]["outs"]])
+
+
+def add_inplace_workloads(add, dry, unif):
+    T = inplace_table()
+    J = 64 if dry else 4096
+    H = 16 if dry else 256
+    FX, FY = (64, 48) if dry else (4096, 4096)
+    # Floor per call: every update reads its source arrays once and writes what it
+    # updates once (no fusion across time steps: none of the systems does it).
+    # Tolerance 1e-5 (relative L2 over the updated arrays after one call): f32 against
+    # f64, or f32 rounded per statement against NumPy's f32 order, differ by 8.4e-7
+    # (jacobi, 1024^2, TSTEPS=20), 3e-8 (heat, 128^3) and 2.8e-7 (fdtd, 1024^2, TMAX=20)
+    # on these uniform [0, 1) inputs: jacobi and heat average (errors do not grow), fdtd
+    # stays bounded (max |hz| ~2.5 over calls); a wrong border or offset is >1e-3.
+    ts = T["jacobi_2d_4096"]["sig"][0][1]
+    upd = 2 * (ts - 1)
+    add("jacobi_2d_4096", f"jacobi_2d in place, {J}x{J} f32, TSTEPS={ts} ({upd} updates)",
+        lambda r: [unif(r, J, J), unif(r, J, J)], upd * (J * J + (J - 2) ** 2) * 4,
+        dict(np=jacobi_2d, torch=jacobi_2d, jax=jacobi_2d_jax, fuse=False, compile=True),
+        1e-5, reps=20, warmup=2, queued=False, inplace=T["jacobi_2d_4096"])
+    ts = T["heat_3d_256"]["sig"][0][1]
+    upd = 2 * (ts - 1)
+    add("heat_3d_256", f"heat_3d in place, {H}^3 f32, TSTEPS={ts} ({upd} updates)",
+        lambda r: [unif(r, H, H, H), unif(r, H, H, H)], upd * (H ** 3 + (H - 2) ** 3) * 4,
+        dict(np=heat_3d, torch=heat_3d, jax=heat_3d_jax, fuse=False, compile=True),
+        1e-5, reps=20, warmup=2, queued=False, inplace=T["heat_3d_256"])
+    tm = T["fdtd_2d_4096"]["sig"][0][1]
+    # Per step: ey and ex updates read the field and hz, write the field (3 arrays
+    # each); hz's reads hz, ex, ey and writes hz (4); ey's first row is negligible.
+    add("fdtd_2d_4096", f"fdtd_2d in place, {FX}x{FY} f32, TMAX={tm}",
+        lambda r: [unif(r, FX, FY), unif(r, FX, FY), unif(r, FX, FY), unif(r, tm)],
+        tm * 10 * FX * FY * 4,
+        dict(np=fdtd_2d, torch=fdtd_2d, jax=fdtd_2d_jax, fuse=False, compile=True),
+        1e-5, reps=20, warmup=2, queued=False, inplace=T["fdtd_2d_4096"])
 
 
 # --------------------------------------------------------------------------- timing
@@ -336,6 +481,12 @@ class Systems:
         def sync():
             ctx.synchronize()
             csync()
+        if w.get("inplace"):  # dx: fresh copies; one call, then the timed calls
+            f(*inplace_params(w, dx))
+            sync()
+            out = inplace_output(w, dx, self.arrayc.asnumpy)
+            _, med, mn, n = time_calls(lambda: f(*inplace_params(w, dx)), sync, reps, warm)
+            return out, med, mn, n
         out, med, mn, n = time_calls(lambda: f(*dx), sync, reps, warm)
         return self.arrayc.asnumpy(out), med, mn, n
 
@@ -392,8 +543,109 @@ class Systems:
         self.free()
         return res
 
+    def run_peers_inplace(self, w, inputs):
+        """run_peers for an in-place workload: each system gets fresh copies of the
+        inputs, ONE call whose updated arrays are the output, then warm-up and timed
+        calls on the arrays as they are left (the work does not depend on the values)."""
+        fns = w["fns"]
+        reps, warm = w["reps"], w["warmup"]
+        outs = w["inplace"]["outs"]
+        if self.dry:
+            xs = [a.copy() for a in inputs]
+            fns["np"](np, *inplace_params(w, xs))
+            out = inplace_output(w, xs)
+            _, med, mn, n = time_calls(lambda: fns["np"](np, *inplace_params(w, xs)),
+                                       lambda: None, reps, warm)
+            yield "numpy", out, med, mn, n, None
+            return
+        cp = self.cp
+        csync = lambda: cp.cuda.get_current_stream().synchronize()
+        try:
+            dx = [cp.asarray(a) for a in inputs]
+            csync()
+            fns["np"](cp, *inplace_params(w, dx))
+            csync()
+            out = inplace_output(w, dx, cp.asnumpy)
+            _, med, mn, n = time_calls(lambda: fns["np"](cp, *inplace_params(w, dx)), csync,
+                                       reps, warm)
+            yield "cupy", out, med, mn, n, None
+        except Exception as e:  # noqa: BLE001
+            yield "cupy", None, None, None, 0, repr(e)[:200]
+        if self.arrayc is not None and w["name"] in self.jit_table:
+            try:
+                dx = [cp.asarray(a) for a in inputs]
+                out, med, mn, n = self.arrayc_jit(w, dx, csync, reps, warm)
+                yield "arrayc_jit", out, med, mn, n, None
+            except Exception as e:  # noqa: BLE001
+                yield "arrayc_jit", None, None, None, 0, repr(e)[:200]
+        dx = None
+        self.free()
+        if self.torch is not None:
+            t = self.torch
+            tsync = t.cuda.synchronize
+            host = lambda x: x.cpu().numpy()
+            for system, fn in (("torch", None), ("torch_compile", "compile")):
+                if fn and not fns["compile"]:
+                    continue
+                try:
+                    tx = [t.from_numpy(a).cuda() for a in inputs]
+                    tsync()
+                    if fn:
+                        g = t.compile(lambda *a: fns["torch"](t, *a), dynamic=False)
+                    else:
+                        g = lambda *a: fns["torch"](t, *a)
+                    t0 = time.perf_counter()
+                    g(*inplace_params(w, tx))  # torch.compile: compiles, then runs once
+                    tsync()
+                    if fn:
+                        print(f"  torch.compile first call {time.perf_counter() - t0:.1f} s",
+                              flush=True)
+                    out = inplace_output(w, tx, host)
+                    _, med, mn, n = time_calls(lambda: g(*inplace_params(w, tx)), tsync, reps,
+                                               warm)
+                    yield system, out, med, mn, n, None
+                except Exception as e:  # noqa: BLE001
+                    yield system, None, None, None, 0, repr(e)[:200]
+                tx = None
+                self.free()
+        if self.jax is not None:
+            jax, jnp = self.jax, self.jnp
+            try:
+                from jax import lax
+                st = [jax.device_put(a) for a in inputs]
+                for a in st:
+                    a.block_until_ready()
+                # The scalars are Python ints (static); the updated arrays are donated,
+                # so XLA may update them in place (no copy into the loop's buffers).
+                f = jax.jit(lambda *a: fns["jax"](jnp, lax, *inplace_params(w, a)),
+                            donate_argnums=tuple(outs))
+
+                def call():
+                    res = f(*st)
+                    for k, v in zip(outs, res):
+                        st[k] = v
+                    return res
+
+                def sync():
+                    for k in outs:
+                        st[k].block_until_ready()
+
+                t0 = time.perf_counter()
+                call()
+                sync()
+                print(f"  jax.jit first call {time.perf_counter() - t0:.1f} s", flush=True)
+                out = inplace_output(w, st)
+                _, med, mn, n = time_calls(call, sync, reps, warm)
+                yield "jax_jit", out, med, mn, n, None
+                del st
+            except Exception as e:  # noqa: BLE001
+                yield "jax_jit", None, None, None, 0, repr(e)[:200]
+
     def run_peers(self, w, inputs):
         """Yields (system, out_host or None, med, mn, n, error_string or None)."""
+        if w.get("inplace"):
+            yield from self.run_peers_inplace(w, inputs)
+            return
         fns = w["fns"]
         reps, warm = w["reps"], w["warmup"]
         if self.dry:
@@ -753,7 +1005,11 @@ def main():
                 results.append((s, o, med, mn, n, e, None))
             refsys = "numpy" if args.dry_run else "cupy"
             ref = next((r[1] for r in results if r[0] == refsys and r[1] is not None), None)
-            if ref is None:  # no CuPy output: fall back to NumPy on the host
+            if ref is None and w.get("inplace"):  # the same, in place on f64 copies
+                xs = [a.astype(np.float64) for a in inputs]
+                w["fns"]["np"](np, *inplace_params(w, xs))
+                ref = inplace_output(w, xs)
+            elif ref is None:  # no CuPy output: fall back to NumPy on the host
                 ref = w["fns"]["np"](np, *[a.astype(np.float64) for a in inputs])
             for s, o, med, mn, n, e, extra in results:
                 row = dict(workload=w["name"], system=s, median_ms=med, min_ms=mn, n=n,
