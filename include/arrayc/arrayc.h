@@ -115,6 +115,8 @@ typedef struct arrayc_value_info {
   int32_t rank;     /* 0: a scalar */
   int64_t dims[ARRAYC_MAX_RANK];            /* static size, or -1 */
   const char *dim_names[ARRAYC_MAX_RANK];   /* the name of a -1 dim, else "" */
+  int32_t written;  /* parameters: 1 when the function writes to it (the caller's
+                       array is updated in place, as NumPy's is); 0 for results */
 } arrayc_value_info;
 
 /* An array: a view of the caller's memory, or (owner != NULL) memory arrayc
@@ -201,8 +203,15 @@ ARRAYC_API arrayc_status arrayc_array_to_device(arrayc_context context,
  * cuda target, and any strides are accepted for host arrays (device arrays
  * must be C-contiguous). Every field of every argument is checked (rank,
  * dtype, device, sizes, and that the bytes shape and strides address from
- * data lie in the address space): a bad one is ARRAYC_ERR_ARGUMENT. results[0..nresults) receive owned arrays (on the
- * context's device for cuda); on an error they are left cleared. */
+ * data lie in the address space): a bad one is ARRAYC_ERR_ARGUMENT.
+ * results[0..nresults) receive owned arrays (on the context's device for
+ * cuda); on an error they are left cleared.
+ * Parameters the function writes (arrayc_value_info.written) update the
+ * caller's array in place: an argument passed through a copy (a strided host
+ * array, or a host array staged to the device) is copied back into it, in
+ * its strides, before the call returns. An argument of a written parameter
+ * must not share memory with any other argument (ARRAYC_ERR_ARGUMENT);
+ * arguments of read-only parameters may. */
 ARRAYC_API arrayc_status arrayc_call(arrayc_function fn, const arrayc_array *args,
                                      int32_t nargs, arrayc_array *results, int32_t nresults);
 /* As arrayc_call, on `stream` (from arrayc_stream_create; NULL: the

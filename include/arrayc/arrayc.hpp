@@ -180,6 +180,9 @@ public:
     (void)arrayc_function_result(fn_, i, &info);
     return info;
   }
+  /// Whether the function writes parameter i: the caller's array is
+  /// updated in place (param(i).written).
+  bool writes(int i) const { return param(i).written != 0; }
   Result<std::vector<Array>> call(const std::vector<Array> &args) const {
     std::vector<arrayc_array> raw;
     for (const Array &a : args)

@@ -29,6 +29,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -314,6 +315,201 @@ void gatherHost(const arrayc_array &a, char *dst) {
   }
 }
 
+/// Copies C-order data at `src` into a strided host array (gatherHost's
+/// inverse): a written argument's copy back into the caller's memory.
+void scatterHost(const char *src, const arrayc_array &a) {
+  size_t es = dtypeSize(a.dtype);
+  int64_t n = arrayc_array_size(&a);
+  if (isContiguous(a)) {
+    if (n)
+      std::memcpy(a.data, src, static_cast<size_t>(n) * es);
+    return;
+  }
+  std::vector<int64_t> index(a.rank, 0);
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t offset = 0;
+    for (int i = 0; i < a.rank; ++i)
+      offset += index[i] * a.strides[i];
+    std::memcpy(static_cast<char *>(a.data) + offset * static_cast<int64_t>(es), src + k * es,
+                es);
+    for (int i = a.rank - 1; i >= 0; --i) {
+      if (++index[i] < a.shape[i])
+        break;
+      index[i] = 0;
+    }
+  }
+}
+
+/// The bytes [lo, hi) an array's elements occupy (an array invalidArray
+/// accepted: no overflow).
+std::pair<uintptr_t, uintptr_t> byteExtent(const arrayc_array &a) {
+  int64_t es = static_cast<int64_t>(dtypeSize(a.dtype)), lo = 0, hi = 0;
+  for (int d = 0; d < a.rank; ++d) {
+    int64_t span = (a.shape[d] - 1) * a.strides[d];
+    (span < 0 ? lo : hi) += span;
+  }
+  uintptr_t base = reinterpret_cast<uintptr_t>(a.data);
+  return {base + static_cast<uintptr_t>(lo * es), base + static_cast<uintptr_t>(hi * es + es)};
+}
+
+/// The byte offsets from `a.data` at which a's elements start, sorted.
+std::vector<int64_t> elementStarts(const arrayc_array &a) {
+  int64_t es = static_cast<int64_t>(dtypeSize(a.dtype)), n = arrayc_array_size(&a);
+  std::vector<int64_t> out;
+  out.reserve(static_cast<size_t>(n));
+  std::vector<int64_t> index(a.rank, 0);
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t offset = 0;
+    for (int i = 0; i < a.rank; ++i)
+      offset += index[i] * a.strides[i];
+    out.push_back(offset * es);
+    for (int i = a.rank - 1; i >= 0; --i) {
+      if (++index[i] < a.shape[i])
+        break;
+      index[i] = 0;
+    }
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+int64_t floorDiv(int64_t a, int64_t b) {
+  int64_t q = a / b;
+  return (a % b != 0 && ((a < 0) != (b < 0))) ? q - 1 : q;
+}
+int64_t ceilDiv(int64_t a, int64_t b) { return -floorDiv(-a, b); }
+
+/// Whether a's and b's elements share a byte, as a bounded search (NumPy's
+/// may_share_memory in small): b's element starts lie `delta - sum_k c_k x_k`
+/// bytes after a's (delta = b.data - a.data; a term per dimension: a's
+/// strides count positive, b's negative, and terms of one step size are
+/// merged, x ranging over the sum of their ranges), and two elements share a
+/// byte iff that lies in (-esB, esA). The terms are searched largest step
+/// first, the range the remaining terms can reach pruning each choice.
+/// 1: they do share, 0: they do not, -1: the search passed its budget.
+int sharesMemoryBySearch(const arrayc_array &a, const arrayc_array &b) {
+  struct Term {
+    int64_t c, lo, hi; // c * x for x in [lo, hi]; c > 0
+  };
+  llvm::SmallVector<Term, 2 * ARRAYC_MAX_RANK> terms;
+  int64_t esA = static_cast<int64_t>(dtypeSize(a.dtype));
+  int64_t esB = static_cast<int64_t>(dtypeSize(b.dtype));
+  auto add = [&](int64_t step, int64_t u) { // step * x, x in [0, u]
+    if (step == 0 || u == 0)
+      return;
+    int64_t c = std::abs(step), lo = step > 0 ? 0 : -u, hi = step > 0 ? u : 0;
+    for (Term &t : terms)
+      if (t.c == c) {
+        t.lo += lo;
+        t.hi += hi;
+        return;
+      }
+    terms.push_back({c, lo, hi});
+  };
+  for (int d = 0; d < a.rank; ++d)
+    add(a.strides[d] * esA, a.shape[d] - 1);
+  for (int d = 0; d < b.rank; ++d)
+    add(-b.strides[d] * esB, b.shape[d] - 1);
+  llvm::sort(terms, [](const Term &x, const Term &y) { return x.c > y.c; });
+  size_t n = terms.size();
+  // minRest[k], maxRest[k]: the range of the terms k.. together.
+  llvm::SmallVector<int64_t, 2 * ARRAYC_MAX_RANK + 1> minRest(n + 1, 0), maxRest(n + 1, 0);
+  for (size_t k = n; k-- > 0;) {
+    minRest[k] = minRest[k + 1] + terms[k].c * terms[k].lo;
+    maxRest[k] = maxRest[k + 1] + terms[k].c * terms[k].hi;
+  }
+  int64_t delta = static_cast<int64_t>(reinterpret_cast<uintptr_t>(b.data) -
+                                       reinterpret_cast<uintptr_t>(a.data));
+  int64_t budget = 1 << 16;
+  // Is there a choice of the terms k.. whose sum lies in [lo, hi]?
+  auto search = [&](auto &self, size_t k, int64_t lo, int64_t hi) -> int {
+    if (hi < minRest[k] || lo > maxRest[k])
+      return 0;
+    if (k == n)
+      return 1; // 0 lies in [lo, hi]
+    const Term &t = terms[k];
+    // t.c * x must lie in [lo - maxRest[k+1], hi - minRest[k+1]].
+    int64_t first = std::max(ceilDiv(lo - maxRest[k + 1], t.c), t.lo);
+    int64_t last = std::min(floorDiv(hi - minRest[k + 1], t.c), t.hi);
+    for (int64_t x = first; x <= last; ++x) {
+      if (--budget < 0)
+        return -1;
+      if (int r = self(self, k + 1, lo - t.c * x, hi - t.c * x); r != 0)
+        return r;
+    }
+    return 0;
+  };
+  // delta - sum in (-esB, esA): sum in [delta - esA + 1, delta + esB - 1].
+  return search(search, 0, delta - esA + 1, delta + esB - 1);
+}
+
+/// Arrays up to this many elements are compared element by element when the
+/// quick tests cannot tell (the time is the larger array's size times the log
+/// of the smaller's); larger ones count as sharing memory.
+constexpr int64_t kExactOverlapLimit = int64_t(1) << 22;
+
+/// Whether two non-empty arrays of one address space may share a byte: no
+/// when their address ranges are disjoint, or when their elements interleave
+/// on a common step (`x[::2]` and `x[1::2]`: every element of each starts at
+/// its base modulo the gcd of all strides); otherwise the bounded search's
+/// answer (the blocks `A[:, :k]` and `A[:, k:]` do not overlap), or where it
+/// gives up, element by element for arrays of up to kExactOverlapLimit
+/// elements; past that, yes (conservative: the call is refused).
+bool mayShareMemory(const arrayc_array &a, const arrayc_array &b) {
+  auto [aLo, aHi] = byteExtent(a);
+  auto [bLo, bHi] = byteExtent(b);
+  if (aHi <= bLo || bHi <= aLo)
+    return false;
+  uint64_t g = 0;
+  for (const arrayc_array *x : {&a, &b})
+    for (int d = 0; d < x->rank; ++d)
+      if (x->shape[d] > 1)
+        g = std::gcd(g, static_cast<uint64_t>(std::abs(x->strides[d])) * dtypeSize(x->dtype));
+  if (g == 0)
+    return true;
+  uint64_t esA = dtypeSize(a.dtype), esB = dtypeSize(b.dtype);
+  // (b - a) mod g, as a signed difference: unsigned wrap-around is not a
+  // multiple of g unless g is a power of two.
+  int64_t delta = static_cast<int64_t>(reinterpret_cast<uintptr_t>(b.data) -
+                                       reinterpret_cast<uintptr_t>(a.data));
+  int64_t rem = delta % static_cast<int64_t>(g);
+  uint64_t diff = static_cast<uint64_t>(rem < 0 ? rem + static_cast<int64_t>(g) : rem);
+  // An element of b starts diff + m*g bytes after one of a: they overlap iff
+  // some such offset lies in (-esB, esA).
+  if (diff >= esA && diff + esB <= g)
+    return false;
+  if (int found = sharesMemoryBySearch(a, b); found >= 0)
+    return found == 1;
+  int64_t na = arrayc_array_size(&a), nb = arrayc_array_size(&b);
+  if (na > kExactOverlapLimit || nb > kExactOverlapLimit)
+    return true;
+  // The smaller array's element starts, sorted; for each element of the other
+  // (starting `t` bytes from a's data), is there a start in (t - esA, t + esB)?
+  bool aSmaller = na <= nb;
+  const arrayc_array &small = aSmaller ? a : b, &large = aSmaller ? b : a;
+  int64_t esSmall = static_cast<int64_t>(aSmaller ? esA : esB);
+  int64_t esLarge = static_cast<int64_t>(aSmaller ? esB : esA);
+  std::vector<int64_t> starts = elementStarts(small);
+  int64_t shift = static_cast<int64_t>(reinterpret_cast<uintptr_t>(large.data) -
+                                       reinterpret_cast<uintptr_t>(small.data));
+  int64_t n = arrayc_array_size(&large);
+  std::vector<int64_t> index(large.rank, 0);
+  for (int64_t k = 0; k < n; ++k) {
+    int64_t t = shift;
+    for (int i = 0; i < large.rank; ++i)
+      t += index[i] * large.strides[i] * esLarge;
+    auto it = std::upper_bound(starts.begin(), starts.end(), t - esSmall);
+    if (it != starts.end() && *it < t + esLarge)
+      return true;
+    for (int i = large.rank - 1; i >= 0; --i) {
+      if (++index[i] < large.shape[i])
+        break;
+      index[i] = 0;
+    }
+  }
+  return false;
+}
+
 std::string describe(const arrayc_array &a) {
   std::string s = std::string(dtypeName(a.dtype)) + "[";
   for (int i = 0; i < std::min<int>(a.rank, ARRAYC_MAX_RANK); ++i)
@@ -382,6 +578,7 @@ void fillInfo(const ValueSignature &v, arrayc_value_info *out) {
     out->dims[i] = v.dims[i];
     out->dim_names[i] = v.names[i].c_str();
   }
+  out->written = v.written ? 1 : 0;
 }
 
 } // namespace
@@ -893,10 +1090,37 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
                                    : " but the context's target is cpu"));
   }
 
+  // The compiled code assumes a written parameter shares no memory with
+  // another (it may read one while writing the other in any order).
+  for (int32_t i = 0; i < nargs; ++i) {
+    if (!arrayc_array_size(&args[i]))
+      continue;
+    for (int32_t j = i + 1; j < nargs; ++j) {
+      const ValueSignature &p = sig.params[i], &q = sig.params[j];
+      if ((!p.written && !q.written) || !arrayc_array_size(&args[j]) ||
+          args[i].device != args[j].device || !mayShareMemory(args[i], args[j]))
+        continue;
+      return failure(ARRAYC_ERR_ARGUMENT,
+                     name + ": arguments " + std::to_string(i + 1) + " ('" + p.name +
+                         "') and " + std::to_string(j + 1) + " ('" + q.name +
+                         "') share memory, and " + name + " writes '" +
+                         (p.written ? p.name : q.name) +
+                         "' in place: pass arrays that do not overlap (a copy)");
+    }
+  }
+
   OnStream on(ctx, stream);
   void *cuStream = ctx.cuda ? ctx.rt->currentCuStream() : nullptr;
   llvm::SmallVector<void *, 8> pointers(nargs);
   llvm::SmallVector<void *, 4> hostTemps, deviceTemps;
+  // A written argument passed through a copy: where its C-order host copy
+  // is (the caller's memory when contiguous), for the copy back.
+  struct WriteBack {
+    int32_t arg;
+    void *host;   // C-order host bytes: a host temp, or the caller's array
+    void *device; // the staged device copy (cuda), else nullptr
+  };
+  llvm::SmallVector<WriteBack, 4> writeBacks;
   // Staging, the compiled code and the results' copies run in a recoverable
   // region: a failure inside (an assert, out of memory, a CUDA error) ends
   // this call with the runtime's message -- the runtime throws through the
@@ -908,19 +1132,25 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
       const arrayc_array &a = args[i];
       size_t bytes = static_cast<size_t>(arrayc_array_size(&a)) * dtypeSize(a.dtype);
       void *data = a.data;
+      bool copied = false;
       if (a.device < 0 && !isContiguous(a)) {
         data = std::malloc(bytes ? bytes : 1);
         gatherHost(a, static_cast<char *>(data));
         hostTemps.push_back(data);
+        copied = true;
       }
+      void *host = data;
       if (ctx.cuda && a.device < 0) {
         void *dev = ctx.rt->memAlloc(bytes ? bytes : 1, cuStream, false);
         if (bytes)
           ctx.rt->memcpy(dev, data, bytes, cuStream);
         deviceTemps.push_back(dev);
         data = dev;
+        copied = true;
       }
       pointers[i] = data;
+      if (copied && sig.params[i].written && bytes)
+        writeBacks.push_back({i, host, ctx.cuda && a.device < 0 ? data : nullptr});
     }
 
     // Packed call: one 8-byte word per LLVM-level field.
@@ -949,6 +1179,16 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
       packed.push_back(&w);
     packed.push_back(out.data());
     fn->packed(packed.data());
+
+    // Written arguments staged to the device: back to their host copy,
+    // ordered after the kernels (waited for below, before the caller's
+    // strided array is filled from it).
+    for (const WriteBack &wb : writeBacks)
+      if (wb.device)
+        ctx.rt->memcpy(wb.host, wb.device,
+                       static_cast<size_t>(arrayc_array_size(&args[wb.arg])) *
+                           dtypeSize(args[wb.arg].dtype),
+                       cuStream);
 
     // Results: owned by the caller. A result whose memory the caller or the
     // program owns (an argument returned as is, a constant, a buffer returned
@@ -996,6 +1236,20 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
     for (void *p : deviceTemps)
       ctx.rt->memFree(p, cuStream); // stream-ordered: after the kernels that read it
   });
+  if (status == ARRAYC_OK && !writeBacks.empty()) {
+    // The caller sees the writes when the call returns: wait for the copies
+    // from the device, then fill strided arrays from their C-order copy.
+    if (ctx.cuda && ctx.rt->streamSynchronize(stream ? stream : ctx.stream) != 0) {
+      status = failure(ARRAYC_ERR_DEVICE, name + ": copying written arguments back: " +
+                                              ctx.rt->lastError());
+      for (int32_t i = 0; i < nresults; ++i)
+        arrayc_array_release(&results[i]);
+    } else {
+      for (const WriteBack &wb : writeBacks)
+        if (wb.host != args[wb.arg].data)
+          scatterHost(static_cast<const char *>(wb.host), args[wb.arg]);
+    }
+  }
   for (void *p : hostTemps)
     std::free(p);
   if (status != ARRAYC_OK) // the region freed the device memory the results held

@@ -139,10 +139,17 @@ compiler::compile(llvm::StringRef source, llvm::StringRef name, const Options &o
 
 //===----------------------------------------------------------------------===//
 // Serialization: little-endian fixed-width integers and length-prefixed
-// strings; every read is bounds-checked.
+// strings; every read is bounds-checked. The payload starts with its format
+// version: an entry written in another layout is unreadable (recompiled),
+// never misread.
 //===----------------------------------------------------------------------===//
 
 namespace {
+/// "arrayc" and the layout's number (2: a parameter's `written` flag after
+/// its dimensions). The layout before had no version word and began with the
+/// function count, which is far below this value.
+constexpr uint64_t kFormatVersion = 0x6172726179630000ull | 2;
+
 struct Writer {
   std::string out;
   void u64(uint64_t v) { out.append(reinterpret_cast<const char *>(&v), 8); }
@@ -158,6 +165,7 @@ struct Writer {
       u64(static_cast<uint64_t>(v.dims[i]));
       str(v.names[i]);
     }
+    u64(v.written);
   }
 };
 
@@ -204,6 +212,10 @@ struct Reader {
       v.dims.push_back(static_cast<int64_t>(u64()));
       v.names.push_back(str());
     }
+    uint64_t written = u64();
+    if (written > 1)
+      ok = false;
+    v.written = written != 0;
     return v;
   }
 };
@@ -211,6 +223,7 @@ struct Reader {
 
 std::string compiler::serialize(const Artifact &artifact) {
   Writer w;
+  w.u64(kFormatVersion);
   w.u64(artifact.functions.size());
   for (const FunctionSignature &fn : artifact.functions) {
     w.str(fn.name);
@@ -228,6 +241,8 @@ std::string compiler::serialize(const Artifact &artifact) {
 
 bool compiler::deserialize(llvm::StringRef bytes, Artifact &artifact) {
   Reader r{bytes};
+  if (r.u64() != kFormatVersion)
+    return false;
   uint64_t n = r.count();
   for (uint64_t i = 0; r.ok && i < n; ++i) {
     FunctionSignature fn;

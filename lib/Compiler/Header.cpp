@@ -53,7 +53,8 @@ std::string compiler::cHeader(const std::vector<FunctionSignature> &functions,
      << " * Each exported function `f` is `_mlir_ciface_f`: array parameters are\n"
      << " * pointers to memref descriptors (data at aligned + offset, C-order sizes\n"
      << " * and strides in elements; scalars are 0-d memrefs); results are written\n"
-     << " * to the first parameter (a struct of descriptors when there are several).\n";
+     << " * to the first parameter (a struct of descriptors when there are several).\n"
+     << " * A parameter marked `written` is updated in place in the caller's memory.\n";
   if (cuda)
     os << " * Target cuda: arrays are device memory of the current device; results are\n"
        << " * allocated from arrayc's stream-ordered pool: release them with\n"
@@ -103,6 +104,11 @@ std::string compiler::cHeader(const std::vector<FunctionSignature> &functions,
         os << ")";
     }
     os << " */\n";
+    for (const ValueSignature &p : fn.params)
+      if (p.written)
+        os << "/* written: " << fn.name << " updates " << p.name
+           << " in place (the caller's array changes; it must not share memory with "
+              "another argument) */\n";
     std::string resultType;
     if (fn.results.size() > 1) {
       resultType = fn.name + "_results";

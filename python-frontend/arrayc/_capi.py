@@ -36,7 +36,7 @@ class CompileOptions(ctypes.Structure):
 class ValueInfo(ctypes.Structure):
     _fields_ = [("name", ctypes.c_char_p), ("dtype", ctypes.c_int32), ("rank", ctypes.c_int32),
                 ("dims", ctypes.c_int64 * MAX_RANK),
-                ("dim_names", ctypes.c_char_p * MAX_RANK)]
+                ("dim_names", ctypes.c_char_p * MAX_RANK), ("written", ctypes.c_int32)]
 
 
 class Array(ctypes.Structure):

@@ -10,6 +10,7 @@
 #include <Python.h>
 
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "arrayc/arrayc.h"
@@ -39,7 +40,7 @@ static int dtype_of_char(const char *f, Py_ssize_t itemsize) {
   return -1;
 }
 
-static int from_buffer(PyObject *arg, arrayc_array *a) {
+static int from_buffer(PyObject *arg, arrayc_array *a, int *readonly) {
   Py_buffer b;
   if (PyObject_GetBuffer(arg, &b, PyBUF_STRIDES | PyBUF_FORMAT) != 0) {
     PyErr_Clear();
@@ -52,6 +53,7 @@ static int from_buffer(PyObject *arg, arrayc_array *a) {
   if (dtype >= 0 && b.ndim >= 0 && b.ndim <= ARRAYC_MAX_RANK && b.itemsize > 0 &&
       (b.ndim == 0 || (b.shape && b.strides))) {
     ok = 1;
+    *readonly = b.readonly != 0;
     memset(a, 0, sizeof *a);
     a->data = b.buf;
     a->dtype = dtype;
@@ -221,20 +223,45 @@ static PyObject *setup(PyObject *self, PyObject *args) {
 
 /* One argument's view; 0 when it is of a kind handled only in Python.
  * Known CuPy arrays are tried first: a failed buffer request formats an
- * exception, which costs more than reading the CuPy array. */
-static int view_of(PyObject *arg, int device, arrayc_array *a) {
+ * exception, which costs more than reading the CuPy array. *readonly: a
+ * buffer its exporter marks read-only (a NumPy array with writeable=False). */
+static int view_of(PyObject *arg, int device, arrayc_array *a, int *readonly) {
+  *readonly = 0;
   if (cupy_type && (PyObject *)Py_TYPE(arg) == cupy_type)
     return from_cupy(arg, device, a);
-  return from_buffer(arg, a) || from_cupy(arg, device, a) || from_arrayc(arg, a);
+  return from_buffer(arg, a, readonly) || from_cupy(arg, device, a) || from_arrayc(arg, a);
 }
 
-/* The views of all arguments into `arrays` (n of them); 0 if one is not
- * handled here. */
-static int views_of(PyObject *tuple, int device, arrayc_array *arrays, Py_ssize_t n) {
-  for (Py_ssize_t i = 0; i < n; ++i)
-    if (!view_of(PyTuple_GetItem(tuple, i), device, &arrays[i]))
+/* The views of all arguments into `arrays` (n of them) and their read-only
+ * bits; 0 if one is not handled here. */
+static int views_of(PyObject *tuple, int device, arrayc_array *arrays, Py_ssize_t n,
+                    unsigned long long *readonly) {
+  *readonly = 0;
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    int ro;
+    if (!view_of(PyTuple_GetItem(tuple, i), device, &arrays[i], &ro))
       return 0;
+    *readonly |= (unsigned long long)ro << i;
+  }
   return 1;
+}
+
+/* The index of the first argument that is the same array as argument i
+ * (data, dtype, device, shape and strides), else i: the Python side's
+ * _alias_pattern. Empty arrays (no data) alias nothing. */
+static long long alias_of(const arrayc_array *arrays, Py_ssize_t i) {
+  const arrayc_array *a = &arrays[i];
+  if (!a->data)
+    return i;
+  for (Py_ssize_t j = 0; j < i; ++j) {
+    const arrayc_array *b = &arrays[j];
+    if (b->data == a->data && b->dtype == a->dtype && b->device == a->device &&
+        b->rank == a->rank &&
+        memcmp(b->shape, a->shape, (size_t)a->rank * sizeof a->shape[0]) == 0 &&
+        memcmp(b->strides, a->strides, (size_t)a->rank * sizeof a->strides[0]) == 0)
+      return j;
+  }
+  return i;
 }
 
 #define MAX_ARGS 64
@@ -260,35 +287,90 @@ static PyObject *views(PyObject *self, PyObject *args) {
   if (!PyArg_ParseTuple(args, "Oi", &tuple, &device) || !args_tuple(tuple, &n))
     return NULL;
   arrayc_array arrays[MAX_ARGS];
-  if (!views_of(tuple, device, arrays, n))
+  unsigned long long readonly;
+  if (!views_of(tuple, device, arrays, n, &readonly))
     Py_RETURN_NONE;
   return PyBytes_FromStringAndSize((const char *)arrays, n * (Py_ssize_t)sizeof(arrayc_array));
 }
 
+/* RuntimeError(status, message): the failure of a call. */
+static PyObject *call_failure(int status, const char *message) {
+  PyObject *err = Py_BuildValue("(is)", status, message);
+  if (err) {
+    PyErr_SetObject(PyExc_RuntimeError, err);
+    Py_DECREF(err);
+  }
+  return NULL;
+}
+
 /* arrayc_call_on, then the results as arrayc.ndarray objects of `ctx`: one
- * object, a tuple, or None as the function returns one, several or none. */
+ * object, a tuple, or None as the function returns one, several or none.
+ * The entry is (function address, result count, context[, keep, written]):
+ * keep, the indices of the arguments passed (None: all; a specialization
+ * for aliased arguments takes one of each group of the same array), and
+ * written, the mask of the parameters the function writes (a read-only
+ * buffer for one is refused, as NumPy refuses the store). NotImplemented
+ * where the Python path must take the call. */
 static PyObject *call_entry(PyObject *entry, const arrayc_array *arrays, Py_ssize_t n,
-                            unsigned long long stream) {
-  unsigned long long fn;
+                            unsigned long long readonly, unsigned long long stream) {
+  unsigned long long fn, written = 0;
   int nresults;
-  PyObject *ctx;
-  if (!PyArg_ParseTuple(entry, "KiO", &fn, &nresults, &ctx))
+  PyObject *ctx, *keep = Py_None;
+  if (!PyArg_ParseTuple(entry, "KiO|OK", &fn, &nresults, &ctx, &keep, &written))
     return NULL;
   if (nresults < 0 || nresults > MAX_ARGS || !array_from_bytes || !ndarray_type) {
     PyErr_SetString(PyExc_ValueError, "arrayc: bad function entry");
     return NULL;
   }
+  arrayc_array kept[MAX_ARGS];
+  int argIndex[MAX_ARGS]; /* the caller's index of each argument passed */
+  for (Py_ssize_t i = 0; i < n; ++i)
+    argIndex[i] = (int)i;
+  if (keep != Py_None) {
+    if (!PyTuple_Check(keep) || PyTuple_Size(keep) > n) {
+      PyErr_SetString(PyExc_ValueError, "arrayc: bad function entry");
+      return NULL;
+    }
+    Py_ssize_t m = PyTuple_Size(keep);
+    unsigned long long ro = 0;
+    for (Py_ssize_t j = 0; j < m; ++j) {
+      long long i = PyLong_AsLongLong(PyTuple_GetItem(keep, j));
+      if (i < 0 || i >= n) {
+        if (!PyErr_Occurred())
+          PyErr_SetString(PyExc_ValueError, "arrayc: bad function entry");
+        return NULL;
+      }
+      kept[j] = arrays[i];
+      argIndex[j] = (int)i;
+      ro |= ((readonly >> i) & 1ull) << j;
+    }
+    arrays = kept;
+    n = m;
+    readonly = ro;
+  }
+  if (readonly & written) {
+    int i = 0;
+    while (!(((readonly & written) >> i) & 1ull))
+      ++i;
+    /* A NumPy scalar (np.float64(2.0): a read-only 0-d buffer) is a value:
+     * the Python path passes a copy of it, as NumPy rebinds `s += 1`. */
+    for (Py_ssize_t j = i; j < n; ++j)
+      if (((readonly & written) >> j) & 1ull && arrays[j].rank == 0)
+        Py_RETURN_NOTIMPLEMENTED;
+    arrayc_function f = (arrayc_function)(uintptr_t)fn;
+    arrayc_value_info info;
+    const char *param = arrayc_function_param(f, i, &info) == ARRAYC_OK ? info.name : "?";
+    char message[512];
+    snprintf(message, sizeof message,
+             "%s: argument %d ('%s') is a read-only array, and %s writes it in place",
+             arrayc_function_name(f), argIndex[i] + 1, param, arrayc_function_name(f));
+    return call_failure(ARRAYC_ERR_ARGUMENT, message);
+  }
   arrayc_array results[MAX_ARGS];
   arrayc_status st = arrayc_call_on((arrayc_function)(uintptr_t)fn, (void *)(uintptr_t)stream,
                                     arrays, (int)n, results, nresults);
-  if (st != ARRAYC_OK) {
-    PyObject *err = Py_BuildValue("(is)", (int)st, arrayc_last_error());
-    if (err) {
-      PyErr_SetObject(PyExc_RuntimeError, err);
-      Py_DECREF(err);
-    }
-    return NULL;
-  }
+  if (st != ARRAYC_OK)
+    return call_failure((int)st, arrayc_last_error());
   PyObject *out = nresults == 1 ? NULL : PyTuple_New(nresults);
   if (nresults != 1 && !out)
     goto release;
@@ -335,9 +417,10 @@ static PyObject *dispatch(PyObject *self, PyObject *args) {
       !args_tuple(tuple, &n))
     return NULL;
   arrayc_array arrays[MAX_ARGS];
-  if (!views_of(tuple, device, arrays, n))
+  unsigned long long readonly;
+  if (!views_of(tuple, device, arrays, n, &readonly))
     Py_RETURN_NOTIMPLEMENTED;
-  long long key[1 + MAX_ARGS * (2 + ARRAYC_MAX_RANK)];
+  long long key[1 + MAX_ARGS * (3 + ARRAYC_MAX_RANK)];
   Py_ssize_t k = 0;
   key[k++] = (long long)(intptr_t)ctx;
   for (Py_ssize_t i = 0; i < n; ++i) {
@@ -345,6 +428,7 @@ static PyObject *dispatch(PyObject *self, PyObject *args) {
     key[k++] = arrays[i].rank;
     for (int d = 0; d < arrays[i].rank; ++d)
       key[k++] = arrays[i].shape[d];
+    key[k++] = alias_of(arrays, i); /* the same array twice: its own specialization */
   }
   PyObject *kb = PyBytes_FromStringAndSize((const char *)key, k * (Py_ssize_t)sizeof key[0]);
   if (!kb)
@@ -354,7 +438,7 @@ static PyObject *dispatch(PyObject *self, PyObject *args) {
     return PyErr_Occurred() ? (Py_DECREF(kb), NULL) : kb;
   Py_DECREF(kb);
   Py_INCREF(entry); /* held across the call: result objects run Python code */
-  PyObject *out = call_entry(entry, arrays, n, stream);
+  PyObject *out = call_entry(entry, arrays, n, readonly, stream);
   Py_DECREF(entry);
   return out;
 }
@@ -371,9 +455,10 @@ static PyObject *call(PyObject *self, PyObject *args) {
       !args_tuple(tuple, &n))
     return NULL;
   arrayc_array arrays[MAX_ARGS];
-  if (!views_of(tuple, device, arrays, n))
+  unsigned long long readonly;
+  if (!views_of(tuple, device, arrays, n, &readonly))
     Py_RETURN_NOTIMPLEMENTED;
-  return call_entry(entry, arrays, n, stream);
+  return call_entry(entry, arrays, n, readonly, stream);
 }
 
 /* release(raw): arrayc_array_release of a ctypes arrayc_array. */

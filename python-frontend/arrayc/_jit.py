@@ -3,8 +3,10 @@
 The function's source goes to the compiler as written, with the types of
 unannotated parameters filled in from the call's arguments: one compiled
 specialization per (dtype, rank, which sizes are equal or 1) of the
-arguments; sizes stay dynamic. Results without `-> ...` are inferred by the
-compiler from the function's `return`.
+arguments and which arguments are the same array; sizes stay dynamic.
+Results without `-> ...` are inferred by the compiler from the function's
+`return`. Parameters the function writes update the caller's arrays in place
+(NumPy's reference semantics).
 """
 import ast
 import ctypes
@@ -51,27 +53,40 @@ class _Source:
             raise CompileError("%s:%d: arrayc.jit: put the body of %s on its own lines" %
                                (self.file, first + fdef.lineno - 1, self.name))
 
-    def specialize(self, annotations):
+    def specialize(self, annotations, alias=None):
         """The source with decorators blanked and the `def` line(s) rewritten
         with `annotations` (None: keep the parameter as written), padded so that
-        line numbers are the file's."""
+        line numbers are the file's. `alias[i] = j < i`: parameter i is the
+        same array as parameter j: it is dropped from the `def` and bound to
+        j's (`y = x`: one array under two names) before the body, on lines the
+        header leaves free or above the `def` (the decorators' blank lines),
+        so that the body's line numbers stay the file's (only a `def` on the
+        file's first lines, undecorated, has too few: its body moves down)."""
         f = self.fdef
         header_first = f.lineno - 1             # 0-based, in self.lines
         header_last = f.body[0].lineno - 2      # the line before the body
         while header_last > header_first and not self.lines[header_last].rstrip().endswith(":"):
             header_last -= 1
-        params = []
-        for a, ann in zip(f.args.args, annotations):
-            if ann is None:
+        alias = alias or tuple(range(len(f.args.args)))
+        params, binds = [], []
+        for i, (a, ann) in enumerate(zip(f.args.args, annotations)):
+            if alias[i] != i:
+                binds.append("%s%s = %s" % (" " * f.body[0].col_offset, a.arg,
+                                              f.args.args[alias[i]].arg))
+            elif ann is None:
                 params.append("%s: %s" % (a.arg, ast.unparse(a.annotation)))
             else:
                 params.append("%s: %s" % (a.arg, ann))
         ret = " -> " + ast.unparse(f.returns) if f.returns is not None else ""
         header = ["def %s(%s)%s:" % (self.name, ", ".join(params), ret)]
-        header += [""] * (header_last - header_first)
-        body = [""] * header_first + header + self.lines[header_last + 1:]
+        pad = header_last - header_first
         # Blank lines up to the function's line in the file: diagnostics point there.
-        return "\n" * (self.first - 1) + "\n".join(body) + "\n"
+        above = self.first - 1 + header_first
+        up = min(max(len(binds) - pad, 0), above)  # the `def` moves up this many lines
+        header += binds + [""] * max(pad - len(binds), 0)
+        body = [""] * (header_first - min(up, header_first)) + header + \
+            self.lines[header_last + 1:]
+        return "\n" * (self.first - 1 - (up - min(up, header_first))) + "\n".join(body) + "\n"
 
 
 def _annotation_dims(node):
@@ -147,6 +162,56 @@ def _argument(arg, ctx, name):
     return host_array(a)
 
 
+def _identity(raw):
+    """What makes two views the same array: data, dtype, device, shape and
+    strides (None for an empty array: it aliases nothing)."""
+    if not raw.data:
+        return None
+    return (raw.data, raw.dtype, raw.device, tuple(raw.shape[:raw.rank]),
+            tuple(raw.strides[:raw.rank]))
+
+
+def _identities(args, raws, keep):
+    """_identity of each argument; a NumPy array passed through a C-order
+    copy (host_array) is identified by the original's memory."""
+    out = []
+    for a, r, k in zip(args, raws, keep):
+        if isinstance(a, np.ndarray) and k is not a and a.size and \
+                r.data != a.ctypes.data:
+            out.append(("copy", a.ctypes.data, a.dtype.str, a.shape, a.strides))
+        else:
+            out.append(_identity(r))
+    return out
+
+
+def _alias_pattern(identities):
+    """For each argument, the index of the first argument that is the same
+    array, else its own: the pattern a function that writes its arguments is
+    specialized on."""
+    seen, out = {}, []
+    for i, ident in enumerate(identities):
+        out.append(i if ident is None else seen.setdefault(ident, i))
+    return tuple(out)
+
+
+def _host_arguments(args, raws, keep, spec, name):
+    """Before a call through the ctypes path: NumPy arrays the function
+    writes must be writeable (NumPy: "assignment destination is read-only").
+    Returns (original, copy) pairs of written NumPy arguments passed through a
+    C-order copy, for the copy back after the call."""
+    back = []
+    for i, a in enumerate(args):
+        if not isinstance(a, np.ndarray) or not spec.writes_argument(i):
+            continue
+        if not a.flags.writeable:
+            raise ArgumentError("%s: argument %d ('%s') is a read-only array, and %s writes it "
+                                "in place" % (name, i + 1, spec.param_name(i), name))
+        if isinstance(keep[i], np.ndarray) and keep[i] is not a and \
+                raws[i].data != (a.ctypes.data if a.size else None):
+            back.append((a, keep[i]))
+    return back
+
+
 def _converted(e):
     """The C path's RuntimeError(status, message) as arrayc's exception."""
     if len(e.args) == 2 and isinstance(e.args[0], int):
@@ -173,7 +238,7 @@ class JitFunction:
         self._fast_seen = {}  # the same for the C path: key bytes -> _Spec.entry()
 
 
-    def _compile(self, ctx, codes, shapes):
+    def _compile(self, ctx, codes, shapes, alias=None):
         anns = []
         for annotated, code, dims in zip(self._src.annotated, codes,
                                          _dims(shapes, self._src.declared)):
@@ -182,7 +247,7 @@ class JitFunction:
             else:
                 t = DTYPE_NAMES[code]
                 anns.append(t if not dims else "%s[%s]" % (t, ", ".join(dims)))
-        source = self._src.specialize(anns).encode()
+        source = self._src.specialize(anns, alias).encode()
         opts = C.CompileOptions()
         C.lib.arrayc_compile_options_init(ctypes.byref(opts))
         opts.name = self._src.file.encode()
@@ -196,7 +261,9 @@ class JitFunction:
         if status != C.OK:
             C.lib.arrayc_module_release(module)
             check(status)
-        return _Spec(module, fn, ctx)
+        return _Spec(module, fn, ctx, keep=None if alias is None else
+                     tuple(i for i, j in enumerate(alias) if i == j),
+                     nargs=len(codes))
 
     def __call__(self, *args):
         ctx = get_context(self._target)
@@ -217,8 +284,9 @@ class JitFunction:
                 self._check_count(args)
                 packed = _fast.views(args, device)
                 size = ctypes.sizeof(C.Array)
-                spec = self._specialization(ctx, [C.Array.from_buffer_copy(packed, i * size)
-                                                  for i in range(len(args))])
+                raws = [C.Array.from_buffer_copy(packed, i * size) for i in range(len(args))]
+                spec = self._specialization(ctx, raws,
+                                            _alias_pattern([_identity(r) for r in raws]))
                 entry = spec.entry()
                 if len(self._fast_seen) < 4096:
                     self._fast_seen[out] = entry
@@ -234,22 +302,32 @@ class JitFunction:
             raw, k = _argument(a, ctx, self.__name__)
             raws.append(raw)
             keep.append(k)
-        # The hot path: the exact dtypes and shapes seen before.
-        key = (ctx, tuple((r.dtype, tuple(r.shape[:r.rank])) for r in raws))
+        # The hot path: the exact dtypes, shapes and aliases seen before.
+        alias = _alias_pattern(_identities(args, raws, keep))
+        key = (ctx, tuple((r.dtype, tuple(r.shape[:r.rank])) for r in raws), alias)
         spec = self._seen.get(key)
         if spec is None:
-            spec = self._specialization(ctx, raws)
+            spec = self._specialization(ctx, raws, alias)
             if len(self._seen) < 4096:
                 self._seen[key] = spec
-        return spec.call(raws, stream.ptr if stream is not None else None)
+        back = _host_arguments(args, raws, keep, spec, self.__name__)
+        out = spec.call(raws, stream.ptr if stream is not None else None)
+        for original, copy in back:
+            np.copyto(original, copy)
+        return out
 
     def _check_count(self, args):
         if len(args) != len(self._src.params):
             raise ArgumentError("%s() takes %d arguments (%s), %d given" % (
                 self.__name__, len(self._src.params), ", ".join(self._src.params), len(args)))
 
-    def _specialization(self, ctx, raws):
-        """The compiled specialization for these dtypes and size pattern."""
+    def _specialization(self, ctx, raws, alias):
+        """The compiled specialization for these dtypes, size pattern and
+        aliases (_alias_pattern). The same array passed for two parameters
+        matters only where the function writes one of them: then the
+        specialization binds the later parameter to the earlier (`y = x`), so
+        a write through either name is seen through both, as in NumPy;
+        otherwise the plain specialization serves."""
         codes = tuple(r.dtype for r in raws)
         shapes = tuple(tuple(r.shape[:r.rank]) for r in raws)
         key = (ctx.target, ctx.device, codes, tuple(_dims(shapes, self._src.declared)))
@@ -257,33 +335,75 @@ class JitFunction:
             spec = self._specs.get(key)
             if spec is None:
                 spec = self._specs[key] = self._compile(ctx, codes, shapes)
-            return spec
+            if alias == tuple(range(len(raws))):
+                return spec
+            if not any(spec.written[i] or spec.written[j] for i, j in enumerate(alias)
+                       if i != j):
+                return spec
+            akey = key + (alias,)
+            aliased = self._specs.get(akey)
+            if aliased is None:
+                aliased = self._specs[akey] = self._compile(ctx, codes, shapes, alias)
+            return aliased
 
     def __repr__(self):
         return "<arrayc.jit %s>" % self.__name__
 
 
 class _Spec:
-    """One compiled specialization."""
+    """One compiled specialization. `keep`: the arguments it takes (by index
+    in the call), None for all; a specialization for aliased arguments
+    takes the first of each group of the same array (the others are bound to
+    it in its source)."""
 
-    def __init__(self, module, fn, ctx, owns_module=True):
+    def __init__(self, module, fn, ctx, owns_module=True, keep=None, nargs=None):
         # `module` is released with the specialization when it owns it (a
         # Module's functions share the Module's handle instead).
         self.module = module if owns_module else None
         self.fn, self.ctx = fn, ctx
-        self.nargs = C.lib.arrayc_function_num_params(fn)
+        self.nparams = C.lib.arrayc_function_num_params(fn)
         self.nres = C.lib.arrayc_function_num_results(fn)
         self.ResArray = C.Array * max(self.nres, 1)
+        self.keep = keep
+        info = C.ValueInfo()
+        names, written = [], []
+        for i in range(self.nparams):
+            check(C.lib.arrayc_function_param(fn, i, ctypes.byref(info)))
+            names.append(info.name.decode())
+            written.append(bool(info.written))
+        # The parameter of each of the call's arguments: None for one dropped
+        # for an alias (the argument it is bound to is the same array, and is
+        # checked and copied back in its place).
+        self.names, self.written = names, written
+        if keep is not None:
+            by_param = dict(zip(keep, range(len(keep))))
+            self.arg_param = [by_param.get(i) for i in range(nargs)]
+        else:
+            self.arg_param = list(range(self.nparams))
 
     def __del__(self):
         if C is not None and C.lib is not None and getattr(self, "module", None):
             C.lib.arrayc_module_release(self.module)
 
+    def writes_argument(self, i):
+        p = self.arg_param[i] if i < len(self.arg_param) else None
+        return p is not None and self.written[p]
+
+    def param_name(self, i):
+        p = self.arg_param[i] if i < len(self.arg_param) else None
+        return self.names[p] if p is not None else "?"
+
     def entry(self):
-        """What the C path calls: (function address, result count, context)."""
-        return (self.fn.value, self.nres, self.ctx)
+        """What the C path calls: (function address, result count, context,
+        the arguments passed (None: all), the mask of written parameters)."""
+        mask = 0
+        for i, w in enumerate(self.written):
+            mask |= int(w) << i
+        return (self.fn.value, self.nres, self.ctx, self.keep, mask)
 
     def call(self, raws, stream=None):
+        if self.keep is not None:
+            raws = [raws[i] for i in self.keep]
         # The call's own count: the C API reports a count that differs.
         args = (C.Array * max(len(raws), 1))(*raws)
         res = self.ResArray()
@@ -374,7 +494,12 @@ class Function:
             raw, k = _argument(a, ctx, self.__name__)
             raws.append(raw)
             keep.append(k)
-        return self._spec.call(raws, stream.ptr if stream is not None else None)
+        back = _host_arguments(args, raws, keep, self._spec, self.__name__) \
+            if len(args) == self._spec.nparams else []
+        out = self._spec.call(raws, stream.ptr if stream is not None else None)
+        for original, copy in back:
+            np.copyto(original, copy)
+        return out
 
 
 def compile(source, name="<source>", target=None, tf32=False, fp16=False, bf16=False,

@@ -71,3 +71,50 @@ def test_dlpack_only_input():
     ref = ((x * 0.5).double() ** 2)
     t = torch.from_dlpack(d)
     assert float(torch.linalg.norm(t.double() - ref) / torch.linalg.norm(ref)) < 1e-6
+
+
+@arrayc.jit(target="cuda")
+def jacobi_in_place(A, steps):
+    for t in range(steps):
+        A[1:-1, 1:-1] = 0.25 * (A[:-2, 1:-1] + A[2:, 1:-1] + A[1:-1, :-2] + A[1:-1, 2:])
+
+
+@arrayc.jit(target="cuda")
+def axpy_in_place(a, x, y):
+    y += a * x
+
+
+def test_cupy_argument_written_in_place():
+    # Written where it is: the same device memory, no copy back.
+    cp = pytest.importorskip("cupy")
+    A = cp.random.standard_normal((64, 48))
+    ptr = A.data.ptr
+    ref = cp.asnumpy(A)
+    jacobi_in_place.__wrapped__(ref, 5)
+    jacobi_in_place(A, 5)
+    assert A.data.ptr == ptr
+    np.testing.assert_allclose(cp.asnumpy(A), ref, rtol=1e-12, atol=1e-12)
+    x = cp.random.standard_normal(1000)
+    refx = cp.asnumpy(x) * 3.0
+    axpy_in_place(2.0, x, x)  # the same array twice: NumPy's answer
+    np.testing.assert_allclose(cp.asnumpy(x), refx, rtol=1e-12)
+
+
+def test_torch_argument_written_in_place():
+    torch = pytest.importorskip("torch")
+    x = torch.randn(4096, device="cuda", dtype=torch.float64)
+    y = torch.randn(4096, device="cuda", dtype=torch.float64)
+    ref = (y + 0.5 * x).cpu().numpy()
+    axpy_in_place(0.5, x, y)
+    np.testing.assert_allclose(y.cpu().numpy(), ref, rtol=1e-12)
+
+
+def test_numpy_argument_written_through_the_device_copy():
+    # Staged to the device, then copied back into the NumPy array (a strided
+    # view too: back into its own strides).
+    rng = np.random.default_rng()
+    A = rng.standard_normal((40, 60))
+    ref = A.copy()
+    jacobi_in_place.__wrapped__(ref[:, ::2], 4)
+    jacobi_in_place(A[:, ::2], 4)
+    np.testing.assert_allclose(A, ref, rtol=1e-12, atol=1e-12)

@@ -1,8 +1,9 @@
 """Checks the dtype and status tables written out by hand against
 arrayc_rt/dtypes.def and status.def, the ones the C++ layers expand: the
 public C header's enums (self-contained for installed users), the C++ API's
-dtype enum and the Python package's tables. Prints one line per
-disagreement; exits 1 if there is any."""
+dtype enum and the Python package's tables; and the Python package's ctypes
+structs against the C header's. Prints one line per disagreement; exits 1 if
+there is any."""
 import re
 import runpy
 import sys
@@ -88,7 +89,23 @@ py_status = [(n.strip(), i) for i, n in enumerate(names[1].split(","))] if names
 if not names or int(names[2]) != len(py_status) or py_status != status:
     errors.append("_capi.py: status codes are %s, status.def says %s" % (py_status, status))
 
+# The structs the Python package passes to the C API (_capi.py's ctypes
+# Structures): the same fields in the same order as arrayc.h's.
+header = re.sub(r"/\*.*?\*/", "", read("include/arrayc/arrayc.h"), flags=re.S)
+structs = {"ContextOptions": "arrayc_context_options", "CompileOptions": "arrayc_compile_options",
+           "ValueInfo": "arrayc_value_info", "Array": "arrayc_array"}
+for py_name, c_name in structs.items():
+    body = re.search(r"typedef struct %s \{(.*?)\} %s;" % (c_name, c_name), header, re.S)
+    c_fields = re.findall(r"(\w+)\s*(?:\[[^\]]*\])?\s*;", body[1]) if body else []
+    fields = re.search(r"class %s\(ctypes.Structure\):\s*_fields_ = \[(.*?)\]\n" % py_name,
+                       capi, re.S)
+    py_fields = re.findall(r'\("(\w+)", ', fields[1]) if fields else []
+    if not c_fields or c_fields != py_fields:
+        errors.append("_capi.py: %s has fields %s, arrayc.h's %s has %s" %
+                      (py_name, py_fields, c_name, c_fields))
+
 for e in errors:
     print(e)
-print("%d dtypes, %d status codes, %d disagreements" % (len(table), len(status), len(errors)))
+print("%d dtypes, %d status codes, %d structs, %d disagreements" % (
+    len(table), len(status), len(structs), len(errors)))
 sys.exit(1 if errors else 0)
