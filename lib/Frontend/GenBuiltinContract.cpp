@@ -67,12 +67,43 @@ OptVal Gen::matmul(Val a, Val c, SrcLoc l, llvm::StringRef name) {
                         " does not have enough dimensions (a scalar)");
   bool aVec = a.type.rank() == 1, cVec = c.type.rank() == 1;
   Dim ka = a.type.dims.back();
-  Dim kc = cVec ? c.type.dims[0] : c.type.dims[c.type.rank() - 2];
-  if (ka != kc)
+  int64_t kcAxis = cVec ? 0 : c.type.rank() - 2;
+  Dim kc = c.type.dims[kcAxis];
+  if (ka != kc && !ka.isNamed() && !kc.isNamed())
     return err(l, name + ": Input operand 1 has a mismatch in its core "
                          "dimension 0 (size " + kc.str() + " is different "
                          "from " + ka.str() + "): " + a.type.str() + " @ " +
                          c.type.str());
+  if (ka != kc) {
+    // Known only at run time: checked then, with NumPy's message.
+    Location il = loc(l);
+    int64_t kaAxis = a.type.rank() - 1;
+    Value sa = sizeI64(a, kaAxis, il), sc = sizeI64(c, kcAxis, il);
+    if (name == "dot") {
+      llvm::SmallVector<Value> shown; // ka's size first, then kc's
+      std::vector<std::string> sh =
+          numpyShapes({&a, &c}, {{0u, kaAxis}, {1u, kcAxis}}, il, shown);
+      std::string ta = ka.isNamed() ? "{0}" : ka.str();
+      std::string tc = kc.isNamed() ? (ka.isNamed() ? "{1}" : "{0}") : kc.str();
+      assertEqual(sa, sc, l,
+                  where(l) + "shapes " + sh[0] + " and " + sh[1] +
+                      " not aligned: " + ta + " (dim " + std::to_string(kaAxis) +
+                      ") != " + tc + " (dim " + std::to_string(kcAxis) + ")",
+                  shown);
+    } else {
+      assertEqual(sa, sc, l,
+                  where(l) + name.str() +
+                      ": Input operand 1 has a mismatch in its core dimension 0, "
+                      "with gufunc signature (n?,k),(k,m?)->(n?,m?) (size {1} "
+                      "is different from {0})",
+                  {sa, sc});
+    }
+    if (!kc.isNamed())
+      a = withDim(a, kaAxis, kc, il);
+    else
+      c = withDim(c, kcAxis, ka, il);
+    ka = kc = a.type.dims.back();
+  }
   // Batch dims broadcast; operands are broadcast explicitly first.
   llvm::ArrayRef<Dim> ba, bc;
   if (a.type.rank() > 2)

@@ -201,16 +201,30 @@ OptVal Gen::concatVals(std::vector<Val> xs, int64_t axisIn, bool hasAxis,
   int64_t stat = 0;
   std::string names;
   llvm::SmallVector<Value> ins;
-  for (Val &x : xs) {
+  for (auto [xi, x] : llvm::enumerate(xs)) {
     if (x.type.rank() != rank)
       return err(l, fn + "(): all the input arrays must have the same number of "
                          "dimensions, but " + xs[0].type.str() + " and " +
                          x.type.str() + " differ");
-    for (int64_t d = 0; d < rank; ++d)
-      if (d != axis && x.type.dims[d] != rt.dims[d])
+    for (int64_t d = 0; d < rank; ++d) {
+      if (d == axis || x.type.dims[d] == rt.dims[d])
+        continue;
+      if (!x.type.dims[d].isNamed() && !rt.dims[d].isNamed())
         return err(l, fn + "(): all the input array dimensions except for the "
                            "concatenation axis must match exactly, but " +
                            xs[0].type.str() + " and " + x.type.str() + " differ");
+      // Known only at run time: checked then, with NumPy's message.
+      Location il = loc(l);
+      Value s0 = sizeI64(xs[0], d, il), sx = sizeI64(x, d, il);
+      assertEqual(s0, sx, l,
+                  where(l) + "all the input array dimensions except for the "
+                             "concatenation axis must match exactly, but along "
+                             "dimension " + std::to_string(d) +
+                      ", the array at index 0 has size {0} and the array at "
+                      "index " + std::to_string(xi) + " has size {1}",
+                  {s0, sx});
+      x = withDim(x, d, rt.dims[d], il);
+    }
     const Dim &D = x.type.dims[axis];
     if (D.isNamed())
       names += (names.empty() ? "" : "+") + D.name;
@@ -436,9 +450,22 @@ OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
         return err(args[1]->loc, "axis " + std::to_string(axis) +
                                      " is out of bounds for array of dimension " +
                                      std::to_string(rank));
-      for (Val &x : xs)
-        if (x.type.dims != xs[0].type.dims)
+      for (Val &x : xs) {
+        if (x.type.rank() != xs[0].type.rank())
           return err(l, "all input arrays must have the same shape");
+        for (int64_t d = 0; d < (int64_t)x.type.rank(); ++d) {
+          const Dim &want = xs[0].type.dims[d];
+          if (x.type.dims[d] == want)
+            continue;
+          if (!x.type.dims[d].isNamed() && !want.isNamed())
+            return err(l, "all input arrays must have the same shape");
+          // Known only at run time: checked then.
+          Location il = loc(l);
+          assertEqual(sizeI64(xs[0], d, il), sizeI64(x, d, il), l,
+                      where(l) + "all input arrays must have the same shape", {});
+          x = withDim(x, d, want, il);
+        }
+      }
       for (Val &x : xs)
         x = expandDims(x, {ax}, l);
       return concatVals(xs, ax, true, shown, l);
