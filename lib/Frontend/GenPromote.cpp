@@ -383,7 +383,8 @@ bool Gen::unifyStore(Val &x, const ArrType &rt, llvm::ArrayRef<WinDim> win,
   return true;
 }
 
-bool Gen::matchResult(Val &v, const ArrType &want, SrcLoc l) {
+bool Gen::matchResult(Val &out, const ArrType &want, SrcLoc l) {
+  Val v = out; // `out` changes only on success (errors show it as written)
   if (v.kind != Val::Array || v.type.dtype != want.dtype ||
       v.type.rank() != want.rank())
     return false;
@@ -445,5 +446,6 @@ bool Gen::matchResult(Val &v, const ArrType &want, SrcLoc l) {
     v = withDim(v, i, w, il);
   }
   v.type = want;
+  out = v;
   return true;
 }
