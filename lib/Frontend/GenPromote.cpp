@@ -289,8 +289,16 @@ Gen::numpyShapes(llvm::ArrayRef<const Val *> vals,
       if (d)
         s += ",";
       auto it = slot.find({v, d});
-      s += it != slot.end() ? "{" + std::to_string(it->second) + "}"
-                            : t.dims[d].str();
+      // A size without room in the message: the name the program wrote,
+      // else `?` (names the compiler made up mean nothing to the reader).
+      const std::string &n = t.dims[d].name;
+      bool written = !n.empty() && llvm::all_of(n, [](char ch) {
+        return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+      });
+      s += it != slot.end()    ? "{" + std::to_string(it->second) + "}"
+           : !t.dims[d].isNamed() ? t.dims[d].str()
+           : written              ? n
+                                  : "?";
     }
     out.push_back(s + (t.rank() == 1 ? ",)" : ")"));
   }
