@@ -43,9 +43,25 @@ bool Gen::shapeArg(const Val &v, SrcLoc l, llvm::SmallVectorImpl<ShapeEntry> &ou
       e.size = ShapedType::kDynamic;
       e.dim = shapeDims[x.value];
       e.value = tensor::DimOp::create(b, loc(l), dimOp.getInput(), dimOp.getAxis());
+    } else if (x.kind == Val::Array && x.type.rank() == 0 && isInt(x.type.dtype)) {
+      // An integer known only at run time: a size of its own, checked
+      // non-negative when the program runs.
+      Expr at(ExprKind::Int, l);
+      std::optional<Value> n = intScalar(x, at, "a shape entry");
+      if (!n)
+        return false;
+      Location il = loc(l);
+      Value zero = arith::ConstantIntOp::create(b, il, 0, 64);
+      Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, *n, zero);
+      nd::AssertOp::create(b, il, ok,
+                           b.getStringAttr(where(l) + "negative dimensions are not allowed"));
+      e.size = ShapedType::kDynamic;
+      e.value = arith::IndexCastOp::create(b, il, b.getIndexType(), *n);
+      e.dim = runtimeSizeDim(e.value, nullptr, "(size at " + std::to_string(l.line) +
+                                                   ":" + std::to_string(l.col) + ")");
     } else {
-      return fail(l, "a shape must be integer literals or sizes read from "
-                     "'.shape'; got " + x.describe());
+      return fail(l, "a shape must be integers (literals, integer scalars, sizes "
+                     "read from '.shape'); got " + x.describe());
     }
     out.push_back(e);
   }
@@ -409,6 +425,40 @@ OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
       rt.dims.push_back(e.dim);
       if (e.dim.isNamed())
         dyn.push_back(e.value);
+    }
+    // Sizes that must agree but are known only at run time: checked then.
+    for (int64_t i = 0, ra = a->type.rank(), rr = rt.rank(); ra <= rr && i < ra; ++i) {
+      int64_t k = i + rr - ra;
+      const Dim da = a->type.dims[i], dt = rt.dims[k];
+      if (da == dt || (!da.isNamed() && !dt.isNamed()) ||
+          (!da.isNamed() && da.size == 1))
+        continue;
+      Location il = loc(l);
+      llvm::SmallVector<Value> shown;
+      std::vector<std::string> sh = numpyShapes({&*a}, {{0u, i}}, il, shown);
+      Value want = dt.isNamed() ? arith::IndexCastOp::create(b, il, b.getI64Type(),
+                                                             dyn[llvm::count_if(
+                                                                 llvm::ArrayRef<Dim>(rt.dims).take_front(k),
+                                                                 [](const Dim &d) { return d.isNamed(); })])
+                                      .getResult()
+                                : arith::ConstantIntOp::create(b, il, dt.size, 64).getResult();
+      std::string req = "(";
+      for (int64_t j = 0; j < rr; ++j) {
+        req += j ? "," : "";
+        if (j == k && dt.isNamed() && shown.size() < 2) {
+          req += "{" + std::to_string(shown.size()) + "}";
+          shown.push_back(want);
+        } else {
+          req += !rt.dims[j].isNamed() ? rt.dims[j].str() : "?";
+        }
+      }
+      req += rr == 1 ? ",)" : ")";
+      assertEqual(sizeI64(*a, i, il), want, l,
+                  where(l) + "operands could not be broadcast together with remapped "
+                             "shapes [original->remapped]: " + sh[0] +
+                      "  and requested shape " + req,
+                  shown);
+      a = withDim(*a, i, dt, il);
     }
     llvm::SmallVector<Dim> out;
     if (a->type.rank() > rt.rank() || !broadcastShapes(a->type.dims, rt.dims, out) ||
