@@ -436,20 +436,25 @@ OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
       Location il = loc(l);
       llvm::SmallVector<Value> shown;
       std::vector<std::string> sh = numpyShapes({&*a}, {{0u, i}}, il, shown);
-      Value want = dt.isNamed() ? arith::IndexCastOp::create(b, il, b.getI64Type(),
-                                                             dyn[llvm::count_if(
-                                                                 llvm::ArrayRef<Dim>(rt.dims).take_front(k),
-                                                                 [](const Dim &d) { return d.isNamed(); })])
-                                      .getResult()
-                                : arith::ConstantIntOp::create(b, il, dt.size, 64).getResult();
+      // The requested size of axis j as an i64 value.
+      auto requested = [&](int64_t j) -> Value {
+        if (!rt.dims[j].isNamed())
+          return arith::ConstantIntOp::create(b, il, rt.dims[j].size, 64);
+        size_t at = llvm::count_if(llvm::ArrayRef<Dim>(rt.dims).take_front(j),
+                                   [](const Dim &d) { return d.isNamed(); });
+        return arith::IndexCastOp::create(b, il, b.getI64Type(), dyn[at]);
+      };
+      Value want = requested(k);
       std::string req = "(";
       for (int64_t j = 0; j < rr; ++j) {
         req += j ? "," : "";
-        if (j == k && dt.isNamed() && shown.size() < 2) {
+        if (!rt.dims[j].isNamed()) {
+          req += rt.dims[j].str();
+        } else if (shown.size() + (j < k && dt.isNamed() ? 1 : 0) < 2) { // k's first
           req += "{" + std::to_string(shown.size()) + "}";
-          shown.push_back(want);
+          shown.push_back(j == k ? want : requested(j));
         } else {
-          req += !rt.dims[j].isNamed() ? rt.dims[j].str() : "?";
+          req += "?";
         }
       }
       req += rr == 1 ? ",)" : ")";
