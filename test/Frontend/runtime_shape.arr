@@ -90,3 +90,19 @@ def ramps(i: i64, n: i64) -> f64[p]:
     b = np.linspace(0.0, 1.0, n)
     c = np.eye(n) @ b
     return a * 1.0
+
+# Tests einsum labels whose sizes agree only at run time: NumPy's message
+# with the shapes remapped to the iteration order (output, then summed).
+# CHECK-LABEL: func.func @contract(
+# CHECK: ndarray.assert %{{.*}}, "{{.*}}runtime_shape.arr:[[@LINE+3]]:12: operands could not be broadcast together with remapped shapes [original->remapped]: (r,{0})->(r,newaxis,{0}) ({1},c)->(c,{1})"
+# CHECK: ndarray.contract
+def contract(a: f64[r, k], b: f64[p, c]) -> f64[r, c]:
+    return np.einsum("ij,jk->ik", a, b)
+
+# Tests a run-time shape entry of reshape: checked non-negative, then a size
+# of its own.
+# CHECK-LABEL: func.func @halves(
+# CHECK: ndarray.assert %{{.*}}, "{{.*}}runtime_shape.arr:[[@LINE+3]]:12: negative dimensions are not allowed"
+# CHECK: ndarray.reshape %arg0(%{{.*}}) : tensor<?xf64> -> tensor<?x2xf64>
+def halves(x: f64[n]) -> f64[h, 2]:
+    return np.reshape(x, (x.shape[0] // 2, 2))
