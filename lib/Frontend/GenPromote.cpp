@@ -435,7 +435,6 @@ bool Gen::matchResult(Val &out, const ArrType &want, SrcLoc l) {
     std::string what;
     if (!w.isNamed()) {
       expect = arith::ConstantIntOp::create(b, il, w.size, 64);
-      what = std::to_string(w.size);
     } else if (inParams(w)) {
       expect = arith::IndexCastOp::create(b, il, b.getI64Type(),
                                           namedDimValue(w.name, il));
@@ -449,7 +448,7 @@ bool Gen::matchResult(Val &out, const ArrType &want, SrcLoc l) {
     assertEqual(got, expect, l,
                 where(l) + "'" + fn.def->name + "' returns an array whose dimension " +
                     std::to_string(i) + " has size {0} where its signature declares " +
-                    want.str() + " with " + what,
+                    want.str() + (what.empty() ? "" : " with " + what),
                 {got, expect});
     v = withDim(v, i, w, il);
   }
