@@ -153,8 +153,14 @@ bool Gen::parseShape(const Expr &e, llvm::StringRef fname,
       dims.push_back(Dim::lit(v->i));
       continue;
     }
-    if (!sizes || v->kind != Val::Array || v->type.rank() != 0 ||
-        !isInt(v->type.dtype))
+    bool intScalarVal = v->kind == Val::Array && v->type.rank() == 0 &&
+                        isInt(v->type.dtype);
+    if (!sizes && intScalarVal) // random.*: sizes of arrays only
+      return fail(x->loc, fname + "(): a size known only at run time is not "
+                                  "supported here yet; use a literal or a "
+                                  "size of an array (`n`, `x.shape[0]`, "
+                                  "`len(x)`)");
+    if (!intScalarVal)
       return fail(x->loc, fname + "(): a shape must be integers (literals, "
                                   "integer scalars, sizes of arrays such as "
                                   "`x.shape[0]`), got " + describeVal(*v));
