@@ -442,8 +442,8 @@ private:
   OptVal weakRtBinary(llvm::StringRef op, Val a, Val c, SrcLoc l);
 
   // Promotion, broadcasting, coercion (GenPromote.cpp).
-  bool checkBroadcast(const Val &a, const Val &c,
-                      llvm::SmallVectorImpl<Dim> &shape, SrcLoc l);
+  bool checkBroadcast(Val &a, Val &c, llvm::SmallVectorImpl<Dim> &shape,
+                      SrcLoc l);
   bool broadcastOperands(const Val &a, const Val &c, DType t, SrcLoc l,
                          Val &x, Val &y);
   Value constant(const Val &lit, DType t);
@@ -456,6 +456,61 @@ private:
   bool weakFits(const Val &lit, DType t, SrcLoc l);
   bool promoteOperands(const Val &a, const Val &c, DType &t);
   Val toWeakRt(const Val &v);
+
+  // Run-time shapes (GenPromote.cpp): sizes that must agree but are only
+  // known at run time are checked there (NumPy's message, the location),
+  // then treated as one dim.
+  /// Sizes of dims named by run-time sizes of the creation call being
+  /// lowered (dimValue reads them; empty outside such a call).
+  llvm::StringMap<Value> runtimeSizes;
+  /// Names of run-time sizes by what computes them (creation functions).
+  std::map<std::string, std::string> runtimeSizeNames;
+  /// "file:line:col: " before a run-time message.
+  std::string where(SrcLoc l);
+  /// The size of axis `d` of `a` as an i64 value.
+  Value sizeI64(const Val &a, int64_t d, Location l);
+  /// `v` with axis `d` typed as `dim` (a tensor.cast where the static
+  /// shape changes).
+  Val withDim(const Val &v, int64_t d, const Dim &dim, Location l);
+  /// Emits `ndarray.assert` that the i64 values `x` and `y` are equal, with
+  /// `msg` (its `{0}`/`{1}` filled from `shown`).
+  void assertEqual(Value x, Value y, SrcLoc l, const std::string &msg,
+                   llvm::ArrayRef<Value> shown);
+  /// NumPy's spelling of the shapes of `vals` in an error (`(3,)`, `(2,3)`):
+  /// static sizes inline; the dynamic sizes `(val, axis)` in `marked` as
+  /// `{k}` (their i64 values appended to `shown`, at most two), the others
+  /// by name.
+  std::vector<std::string>
+  numpyShapes(llvm::ArrayRef<const Val *> vals,
+              llvm::ArrayRef<std::pair<unsigned, int64_t>> marked, Location l,
+              llvm::SmallVectorImpl<Value> &shown);
+  /// Makes the shapes of `a` and `c` broadcast where they differ only in
+  /// dims known at run time: checks those sizes at run time (NumPy's
+  /// message) and gives both operands the same dim.
+  bool unifyBroadcast(Val &a, Val &c, SrcLoc l);
+  /// As unifyBroadcast for a value stored into `x[...]` whose window has
+  /// the shape `rt` (the window dims in `win`, `layout` as buildWindow).
+  bool unifyStore(Val &x, const ArrType &rt, llvm::ArrayRef<WinDim> win,
+                  llvm::ArrayRef<int64_t> layout, SrcLoc l);
+  /// A `return` value against a declared result type: dims named in the
+  /// parameters must agree (at run time when only known then); the other
+  /// names take whatever the body produces (the same name, the same size).
+  bool matchResult(Val &v, const ArrType &want, SrcLoc l);
+  /// The result-only names bound by the `return` being checked: the value
+  /// and axis that gave each its size (reset at its first result).
+  llvm::StringMap<std::pair<Val, int64_t>> resultOnlyDims;
+  /// A shape argument whose sizes may be any integer value; `sizes` gets
+  /// the index value of each run-time size, by dim name.
+  bool parseShape(const Expr &e, llvm::StringRef fname,
+                  llvm::SmallVectorImpl<Dim> &dims,
+                  llvm::StringMap<Value> *sizes);
+  /// A dim for a size computed at run time (`idx`, an index value; `e` is
+  /// what the program wrote): the same computation gives the same dim.
+  Dim runtimeSizeDim(Value idx, const Expr *e, llvm::StringRef spelled = {});
+  /// An integer scalar (literal or run-time) as an i64 value; none (and an
+  /// error) for anything else.
+  std::optional<Value> intScalar(const Val &v, const Expr &e,
+                                 const llvm::Twine &what);
 
   // Indexing and slicing (GenIndex.cpp).
   Value namedDimValue(llvm::StringRef name, Location l);

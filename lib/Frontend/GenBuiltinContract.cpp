@@ -67,12 +67,43 @@ OptVal Gen::matmul(Val a, Val c, SrcLoc l, llvm::StringRef name) {
                         " does not have enough dimensions (a scalar)");
   bool aVec = a.type.rank() == 1, cVec = c.type.rank() == 1;
   Dim ka = a.type.dims.back();
-  Dim kc = cVec ? c.type.dims[0] : c.type.dims[c.type.rank() - 2];
-  if (ka != kc)
+  int64_t kcAxis = cVec ? 0 : c.type.rank() - 2;
+  Dim kc = c.type.dims[kcAxis];
+  if (ka != kc && !ka.isNamed() && !kc.isNamed())
     return err(l, name + ": Input operand 1 has a mismatch in its core "
                          "dimension 0 (size " + kc.str() + " is different "
                          "from " + ka.str() + "): " + a.type.str() + " @ " +
                          c.type.str());
+  if (ka != kc) {
+    // Known only at run time: checked then, with NumPy's message.
+    Location il = loc(l);
+    int64_t kaAxis = a.type.rank() - 1;
+    Value sa = sizeI64(a, kaAxis, il), sc = sizeI64(c, kcAxis, il);
+    if (name == "dot") {
+      llvm::SmallVector<Value> shown; // ka's size first, then kc's
+      std::vector<std::string> sh =
+          numpyShapes({&a, &c}, {{0u, kaAxis}, {1u, kcAxis}}, il, shown);
+      std::string ta = ka.isNamed() ? "{0}" : ka.str();
+      std::string tc = kc.isNamed() ? (ka.isNamed() ? "{1}" : "{0}") : kc.str();
+      assertEqual(sa, sc, l,
+                  where(l) + "shapes " + sh[0] + " and " + sh[1] +
+                      " not aligned: " + ta + " (dim " + std::to_string(kaAxis) +
+                      ") != " + tc + " (dim " + std::to_string(kcAxis) + ")",
+                  shown);
+    } else {
+      assertEqual(sa, sc, l,
+                  where(l) + name.str() +
+                      ": Input operand 1 has a mismatch in its core dimension 0, "
+                      "with gufunc signature (n?,k),(k,m?)->(n?,m?) (size {1} "
+                      "is different from {0})",
+                  {sa, sc});
+    }
+    if (!kc.isNamed())
+      a = withDim(a, kaAxis, kc, il);
+    else
+      c = withDim(c, kcAxis, ka, il);
+    ka = kc = a.type.dims.back();
+  }
   // Batch dims broadcast; operands are broadcast explicitly first.
   llvm::ArrayRef<Dim> ba, bc;
   if (a.type.rank() > 2)
@@ -270,17 +301,28 @@ OptVal Gen::einsum(llvm::StringRef full, const Expr &call) {
   unsigned nEll = ellRank > 0 ? ellRank : 0;
   loop.assign(nEll, Dim::lit(1));
   llvm::SmallVector<bool> ellSet(nEll, false);
+  // Which operand axis gave each loop dim its size; the axes whose size
+  // must equal it but is only known at run time (checked below).
+  std::map<unsigned, std::pair<unsigned, unsigned>> loopSrc;
+  struct Pending { unsigned ld, ti, axis; };
+  llvm::SmallVector<Pending> pending;
+  unsigned curTi = 0, curAxis = 0;
   auto bindDim = [&](unsigned ld, const Dim &d, bool &set, const std::string &what) {
     if (!set) {
       loop[ld] = d;
+      loopSrc[ld] = {curTi, curAxis};
       set = true;
       return true;
     }
-    if (loop[ld] == Dim::lit(1)) // a size-1 dim stretches
+    if (loop[ld] == Dim::lit(1)) { // a size-1 dim stretches
       loop[ld] = d;
-    else if (loop[ld] != d && d != Dim::lit(1))
-      return fail(sl, full + "(): " + what + " has sizes " + loop[ld].str() +
-                          " and " + d.str() + ", which do not broadcast");
+      loopSrc[ld] = {curTi, curAxis};
+    } else if (loop[ld] != d && d != Dim::lit(1)) {
+      if (!loop[ld].isNamed() && !d.isNamed())
+        return fail(sl, full + "(): " + what + " has sizes " + loop[ld].str() +
+                            " and " + d.str() + ", which do not broadcast");
+      pending.push_back({ld, curTi, curAxis});
+    }
     return true;
   };
   std::map<char, bool> letterSet;
@@ -294,6 +336,8 @@ OptVal Gen::einsum(llvm::StringRef full, const Expr &call) {
         for (int k = 0; k < er; ++k) {
           unsigned ld = nEll - er + k;
           bool s = ellSet[ld];
+          curTi = ti;
+          curAxis = axis;
           if (!bindDim(ld, ty.dims[axis], s, "a dimension of '...'"))
             return std::nullopt;
           ellSet[ld] = s;
@@ -302,8 +346,11 @@ OptVal Gen::einsum(llvm::StringRef full, const Expr &call) {
         }
         continue;
       }
+      curTi = ti;
+      curAxis = axis;
       if (!letter.count(ch)) {
         letter[ch] = loop.size();
+        loopSrc[loop.size()] = {ti, axis};
         loop.push_back(ty.dims[axis]);
         letterSet[ch] = true;
       } else {
@@ -351,6 +398,60 @@ OptVal Gen::einsum(llvm::StringRef full, const Expr &call) {
   }
   if (ops.empty())
     return err(l, full + "() needs at least one operand");
+  // Sizes that agree only at run time: checked then, with NumPy's message
+  // (each operand's shape and its shape remapped to the iteration order:
+  // the output's loop dims, then the summed labels in ascending order).
+  if (!pending.empty()) {
+    Location il = loc(l);
+    llvm::SmallVector<unsigned> iter(out.begin(), out.end());
+    for (auto &[ch, ld] : letter)
+      if (!llvm::is_contained(iter, ld))
+        iter.push_back(ld);
+    const std::vector<Val> ops0 = ops;
+    for (const Pending &p : pending) {
+      auto [st, sa] = loopSrc[p.ld];
+      llvm::SmallVector<Value> shown;
+      std::map<std::pair<unsigned, unsigned>, std::string> text;
+      for (auto [t, a] : {std::pair<unsigned, unsigned>{st, sa}, {p.ti, p.axis}})
+        if (ops0[t].type.dims[a].isNamed() && !text.count({t, a})) {
+          text[{t, a}] = "{" + std::to_string(shown.size()) + "}";
+          shown.push_back(sizeI64(ops0[t], a, il));
+        }
+      auto dimText = [&](unsigned t, unsigned a) -> std::string {
+        auto it = text.find({t, a});
+        if (it != text.end())
+          return it->second;
+        const Dim &d = ops0[t].type.dims[a];
+        bool written = d.isNamed() && llvm::all_of(d.name, [](char ch) {
+          return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+        });
+        return !d.isNamed() ? d.str() : written ? d.name : "?";
+      };
+      std::string msg = where(l) + "operands could not be broadcast together "
+                                   "with remapped shapes [original->remapped]:";
+      for (unsigned t = 0; t < ops0.size(); ++t) {
+        std::string o = "(", r = "(";
+        for (unsigned a = 0; a < ops0[t].type.rank(); ++a)
+          o += (a ? "," : "") + dimText(t, a);
+        o += ops0[t].type.rank() == 1 ? ",)" : ")";
+        bool any = false;
+        for (auto [k, ld] : llvm::enumerate(iter)) {
+          auto at = llvm::find(labels[t], ld);
+          if (at == labels[t].end() && !any)
+            continue; // leading broadcast dims are not shown
+          r += any ? "," : "";
+          r += at == labels[t].end() ? "newaxis"
+                                     : dimText(t, at - labels[t].begin());
+          any = true;
+        }
+        r += iter.size() == 1 ? ",)" : ")";
+        msg += " " + o + "->" + r;
+      }
+      assertEqual(sizeI64(ops0[st], sa, il), sizeI64(ops0[p.ti], p.axis, il), l,
+                  msg, shown);
+      ops[p.ti] = withDim(ops[p.ti], p.axis, loop[p.ld], il);
+    }
+  }
   // Operands with a stretched size-1 dim are broadcast explicitly.
   for (auto [ti, op] : llvm::enumerate(ops)) {
     llvm::SmallVector<Dim> want;

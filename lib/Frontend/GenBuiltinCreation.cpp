@@ -23,9 +23,95 @@ using namespace arrayc::frontend;
 using namespace arrayc::frontend::gen;
 using namespace mlir;
 
+/// A string naming what `v` computes: for the result of a pure op without
+/// regions, the op's name, attributes and its operands' keys (so two
+/// evaluations of `n + 1` agree); otherwise the value's identity. (As
+/// GenIndex.cpp names run-time slice bounds.)
+static std::string computationKey(Value v, unsigned depth = 0) {
+  Operation *op = v.getDefiningOp();
+  if (!op || depth > 16 || op->getNumRegions() || !isPure(op))
+    return std::to_string(reinterpret_cast<uintptr_t>(v.getAsOpaquePointer()));
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << op->getName() << op->getAttrDictionary() << "#"
+     << cast<OpResult>(v).getResultNumber() << "(";
+  for (Value operand : op->getOperands())
+    os << computationKey(operand, depth + 1) << ",";
+  os << ")";
+  return key;
+}
+
+/// How a size expression is shown in types: `x.shape[1]+2`; a bare name in
+/// parentheses, `(N)`, so that it is never taken for a dimension name.
+static std::string spellSize(const Expr *e, unsigned depth = 0) {
+  if (!e || depth > 8)
+    return "?";
+  switch (e->kind) {
+  case ExprKind::Name:
+    return depth ? e->name : "(" + e->name + ")";
+  case ExprKind::Int:
+    return std::to_string(e->intValue);
+  case ExprKind::Attribute:
+    return spellSize(e->lhs.get(), depth + 1) + "." + e->name;
+  case ExprKind::Subscript:
+    return spellSize(e->lhs.get(), depth + 1) + "[" +
+           spellSize(e->rhs.get(), depth + 1) + "]";
+  case ExprKind::Binary:
+    return spellSize(e->lhs.get(), depth + 1) + e->name +
+           spellSize(e->rhs.get(), depth + 1);
+  case ExprKind::Unary:
+    return e->name + spellSize(e->lhs.get(), depth + 1);
+  case ExprKind::Call:
+    return spellSize(e->lhs.get(), depth + 1) + "(...)";
+  default:
+    return "?";
+  }
+}
+
+Dim Gen::runtimeSizeDim(Value idxValue, const Expr *e, llvm::StringRef spelled) {
+  std::string key = computationKey(idxValue);
+  std::string &name = runtimeSizeNames[key];
+  if (name.empty()) {
+    name = spelled.empty() ? spellSize(e) : spelled.str();
+    // Another computation spelled the same gets a distinct name.
+    if (!usedSliceNames.insert(name).second) {
+      name += "#" + std::to_string(++freshDims);
+      usedSliceNames.insert(name);
+    }
+  }
+  return Dim::named(name);
+}
+
+std::optional<Value> Gen::intScalar(const Val &v, const Expr &e,
+                                    const llvm::Twine &what) {
+  Location il = loc(e.loc);
+  if (v.kind == Val::Lit && v.weak == Weak::Int)
+    return arith::ConstantIntOp::create(b, il, v.i, 64).getResult();
+  if (v.kind != Val::Array || v.type.rank() != 0 || !isInt(v.type.dtype)) {
+    err(e.loc, what + ", got " + describeVal(v));
+    return std::nullopt;
+  }
+  // In i64: an unsigned size zero-extends through ndarray.cast.
+  Val wide = isUnsigned(v.type.dtype) ? toArray(v, DType::I64) : v;
+  Value x = tensor::ExtractOp::create(b, il, wide.value, ValueRange{});
+  if (x.getType().getIntOrFloatBitWidth() < 64)
+    x = arith::ExtSIOp::create(b, il, b.getI64Type(), x);
+  return x;
+}
+
 /// Reads a shape: an int literal or a tuple of them.
 bool Gen::parseShape(const Expr &e, llvm::StringRef fname,
                      llvm::SmallVectorImpl<Dim> &dims) {
+  return parseShape(e, fname, dims, nullptr);
+}
+
+/// Reads a shape: an integer or a tuple of them. Sizes read from arrays
+/// (`n`, `x.shape[0]`, `len(x)`) keep their dim; with `sizes`, any other
+/// integer known only at run time is a size too (checked non-negative when
+/// the program runs).
+bool Gen::parseShape(const Expr &e, llvm::StringRef fname,
+                     llvm::SmallVectorImpl<Dim> &dims,
+                     llvm::StringMap<Value> *sizes) {
   llvm::SmallVector<const Expr *> items;
   if (e.kind == ExprKind::Tuple || e.kind == ExprKind::List)
     for (const ExprPtr &x : e.elts)
@@ -45,23 +131,51 @@ bool Gen::parseShape(const Expr &e, llvm::StringRef fname,
   }
   for (auto &[x, val] : vals) {
     Val *v = &val;
+    Location il = loc(x->loc);
     if (v->kind == Val::Array && shapeDims.count(v->value)) {
       // A size read from an array (`n`, `x.shape[0]`, `len(x)`).
       const Dim &d = shapeDims[v->value];
-      if (!namedDimValue(d.name, loc(x->loc)))
-        return fail(x->loc, fname + "(): the size '" + d.name + "' is "
-                                    "computed, not a dimension of the "
-                                    "signature; use the *_like functions");
+      if (!namedDimValue(d.name, il)) {
+        if (!sizes)
+          return fail(x->loc, fname + "(): the size '" + d.name + "' is "
+                                      "computed, not a dimension of the "
+                                      "signature; use the *_like functions");
+        // A computed size (a run-time slice's): the dim keeps its name.
+        Value n = tensor::ExtractOp::create(b, il, v->value, ValueRange{});
+        (*sizes)[d.name] = arith::IndexCastOp::create(b, il, b.getIndexType(), n);
+      }
       dims.push_back(d);
       continue;
     }
-    if (v->kind != Val::Lit || v->weak != Weak::Int)
-      return fail(x->loc, fname + "(): a shape must be integers: literals or "
-                                  "sizes of arrays (`n`, `x.shape[0]`, "
-                                  "`len(x)`), got " + describeVal(*v));
-    if (v->i < 0)
-      return fail(x->loc, fname + "(): negative dimensions are not allowed");
-    dims.push_back(Dim::lit(v->i));
+    if (v->kind == Val::Lit && v->weak == Weak::Int) {
+      if (v->i < 0)
+        return fail(x->loc, fname + "(): negative dimensions are not allowed");
+      dims.push_back(Dim::lit(v->i));
+      continue;
+    }
+    bool intScalarVal = v->kind == Val::Array && v->type.rank() == 0 &&
+                        isInt(v->type.dtype);
+    if (!sizes && intScalarVal) // random.*: sizes of arrays only
+      return fail(x->loc, fname + "(): a size known only at run time is not "
+                                  "supported here yet; use a literal or a "
+                                  "size of an array (`n`, `x.shape[0]`, "
+                                  "`len(x)`)");
+    if (!intScalarVal)
+      return fail(x->loc, fname + "(): a shape must be integers (literals, "
+                                  "integer scalars, sizes of arrays such as "
+                                  "`x.shape[0]`), got " + describeVal(*v));
+    std::optional<Value> n = intScalar(*v, *x, fname + "(): a size");
+    if (!n)
+      return false;
+    Value zero = arith::ConstantIntOp::create(b, il, 0, 64);
+    Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, *n, zero);
+    nd::AssertOp::create(b, il, ok,
+                         b.getStringAttr(where(x->loc) +
+                                         "negative dimensions are not allowed"));
+    Value ix = arith::IndexCastOp::create(b, il, b.getIndexType(), *n);
+    Dim d = runtimeSizeDim(ix, x);
+    (*sizes)[d.name] = ix;
+    dims.push_back(d);
   }
   return true;
 }
@@ -112,7 +226,8 @@ OptVal Gen::creation(llvm::StringRef name, llvm::StringRef full,
                : !bindArgs(full, {"shape", "dtype"}, 1, call, args))
       return std::nullopt;
     llvm::SmallVector<Dim> dims;
-    if (!parseShape(*args[0], full, dims))
+    llvm::StringMap<Value> sizes;
+    if (!parseShape(*args[0], full, dims, &sizes))
       return std::nullopt;
     Val value = Val::intLit(name == "ones" ? 1 : 0);
     DType def = DType::F64;
@@ -133,6 +248,8 @@ OptVal Gen::creation(llvm::StringRef name, llvm::StringRef full,
     std::optional<DType> t = dtypeOr(args[isFull ? 2 : 1], def);
     if (!t)
       return std::nullopt;
+    runtimeSizes = std::move(sizes);
+    auto clear = llvm::make_scope_exit([&] { runtimeSizes.clear(); });
     return fill(value, *t, dims, {}, l);
   }
   if (name.ends_with("_like")) {
@@ -167,13 +284,13 @@ OptVal Gen::creation(llvm::StringRef name, llvm::StringRef full,
     if (!bindArgs(full, {"start", "stop", "step", "dtype"}, 1, call, args))
       return std::nullopt;
     Val v[3] = {Val::intLit(0), Val(), Val::intLit(1)};
-    int given = 0;
     if (!args[1] && !args[2]) { // arange(n) with a size `n`: i64[n].
       llvm::SmallVector<Dim> dims;
       OptVal x = eval(*args[0]);
       if (!x)
         return std::nullopt;
-      if (x->kind == Val::Array && shapeDims.count(x->value)) {
+      if (x->kind == Val::Array && shapeDims.count(x->value) &&
+          namedDimValue(shapeDims[x->value].name, loc(l))) {
         if (!parseShape(*args[0], full, dims))
           return std::nullopt;
         std::optional<DType> t = dtypeOr(args[3], DType::I64);
@@ -182,24 +299,87 @@ OptVal Gen::creation(llvm::StringRef name, llvm::StringRef full,
         return litAs(iota(DType::I64, dims, 0, {}, l), *t);
       }
     }
+    const Expr *at[3] = {nullptr, nullptr, nullptr};
+    bool runtime = false;
     for (int i = 0; i < 3; ++i) {
       if (!args[i] || args[i]->kind == ExprKind::None)
         continue;
       OptVal x = eval(*args[i]);
       if (!x)
         return std::nullopt;
-      if (x->kind != Val::Lit || x->weak == Weak::Bool ||
-          x->weak == Weak::Complex)
+      bool rtInt = x->kind == Val::Array && x->type.rank() == 0 &&
+                   isInt(x->type.dtype);
+      if (!rtInt && (x->kind != Val::Lit || x->weak == Weak::Bool ||
+                     x->weak == Weak::Complex))
         return err(args[i]->loc, full + "(): start, stop and step must be "
-                                        "real number literals here");
+                                        "real number literals or integers here");
+      runtime |= rtInt;
       v[i] = *x;
-      ++given;
+      at[i] = args[i];
     }
     if (v[1].kind == Val::None) { // arange(stop)
       v[1] = v[0];
+      at[1] = at[0];
       v[0] = Val::intLit(0);
+      at[0] = nullptr;
     }
-    (void)given;
+    if (runtime) {
+      // Integers known at run time: the length max(0, ceil((stop - start)
+      // / step)) as an index value, a dim named after it; i64 values.
+      for (const Val &x : v)
+        if (x.kind == Val::Lit && x.weak != Weak::Int)
+          return err(l, full + "(): with a size known only at run time, "
+                           "start, stop and step must be integers");
+      Location il = loc(l);
+      Value iv[3];
+      for (int i = 0; i < 3; ++i) {
+        Expr dummy(ExprKind::Int, l);
+        std::optional<Value> x = intScalar(v[i], at[i] ? *at[i] : dummy,
+                                           full + "(): an integer");
+        if (!x)
+          return std::nullopt;
+        iv[i] = *x;
+      }
+      Type i64 = b.getI64Type();
+      auto c = [&](int64_t k) { return arith::ConstantIntOp::create(b, il, k, 64).getResult(); };
+      Value step = iv[2];
+      if (!(v[2].kind == Val::Lit)) {
+        Value nz = arith::CmpIOp::create(b, il, arith::CmpIPredicate::ne, step, c(0));
+        nd::AssertOp::create(b, il, nz, b.getStringAttr(where(l) + "division by zero"));
+      } else if (v[2].i == 0) {
+        return err(l, full + "(): step must not be zero");
+      }
+      // ceil(d / s) for s != 0: (d + s - 1) / s when s > 0, (d + s + 1) / s
+      // when s < 0 (both round towards zero after the shift).
+      Value d = arith::SubIOp::create(b, il, iv[1], iv[0]);
+      Value pos = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sgt, step, c(0));
+      Value adj = arith::SelectOp::create(b, il, pos, c(-1), c(1));
+      Value num = arith::AddIOp::create(b, il, arith::AddIOp::create(b, il, d, step), adj);
+      Value safeStep = arith::SelectOp::create(
+          b, il, arith::CmpIOp::create(b, il, arith::CmpIPredicate::eq, step, c(0)), c(1),
+          step);
+      Value len = arith::MaxSIOp::create(
+          b, il, arith::DivSIOp::create(b, il, num, safeStep), c(0));
+      (void)i64;
+      Value n = arith::IndexCastOp::create(b, il, b.getIndexType(), len);
+      std::string spelled = "len(arange(";
+      for (int i = 0; i < 3; ++i)
+        if (at[i] || i == 1)
+          spelled += (i && at[0] ? "," : "") + (at[i] ? spellSize(at[i], 1) : "0");
+      Dim dim = runtimeSizeDim(n, nullptr, spelled + "))");
+      std::optional<DType> t = dtypeOr(args[3], DType::I64);
+      if (!t)
+        return std::nullopt;
+      runtimeSizes[dim.name] = n;
+      auto clear = llvm::make_scope_exit([&] { runtimeSizes.clear(); });
+      Val i = iota(DType::I64, {dim}, 0, {}, l);
+      OptVal r = binary("*", i, v[2], l);
+      if (r)
+        r = binary("+", *r, v[0], l);
+      if (!r)
+        return std::nullopt;
+      return litAs(*r, *t);
+    }
     bool allInt = v[0].weak == Weak::Int && v[1].weak == Weak::Int &&
                   v[2].weak == Weak::Int;
     double step = v[2].asDouble();
@@ -227,26 +407,46 @@ OptVal Gen::creation(llvm::StringRef name, llvm::StringRef full,
     if (!bindArgs(full, {"start", "stop", "num", "endpoint", "retstep", "dtype"},
                   2, call, args))
       return std::nullopt;
-    double se[2];
+    Val se[2];
     for (int i = 0; i < 2; ++i) {
       OptVal x = eval(*args[i]);
       if (!x)
         return std::nullopt;
-      if (x->kind != Val::Lit || x->weak == Weak::Bool ||
-          x->weak == Weak::Complex)
+      bool rt = x->kind == Val::Array && x->type.rank() == 0 &&
+                (isInt(x->type.dtype) || isFloat(x->type.dtype));
+      if (!rt && (x->kind != Val::Lit || x->weak == Weak::Bool ||
+                  x->weak == Weak::Complex))
         return err(args[i]->loc, full + "(): start and stop must be real "
-                                        "number literals here");
-      se[i] = x->asDouble();
+                                        "numbers (literals or scalars)");
+      se[i] = rt ? toArray(*x, DType::F64) : Val::floatLit(x->asDouble());
     }
+    Location il = loc(l);
     int64_t num = 50;
+    Value dynNum; // i64, when num is known only at run time
     if (args[2]) {
       OptVal x = eval(*args[2]);
       if (!x)
         return std::nullopt;
-      if (x->kind != Val::Lit || x->weak != Weak::Int || x->i < 0)
-        return err(args[2]->loc, full + "(): num must be a non-negative "
-                                        "integer literal");
-      num = x->i;
+      if (x->kind == Val::Lit && x->weak == Weak::Int) {
+        if (x->i < 0)
+          return err(args[2]->loc, full + "(): Number of samples, " +
+                                       std::to_string(x->i) +
+                                       ", must be non-negative.");
+        num = x->i;
+      } else {
+        std::optional<Value> n =
+            intScalar(*x, *args[2], full + "(): num must be an integer");
+        if (!n)
+          return std::nullopt;
+        dynNum = *n;
+        Value zero = arith::ConstantIntOp::create(b, il, 0, 64);
+        Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, dynNum, zero);
+        nd::AssertOp::create(b, il, ok,
+                             b.getStringAttr(where(args[2]->loc) +
+                                             "Number of samples, {0}, must be "
+                                             "non-negative."),
+                             ValueRange{dynNum});
+      }
     }
     bool endpoint = true;
     if (args[3]) {
@@ -259,23 +459,58 @@ OptVal Gen::creation(llvm::StringRef name, llvm::StringRef full,
     std::optional<DType> t = dtypeOr(args[5], DType::F64);
     if (!t)
       return std::nullopt;
+    llvm::SmallVector<Dim> dims{Dim::lit(num)};
+    auto clear = llvm::make_scope_exit([&] { runtimeSizes.clear(); });
+    Val divV = Val::floatLit(0), lastV = Val::intLit(0);
+    bool setLast = endpoint && num > 1;
+    if (dynNum) {
+      // div = max(num - endpoint, 1); the last element is set to stop when
+      // endpoint and num > 1 (index num - 1, else -1: none).
+      Value n = arith::IndexCastOp::create(b, il, b.getIndexType(), dynNum);
+      dims[0] = runtimeSizeDim(n, args[2]);
+      runtimeSizes[dims[0].name] = n;
+      auto c = [&](int64_t k) { return arith::ConstantIntOp::create(b, il, k, 64).getResult(); };
+      Value div = arith::MaxSIOp::create(
+          b, il, arith::SubIOp::create(b, il, dynNum, c(endpoint ? 1 : 0)), c(1));
+      Value divF = arith::SIToFPOp::create(b, il, b.getF64Type(), div);
+      divV = Val::array(tensor::FromElementsOp::create(
+                            b, il, RankedTensorType::get({}, b.getF64Type()),
+                            ValueRange{divF}),
+                        ArrType{DType::F64, {}});
+      Value last = arith::SelectOp::create(
+          b, il, arith::CmpIOp::create(b, il, arith::CmpIPredicate::sgt, dynNum, c(1)),
+          arith::SubIOp::create(b, il, dynNum, c(1)), c(-1));
+      lastV = Val::array(tensor::FromElementsOp::create(
+                             b, il, RankedTensorType::get({}, b.getI64Type()),
+                             ValueRange{last}),
+                         ArrType{DType::I64, {}});
+      setLast = endpoint;
+    } else {
+      int64_t div = endpoint ? num - 1 : num;
+      divV = Val::floatLit(div > 0 ? double(div) : 1.0);
+      lastV = Val::intLit(num - 1);
+    }
     // NumPy's formula, computed at run time (a ramp is a kernel, never
     // data in the binary): arange(num) * step + start, the last set to stop.
-    int64_t div = endpoint ? num - 1 : num;
-    double delta = se[1] - se[0];
-    llvm::SmallVector<Dim> dims{Dim::lit(num)};
-    OptVal r = binary("*", iota(DType::F64, dims, 0, {}, l),
-                      Val::floatLit(div > 0 ? delta / div : delta), l);
+    bool literal = se[0].kind == Val::Lit && se[1].kind == Val::Lit;
+    OptVal step;
+    if (literal && divV.kind == Val::Lit)
+      step = Val::floatLit((se[1].f - se[0].f) / divV.f);
+    else if (OptVal delta = binary("-", se[1], se[0], l))
+      step = binary("/", *delta, divV, l);
+    if (!step)
+      return std::nullopt;
+    OptVal r = binary("*", iota(DType::F64, dims, 0, {}, l), *step, l);
     if (r)
-      r = binary("+", *r, Val::floatLit(se[0]), l);
+      r = binary("+", *r, se[0], l);
     if (!r)
       return std::nullopt;
-    if (endpoint && num > 1) {
-      OptVal last = compare("==", iota(DType::I64, dims, 0, {}, l), Val::intLit(num - 1), l);
+    if (setLast) {
+      OptVal last = compare("==", iota(DType::I64, dims, 0, {}, l), lastV, l);
       if (!last)
         return std::nullopt;
-      Val stop = broadcastTo(toArray(Val::floatLit(se[1]), DType::F64), dims, {*r}, loc(l));
-      Value v = nd::SelectOp::create(b, loc(l), r->value.getType(), last->value, stop.value,
+      Val stop = broadcastTo(toArray(se[1], DType::F64), dims, {*r}, il);
+      Value v = nd::SelectOp::create(b, il, r->value.getType(), last->value, stop.value,
                                      r->value);
       r = Val::array(v, r->type);
     }
@@ -286,31 +521,41 @@ OptVal Gen::creation(llvm::StringRef name, llvm::StringRef full,
     if (isEye ? !bindArgs(full, {"N", "M", "k", "dtype"}, 1, call, args)
               : !bindArgs(full, {"n", "dtype"}, 1, call, args))
       return std::nullopt;
-    int64_t nmk[3] = {0, -1, 0};
-    for (int i = 0; i < (isEye ? 3 : 1); ++i) {
-      if (!args[i] || args[i]->kind == ExprKind::None)
-        continue;
-      OptVal x = eval(*args[i]);
+    // N and M: sizes (literals or run-time integers); k: any integer.
+    llvm::SmallVector<Dim> dims;
+    llvm::StringMap<Value> sizes;
+    for (int i = 0; i < 2; ++i) {
+      if (i == 1 && (!isEye || !args[1] || args[1]->kind == ExprKind::None)) {
+        dims.push_back(dims[0]);
+        break;
+      }
+      if (!parseShape(*args[i], full, dims, &sizes))
+        return std::nullopt;
+      if (dims.size() != size_t(i + 1))
+        return err(args[i]->loc, full + "(): N and M must be integers");
+    }
+    Val k = Val::intLit(0);
+    if (isEye && args[2] && args[2]->kind != ExprKind::None) {
+      OptVal x = eval(*args[2]);
       if (!x)
         return std::nullopt;
-      if (x->kind != Val::Lit || x->weak != Weak::Int)
-        return err(args[i]->loc, full + "(): N, M and k must be integer literals");
-      if (i < 2 && x->i < 0)
-        return err(args[i]->loc, full + "(): negative dimensions are not allowed");
-      nmk[i] = x->i;
+      bool rtInt = x->kind == Val::Array && x->type.rank() == 0 &&
+                   isInt(x->type.dtype);
+      if (!rtInt && (x->kind != Val::Lit || x->weak != Weak::Int))
+        return err(args[2]->loc, full + "(): k must be an integer");
+      k = *x;
     }
-    if (nmk[1] < 0)
-      nmk[1] = nmk[0];
     std::optional<DType> t = dtypeOr(args[isEye ? 3 : 1], DType::F64);
     if (!t)
       return std::nullopt;
-    llvm::SmallVector<Dim> dims{Dim::lit(nmk[0]), Dim::lit(nmk[1])};
+    runtimeSizes = std::move(sizes);
+    auto clear = llvm::make_scope_exit([&] { runtimeSizes.clear(); });
     Val r = iota(DType::I64, dims, 0, {}, l);
-    Val c = iota(DType::I64, dims, 1, {}, l);
+    Val c = iota(DType::I64, dims, 1, {r}, l);
     OptVal d = binary("-", c, r, l);
     if (!d)
       return std::nullopt;
-    OptVal m = compare("==", *d, Val::intLit(nmk[2]), l);
+    OptVal m = compare("==", *d, k, l);
     if (!m)
       return std::nullopt;
     return toArray(*m, *t);

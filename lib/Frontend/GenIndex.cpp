@@ -551,11 +551,14 @@ bool Gen::assignSubscript(const Expr &target, Val v) {
   if (v.kind == Val::Lit && !weakFits(v, t, target.loc))
     return false;
   Val x = toArray(v, t);
+  std::string shownType = x.type.str(); // as written, for the error below
+  if (!unifyStore(x, rt, win, layout, target.loc)) // run-time sizes: checked then
+    return false;
   llvm::SmallVector<Dim> out;
   if (!broadcastShapes(x.type.dims, rt.dims, out) ||
       llvm::ArrayRef<Dim>(out) != llvm::ArrayRef<Dim>(rt.dims))
     return fail(target.loc, "could not broadcast input array from shape " +
-                                x.type.str() + " into shape " + rt.str());
+                                shownType + " into shape " + rt.str());
   Location il = loc(target.loc);
   auto sizeOf = [&](const WinDim &w) {
     return w.sSize == ShapedType::kDynamic ? w.dSize

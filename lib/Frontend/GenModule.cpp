@@ -129,17 +129,9 @@ bool Gen::declare(const Stmt &def) {
       std::optional<ArrType> t = parseTypeAnnotation(*r, error);
       if (!t)
         return false;
-      // Nothing in a function body creates a new size: every result
-      // dimension name comes from a parameter.
-      for (const Dim &d : t->dims) {
-        bool found = false;
-        for (const ArrType &p : fn.params)
-          found |= llvm::is_contained(p.dims, d);
-        if (d.isNamed() && !found)
-          return fail(r->loc, "dimension '" + d.name + "' in the result of '" +
-                                  def.name +
-                                  "' does not appear in its parameters");
-      }
+      // A result dimension name that no parameter has is a size the body
+      // computes (`-> f64[m, m]` of `np.zeros((N, N))`): each call gets a
+      // fresh dim for it (callUser); returnValues checks the rest.
       fn.results.push_back(*t);
     }
   }
@@ -361,8 +353,13 @@ OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call) {
   for (auto [i, r] : llvm::enumerate(fn.results)) {
     ArrType t = r;
     for (Dim &d : t.dims)
-      if (d.isNamed())
+      if (d.isNamed()) {
+        if (!bound.count(d.name)) // a result-only name: a size of this call
+          bound[d.name] = {Dim::named(name.str() + "()." + d.name + "#" +
+                                      std::to_string(++freshDims)),
+                           r};
         d = bound[d.name].first;
+      }
     Value v = op.getResult(i);
     Type want = t.tensorType(&ctx);
     if (v.getType() != want)

@@ -97,11 +97,12 @@ bool Gen::promoteOperands(const Val &a, const Val &c, DType &t) {
 bool Gen::broadcastOperands(const Val &a, const Val &c, DType t, SrcLoc l,
                             Val &x, Val &y) {
   llvm::SmallVector<Dim> shape;
-  if (!checkBroadcast(a, c, shape, l))
+  Val ua = a, uc = c;
+  if (!checkBroadcast(ua, uc, shape, l))
     return false;
   Location il = loc(l);
-  x = toArray(a, t);
-  y = toArray(c, t);
+  x = toArray(ua, t);
+  y = toArray(uc, t);
   std::vector<Val> sources{x, y};
   x = broadcastTo(x, shape, sources, il);
   y = broadcastTo(y, shape, sources, il);
@@ -185,6 +186,10 @@ Value Gen::dimValue(const std::vector<Val> &sources, llvm::ArrayRef<Dim> shape,
       return tensor::DimOp::create(b, l, s.value,
                                    static_cast<int64_t>(axis - offset));
   }
+  // A run-time size of the creation call being lowered (`zeros((N, N))`).
+  auto rt = runtimeSizes.find(shape[axis].name);
+  if (rt != runtimeSizes.end())
+    return rt->second;
   // A size given by a dimension name in scope (`zeros((n, 3))`).
   return namedDimValue(shape[axis].name, l);
 }
@@ -207,9 +212,13 @@ Val Gen::broadcastTo(const Val &v, llvm::ArrayRef<Dim> shape,
 }
 
 /// Broadcasts the shapes of two operands (before promotion, so the message
-/// shows the types as written).
-bool Gen::checkBroadcast(const Val &a, const Val &c,
-                         llvm::SmallVectorImpl<Dim> &shape, SrcLoc l) {
+/// shows the types as written). Dims that agree only at run time are
+/// checked then, and `a` and `c` get the same dim there.
+bool Gen::checkBroadcast(Val &a, Val &c, llvm::SmallVectorImpl<Dim> &shape,
+                         SrcLoc l) {
+  std::string ta = a.type.str(), tc = c.type.str();
+  if (!unifyBroadcast(a, c, l))
+    return false;
   llvm::ArrayRef<Dim> da, dc;
   if (a.kind == Val::Array)
     da = a.type.dims;
@@ -217,6 +226,233 @@ bool Gen::checkBroadcast(const Val &a, const Val &c,
     dc = c.type.dims;
   if (broadcastShapes(da, dc, shape))
     return true;
-  return fail(l, "operands could not be broadcast together with shapes " +
-                     a.type.str() + " and " + c.type.str());
+  return fail(l, "operands could not be broadcast together with shapes " + ta +
+                     " and " + tc);
+}
+
+//===----------------------------------------------------------------------===//
+// Run-time shapes: sizes that must agree, checked when the program runs
+//===----------------------------------------------------------------------===//
+
+std::string Gen::where(SrcLoc l) {
+  return file + ":" + std::to_string(l.line) + ":" + std::to_string(l.col) + ": ";
+}
+
+Value Gen::sizeI64(const Val &a, int64_t d, Location l) {
+  const Dim &D = a.type.dims[d];
+  if (!D.isNamed())
+    return arith::ConstantIntOp::create(b, l, D.size, 64);
+  Value n = tensor::DimOp::create(b, l, a.value, d);
+  return arith::IndexCastOp::create(b, l, b.getI64Type(), n);
+}
+
+Val Gen::withDim(const Val &v, int64_t d, const Dim &dim, Location l) {
+  Val r = v;
+  r.type.dims[d] = dim;
+  Type want = r.type.tensorType(&ctx);
+  if (want != v.value.getType())
+    r.value = tensor::CastOp::create(b, l, want, v.value);
+  return r;
+}
+
+void Gen::assertEqual(Value x, Value y, SrcLoc l, const std::string &msg,
+                      llvm::ArrayRef<Value> shown) {
+  Location il = loc(l);
+  Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::eq, x, y);
+  nd::AssertOp::create(b, il, ok, b.getStringAttr(msg), ValueRange(shown));
+}
+
+std::vector<std::string>
+Gen::numpyShapes(llvm::ArrayRef<const Val *> vals,
+                 llvm::ArrayRef<std::pair<unsigned, int64_t>> marked, Location l,
+                 llvm::SmallVectorImpl<Value> &shown) {
+  // The message can carry two run-time values: the marked sizes first,
+  // then other run-time sizes while there is room; the rest by name.
+  std::map<std::pair<unsigned, int64_t>, size_t> slot;
+  auto take = [&](unsigned v, int64_t d) {
+    if (shown.size() >= 2 || slot.count({v, d}) ||
+        !vals[v]->type.dims[d].isNamed())
+      return;
+    slot[{v, d}] = shown.size();
+    shown.push_back(sizeI64(*vals[v], d, l));
+  };
+  for (auto [v, d] : marked)
+    take(v, d);
+  for (unsigned v = 0; v < vals.size(); ++v)
+    for (int64_t d = 0; d < (int64_t)vals[v]->type.rank(); ++d)
+      take(v, d);
+  std::vector<std::string> out;
+  for (unsigned v = 0; v < vals.size(); ++v) {
+    const ArrType &t = vals[v]->type;
+    std::string s = "(";
+    for (int64_t d = 0; d < (int64_t)t.rank(); ++d) {
+      if (d)
+        s += ",";
+      auto it = slot.find({v, d});
+      // A size without room in the message: the name the program wrote,
+      // else `?` (names the compiler made up mean nothing to the reader).
+      const std::string &n = t.dims[d].name;
+      bool written = !n.empty() && llvm::all_of(n, [](char ch) {
+        return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_';
+      });
+      s += it != slot.end()    ? "{" + std::to_string(it->second) + "}"
+           : !t.dims[d].isNamed() ? t.dims[d].str()
+           : written              ? n
+                                  : "?";
+    }
+    out.push_back(s + (t.rank() == 1 ? ",)" : ")"));
+  }
+  return out;
+}
+
+/// Where two dims must agree for broadcasting and differ only by what is
+/// known at run time (two names, or a name and a size other than 1), the
+/// sizes are compared when the program runs. A named dim is never assumed
+/// to be 1 (the check then fails with NumPy's message; docs/language.md).
+bool Gen::unifyBroadcast(Val &a, Val &c, SrcLoc l) {
+  if (a.kind != Val::Array || c.kind != Val::Array)
+    return true;
+  const Val a0 = a, c0 = c;
+  int64_t ra = a.type.rank(), rc = c.type.rank(), rank = std::max(ra, rc);
+  Location il = loc(l);
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t ia = i + ra - rank, ic = i + rc - rank;
+    if (ia < 0 || ic < 0)
+      continue;
+    const Dim da = a.type.dims[ia], dc = c.type.dims[ic];
+    if (da == dc || (!da.isNamed() && !dc.isNamed()))
+      continue; // equal, or both static: the compile-time rule
+    if ((!da.isNamed() && da.size == 1) || (!dc.isNamed() && dc.size == 1))
+      continue; // a static 1 stretches
+    llvm::SmallVector<Value> shown;
+    std::vector<std::string> sh =
+        numpyShapes({&a0, &c0}, {{0u, ia}, {1u, ic}}, il, shown);
+    assertEqual(sizeI64(a0, ia, il), sizeI64(c0, ic, il), l,
+                where(l) + "operands could not be broadcast together with shapes " +
+                    sh[0] + " " + sh[1],
+                shown);
+    if (!da.isNamed())
+      c = withDim(c, ic, da, il);
+    else if (!dc.isNamed())
+      a = withDim(a, ia, dc, il);
+    else
+      c = withDim(c, ic, da, il);
+  }
+  return true;
+}
+
+bool Gen::unifyStore(Val &x, const ArrType &rt, llvm::ArrayRef<WinDim> win,
+                     llvm::ArrayRef<int64_t> layout, SrcLoc l) {
+  if (x.kind != Val::Array)
+    return true;
+  int64_t rx = x.type.rank(), rr = rt.rank();
+  if (rx > rr)
+    return true; // the compile-time rule reports it
+  Location il = loc(l);
+  const Val x0 = x;
+  // The target's size of window axis k, an i64 value.
+  auto targetSize = [&](int64_t k) -> Value {
+    int64_t d = layout[k];
+    if (d < 0 || !win[d].dim.isNamed())
+      return arith::ConstantIntOp::create(b, il, rt.dims[k].size, 64);
+    Value n = win[d].sSize == ShapedType::kDynamic
+                  ? win[d].dSize
+                  : arith::ConstantIndexOp::create(b, il, win[d].sSize).getResult();
+    return arith::IndexCastOp::create(b, il, b.getI64Type(), n);
+  };
+  for (int64_t ix = 0; ix < rx; ++ix) {
+    int64_t k = ix + rr - rx;
+    const Dim dx = x.type.dims[ix], dt = rt.dims[k];
+    if (dx == dt || (!dx.isNamed() && !dt.isNamed()))
+      continue;
+    if (!dx.isNamed() && dx.size == 1)
+      continue; // a static 1 stretches
+    llvm::SmallVector<Value> shown;
+    std::vector<std::string> sh = numpyShapes({&x0}, {{0u, ix}}, il, shown);
+    Value want = targetSize(k);
+    std::string into = "(";
+    for (int64_t j = 0; j < rr; ++j) {
+      if (j)
+        into += ",";
+      if (j == k && rt.dims[j].isNamed() && shown.size() < 2) {
+        into += "{" + std::to_string(shown.size()) + "}";
+        shown.push_back(want);
+      } else {
+        into += rt.dims[j].str();
+      }
+    }
+    into += rr == 1 ? ",)" : ")";
+    assertEqual(sizeI64(x0, ix, il), want, l,
+                where(l) + "could not broadcast input array from shape " + sh[0] +
+                    " into shape " + into,
+                shown);
+    x = withDim(x, ix, dt, il);
+  }
+  return true;
+}
+
+bool Gen::matchResult(Val &out, const ArrType &want, SrcLoc l) {
+  Val v = out; // `out` changes only on success (errors show it as written)
+  if (v.kind != Val::Array || v.type.dtype != want.dtype ||
+      v.type.rank() != want.rank())
+    return false;
+  FuncInfo &fn = *scope->fn;
+  if (!fn.results.empty() && &want == &fn.results.front())
+    resultOnlyDims.clear(); // the first result of a new `return`
+  auto inParams = [&](const Dim &d) {
+    for (const ArrType &p : fn.params)
+      if (llvm::is_contained(p.dims, d))
+        return true;
+    return false;
+  };
+  Location il = loc(l);
+  const Val v0 = v;
+  for (int64_t i = 0; i < (int64_t)want.rank(); ++i) {
+    const Dim &w = want.dims[i], &d = v0.type.dims[i];
+    if (!w.isNamed()) {
+      if (!d.isNamed() && d.size != w.size)
+        return false; // static sizes that differ
+    } else if (!inParams(w)) {
+      // A name only the result has: the first axis with it gives its size.
+      auto it = resultOnlyDims.find(w.name);
+      if (it == resultOnlyDims.end()) {
+        resultOnlyDims[w.name] = {v0, i};
+        v = withDim(v, i, w, il);
+        continue;
+      }
+      const Dim &other = it->second.first.type.dims[it->second.second];
+      if (d == other) {
+        v = withDim(v, i, w, il);
+        continue;
+      }
+      if (!d.isNamed() && !other.isNamed())
+        return false; // static sizes that differ
+    }
+    if (d == w)
+      continue;
+    // Checked at run time: the size here against what the signature says.
+    Value expect;
+    std::string what;
+    if (!w.isNamed()) {
+      expect = arith::ConstantIntOp::create(b, il, w.size, 64);
+    } else if (inParams(w)) {
+      expect = arith::IndexCastOp::create(b, il, b.getI64Type(),
+                                          namedDimValue(w.name, il));
+      what = "'" + w.name + "' ({1})";
+    } else {
+      auto &[first, axis] = resultOnlyDims[w.name];
+      expect = sizeI64(first, axis, il);
+      what = "'" + w.name + "' ({1})";
+    }
+    Value got = sizeI64(v0, i, il);
+    assertEqual(got, expect, l,
+                where(l) + "'" + fn.def->name + "' returns an array whose dimension " +
+                    std::to_string(i) + " has size {0} where its signature declares " +
+                    want.str() + (what.empty() ? "" : " with " + what),
+                {got, expect});
+    v = withDim(v, i, w, il);
+  }
+  v.type = want;
+  out = v;
+  return true;
 }

@@ -43,9 +43,25 @@ bool Gen::shapeArg(const Val &v, SrcLoc l, llvm::SmallVectorImpl<ShapeEntry> &ou
       e.size = ShapedType::kDynamic;
       e.dim = shapeDims[x.value];
       e.value = tensor::DimOp::create(b, loc(l), dimOp.getInput(), dimOp.getAxis());
+    } else if (x.kind == Val::Array && x.type.rank() == 0 && isInt(x.type.dtype)) {
+      // An integer known only at run time: a size of its own, checked
+      // non-negative when the program runs.
+      Expr at(ExprKind::Int, l);
+      std::optional<Value> n = intScalar(x, at, "a shape entry");
+      if (!n)
+        return false;
+      Location il = loc(l);
+      Value zero = arith::ConstantIntOp::create(b, il, 0, 64);
+      Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, *n, zero);
+      nd::AssertOp::create(b, il, ok,
+                           b.getStringAttr(where(l) + "negative dimensions are not allowed"));
+      e.size = ShapedType::kDynamic;
+      e.value = arith::IndexCastOp::create(b, il, b.getIndexType(), *n);
+      e.dim = runtimeSizeDim(e.value, nullptr, "(size at " + std::to_string(l.line) +
+                                                   ":" + std::to_string(l.col) + ")");
     } else {
-      return fail(l, "a shape must be integer literals or sizes read from "
-                     "'.shape'; got " + x.describe());
+      return fail(l, "a shape must be integers (literals, integer scalars, sizes "
+                     "read from '.shape'); got " + x.describe());
     }
     out.push_back(e);
   }
@@ -201,16 +217,30 @@ OptVal Gen::concatVals(std::vector<Val> xs, int64_t axisIn, bool hasAxis,
   int64_t stat = 0;
   std::string names;
   llvm::SmallVector<Value> ins;
-  for (Val &x : xs) {
+  for (auto [xi, x] : llvm::enumerate(xs)) {
     if (x.type.rank() != rank)
       return err(l, fn + "(): all the input arrays must have the same number of "
                          "dimensions, but " + xs[0].type.str() + " and " +
                          x.type.str() + " differ");
-    for (int64_t d = 0; d < rank; ++d)
-      if (d != axis && x.type.dims[d] != rt.dims[d])
+    for (int64_t d = 0; d < rank; ++d) {
+      if (d == axis || x.type.dims[d] == rt.dims[d])
+        continue;
+      if (!x.type.dims[d].isNamed() && !rt.dims[d].isNamed())
         return err(l, fn + "(): all the input array dimensions except for the "
                            "concatenation axis must match exactly, but " +
                            xs[0].type.str() + " and " + x.type.str() + " differ");
+      // Known only at run time: checked then, with NumPy's message.
+      Location il = loc(l);
+      Value s0 = sizeI64(xs[0], d, il), sx = sizeI64(x, d, il);
+      assertEqual(s0, sx, l,
+                  where(l) + "all the input array dimensions except for the "
+                             "concatenation axis must match exactly, but along "
+                             "dimension " + std::to_string(d) +
+                      ", the array at index 0 has size {0} and the array at "
+                      "index " + std::to_string(xi) + " has size {1}",
+                  {s0, sx});
+      x = withDim(x, d, rt.dims[d], il);
+    }
     const Dim &D = x.type.dims[axis];
     if (D.isNamed())
       names += (names.empty() ? "" : "+") + D.name;
@@ -399,6 +429,45 @@ OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
       if (e.dim.isNamed())
         dyn.push_back(e.value);
     }
+    // Sizes that must agree but are known only at run time: checked then.
+    for (int64_t i = 0, ra = a->type.rank(), rr = rt.rank(); ra <= rr && i < ra; ++i) {
+      int64_t k = i + rr - ra;
+      const Dim da = a->type.dims[i], dt = rt.dims[k];
+      if (da == dt || (!da.isNamed() && !dt.isNamed()) ||
+          (!da.isNamed() && da.size == 1))
+        continue;
+      Location il = loc(l);
+      llvm::SmallVector<Value> shown;
+      std::vector<std::string> sh = numpyShapes({&*a}, {{0u, i}}, il, shown);
+      // The requested size of axis j as an i64 value.
+      auto requested = [&](int64_t j) -> Value {
+        if (!rt.dims[j].isNamed())
+          return arith::ConstantIntOp::create(b, il, rt.dims[j].size, 64);
+        size_t at = llvm::count_if(llvm::ArrayRef<Dim>(rt.dims).take_front(j),
+                                   [](const Dim &d) { return d.isNamed(); });
+        return arith::IndexCastOp::create(b, il, b.getI64Type(), dyn[at]);
+      };
+      Value want = requested(k);
+      std::string req = "(";
+      for (int64_t j = 0; j < rr; ++j) {
+        req += j ? "," : "";
+        if (!rt.dims[j].isNamed()) {
+          req += rt.dims[j].str();
+        } else if (shown.size() + (j < k && dt.isNamed() ? 1 : 0) < 2) { // k's first
+          req += "{" + std::to_string(shown.size()) + "}";
+          shown.push_back(j == k ? want : requested(j));
+        } else {
+          req += "?";
+        }
+      }
+      req += rr == 1 ? ",)" : ")";
+      assertEqual(sizeI64(*a, i, il), want, l,
+                  where(l) + "operands could not be broadcast together with remapped "
+                             "shapes [original->remapped]: " + sh[0] +
+                      "  and requested shape " + req,
+                  shown);
+      a = withDim(*a, i, dt, il);
+    }
     llvm::SmallVector<Dim> out;
     if (a->type.rank() > rt.rank() || !broadcastShapes(a->type.dims, rt.dims, out) ||
         llvm::ArrayRef<Dim>(out) != llvm::ArrayRef<Dim>(rt.dims))
@@ -439,9 +508,22 @@ OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
         return err(args[1]->loc, "axis " + std::to_string(axis) +
                                      " is out of bounds for array of dimension " +
                                      std::to_string(rank));
-      for (Val &x : xs)
-        if (x.type.dims != xs[0].type.dims)
+      for (Val &x : xs) {
+        if (x.type.rank() != xs[0].type.rank())
           return err(l, "all input arrays must have the same shape");
+        for (int64_t d = 0; d < (int64_t)x.type.rank(); ++d) {
+          const Dim &want = xs[0].type.dims[d];
+          if (x.type.dims[d] == want)
+            continue;
+          if (!x.type.dims[d].isNamed() && !want.isNamed())
+            return err(l, "all input arrays must have the same shape");
+          // Known only at run time: checked then.
+          Location il = loc(l);
+          assertEqual(sizeI64(xs[0], d, il), sizeI64(x, d, il), l,
+                      where(l) + "all input arrays must have the same shape", {});
+          x = withDim(x, d, want, il);
+        }
+      }
       for (Val &x : xs)
         x = expandDims(x, {ax}, l);
       return concatVals(xs, ax, true, shown, l);

@@ -306,7 +306,7 @@ bool Gen::returnValues(const Stmt &s, std::vector<Val> &out) {
         return false;
       val = toArray(val, want.dtype);
     }
-    if (val.kind != Val::Array || val.type != want) {
+    if (!matchResult(val, want, s.loc)) {
       std::string which =
           vals.size() > 1 ? "result " + std::to_string(i + 1) + " of " : "";
       return fail(s.loc, which + "'" + name + "' has type " + val.describe() +
@@ -516,8 +516,10 @@ bool Gen::initResultSlots(SrcLoc l) {
     llvm::SmallVector<Value> dyn;
     llvm::SmallVector<int64_t> none;
     for (const Dim &d : t.dims)
-      if (d.isNamed())
-        dyn.push_back(namedDimValue(d.name, il));
+      if (d.isNamed()) { // A result-only dim: 0 (the slot is never returned).
+        Value n = namedDimValue(d.name, il);
+        dyn.push_back(n ? n : idx(0));
+      }
     Val slot = zero;
     if (t.rank() > 0)
       slot = Val::array(nd::BroadcastInDimOp::create(

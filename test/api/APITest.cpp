@@ -162,7 +162,7 @@ TEST_F(API, CompileErrorCarriesTheLocatedDiagnostic) {
   auto missing = ctx.compileFile("/nonexistent/x.arr");
   ASSERT_FALSE(missing);
   EXPECT_EQ(missing.error().code, ARRAYC_ERR_NOT_FOUND);
-  auto typeError = ctx.compile("def f(x: f32[n], y: f32[m]) -> f32[n]:\n    return x + y\n");
+  auto typeError = ctx.compile("def f(x: f32[n, 3], y: f32[n, 4]) -> f32[n, 3]:\n    return x + y\n");
   ASSERT_FALSE(typeError);
   EXPECT_NE(typeError.error().message.find("<source>:2:"), std::string::npos);
 }

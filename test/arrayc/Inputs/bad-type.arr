@@ -1,2 +1,2 @@
-def f(x: f32[n], y: f32[m]) -> f32[n]:
+def f(x: f32[n, 3], y: f32[n, 4]) -> f32[n, 3]:
     return x + y
