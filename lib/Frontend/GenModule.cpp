@@ -298,6 +298,7 @@ OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call) {
     return std::nullopt;
 
   llvm::StringMap<std::pair<Dim, ArrType>> bound; // name -> (dim, from type)
+  llvm::StringMap<std::pair<Val, int64_t>> boundFrom; // name -> (argument, axis)
   llvm::SmallVector<Value> operands;
   std::vector<Val> argVals;
   for (auto [i, argExpr] : llvm::enumerate(args)) {
@@ -319,23 +320,45 @@ OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call) {
       return err(argExpr->loc, what + " expects " + p.str() + ", got " +
                                    a->type.str() +
                                    " (calls do not convert types)");
-    for (auto [pd, ad] : llvm::zip(p.dims, a->type.dims)) {
+    // Sizes known only at run time are checked then (as NumPy would find
+    // them), and the argument takes the size it must have.
+    Val passed = *a;
+    Location al = loc(argExpr->loc);
+    auto checkAt = [&](int64_t d, Value want, const Dim &dim, const std::string &why) {
+      Value got = sizeI64(passed, d, al);
+      assertEqual(want, got, argExpr->loc,
+                  where(argExpr->loc) + what + " has {1} elements along axis " +
+                      std::to_string(d) + ", but " + why,
+                  {want, got});
+      *a = withDim(*a, d, dim, al);
+    };
+    for (auto [d, pd] : llvm::enumerate(p.dims)) {
+      const Dim ad = passed.type.dims[d];
       if (!pd.isNamed()) {
-        if (ad != pd)
+        if (ad == pd)
+          continue;
+        if (!ad.isNamed())
           return err(argExpr->loc, what + " expects " + p.str() + ", got " +
                                        a->type.str());
+        checkAt(d, arith::ConstantIntOp::create(b, al, pd.size, 64), pd,
+                "its type " + p.str() + " has {0}");
         continue;
       }
       auto it = bound.find(pd.name);
       if (it == bound.end()) {
         bound[pd.name] = {ad, a->type};
+        boundFrom[pd.name] = {passed, d};
       } else if (it->second.first != ad) {
-        return err(argExpr->loc,
-                   "dimension '" + pd.name + "' of '" + name +
-                       "' cannot be both " + it->second.first.str() +
-                       " and " + ad.str() + ": " + what + " has type " +
-                       a->type.str() + " but an earlier argument has type " +
-                       it->second.second.str());
+        if (!ad.isNamed() && !it->second.first.isNamed())
+          return err(argExpr->loc,
+                     "dimension '" + pd.name + "' of '" + name +
+                         "' cannot be both " + it->second.first.str() +
+                         " and " + ad.str() + ": " + what + " has type " +
+                         a->type.str() + " but an earlier argument has type " +
+                         it->second.second.str());
+        auto [from, fd] = boundFrom[pd.name];
+        checkAt(d, sizeI64(from, fd, al), it->second.first,
+                "dimension '" + pd.name + "' is {0} from an earlier argument");
       }
     }
     Value v = a->value;
@@ -343,7 +366,7 @@ OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call) {
     if (v.getType() != want)
       v = tensor::CastOp::create(b, loc(argExpr->loc), want, v);
     operands.push_back(v);
-    argVals.push_back(*a);
+    argVals.push_back(passed); // written back through what was passed
   }
   Location il = loc(call.loc);
   auto op = func::CallOp::create(b, il, fn.op, operands);
