@@ -84,6 +84,7 @@ void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &op
   pm.addPass(arrayc::createExpandLargeConstants());
   // `B[1:-1] = f(A)`: f's loop nest writes into B's window (its tensor.empty
   // becomes a slice of B) instead of a temporary copied in afterwards.
+  pm.addPass(createUpdatesInPlace()); // `ey[1:] -= f(ey[1:], ...)` too
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createNameConstantGlobals()); // the same output on every run

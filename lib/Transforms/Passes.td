@@ -420,6 +420,26 @@ def LocateAllocations : Pass<"arrayc-locate-allocations", "mlir::ModuleOp"> {
   }];
 }
 
+def UpdatesInPlace : Pass<"arrayc-updates-in-place", "mlir::ModuleOp"> {
+  let summary = "Updates that read the element they write compute in the destination";
+  let description = [{
+    `ey[1:, :] -= 0.5 * (hz[1:, :] - hz[:-1, :])` reaches bufferization as a
+    fused `linalg.generic` filling a `tensor.empty` that is inserted into `ey`
+    at offset (1, 0), and that reads `ey` itself through the map
+    `(d0 + 1, d1)` (or a `tensor.extract` at `linalg.index + offset` in its
+    body). Bufferization sees a read of the array it writes and computes into
+    a temporary, copied in afterwards: a second kernel and two more passes
+    over memory. Where every read of the destination is at the element the
+    generic produces, this pass makes the generic compute into
+    `extract_slice` of the destination at the insertion's offsets and read
+    those elements as its output's (so the update happens in place). A read
+    of any other element (a stencil on its own destination) is left alone.
+    Runs before `eliminate-empty-tensors`, which handles updates that do not
+    read their destination.
+  }];
+  let dependentDialects = ["mlir::tensor::TensorDialect", "mlir::linalg::LinalgDialect"];
+}
+
 def ExpandLargeConstants : Pass<"arrayc-expand-large-constants", "mlir::ModuleOp"> {
   let summary = "Large splat tensor constants become fills computed at run time";
   let description = [{

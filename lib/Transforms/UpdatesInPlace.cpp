@@ -1,0 +1,154 @@
+//===- UpdatesInPlace.cpp - updates that read the element they write ------===//
+//
+// See Passes.td (arrayc-updates-in-place).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace arrayc {
+#define GEN_PASS_DEF_UPDATESINPLACE
+#include "Transforms/Passes.h.inc"
+} // namespace arrayc
+
+using namespace mlir;
+
+namespace {
+
+/// The constant or value `ofr` as an index value equal to `v`.
+bool sameOffset(OpFoldResult ofr, Value v) {
+  if (auto val = dyn_cast<Value>(ofr))
+    return val == v;
+  return false;
+}
+
+/// Whether `e` is `d_i + off` (or `d_i` for a zero offset).
+bool isShiftedDim(AffineExpr e, unsigned i, OpFoldResult off) {
+  std::optional<int64_t> c = getConstantIntValue(off);
+  if (!c)
+    return false;
+  if (*c == 0)
+    return e == getAffineDimExpr(i, e.getContext());
+  return e == getAffineDimExpr(i, e.getContext()) + *c;
+}
+
+/// Whether the index `idx` of a tensor.extract in the body is
+/// `linalg.index i` plus the offset `off`.
+bool isShiftedIndex(Value idx, unsigned i, OpFoldResult off) {
+  auto isIndex = [&](Value v) {
+    auto li = v.getDefiningOp<linalg::IndexOp>();
+    return li && li.getDim() == i;
+  };
+  std::optional<int64_t> c = getConstantIntValue(off);
+  if (c && *c == 0)
+    return isIndex(idx);
+  auto add = idx.getDefiningOp<arith::AddIOp>();
+  if (!add)
+    return false;
+  for (auto [x, y] : {std::pair{add.getLhs(), add.getRhs()}, std::pair{add.getRhs(), add.getLhs()}}) {
+    if (!isIndex(x))
+      continue;
+    std::optional<int64_t> cy = getConstantIntValue(y);
+    if ((c && cy && *c == *cy) || sameOffset(off, y))
+      return true;
+  }
+  return false;
+}
+
+/// `tensor.insert_slice (linalg.generic outs(tensor.empty)) into %d[offsets]`
+/// where the generic reads %d only at the element it produces (an input with
+/// the map `d_i + offset_i`, or `tensor.extract %d[linalg.index i + offset_i]`
+/// in its body): the generic computes into `extract_slice %d[offsets]` and
+/// reads those elements as its output's, so bufferization updates %d's
+/// window in place instead of filling a temporary and copying it in.
+struct ReadDestinationAsOutput : OpRewritePattern<tensor::InsertSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::InsertSliceOp ins,
+                                PatternRewriter &rewriter) const override {
+    auto gen = ins.getSource().getDefiningOp<linalg::GenericOp>();
+    if (!gen || gen.getNumDpsInits() != 1 || gen->getNumResults() != 1 ||
+        !gen->getResult(0).hasOneUse() || gen.getNumReductionLoops() != 0)
+      return failure();
+    OpOperand *init = gen.getDpsInitOperand(0);
+    if (!init->get().getDefiningOp<tensor::EmptyOp>() ||
+        !gen.getMatchingIndexingMap(init).isIdentity())
+      return failure();
+    Value dest = ins.getDest();
+    auto srcType = cast<RankedTensorType>(ins.getSourceType());
+    if (srcType.getRank() != ins.getDestType().getRank() ||
+        !llvm::all_of(ins.getMixedStrides(), isOneInteger))
+      return failure();
+    SmallVector<OpFoldResult> offsets = ins.getMixedOffsets();
+    unsigned rank = srcType.getRank();
+    // Every read of the destination must be at the produced element.
+    SmallVector<OpOperand *> sameInputs;
+    for (OpOperand *in : gen.getDpsInputOperands()) {
+      if (in->get() != dest)
+        continue;
+      AffineMap m = gen.getMatchingIndexingMap(in);
+      if (m.getNumResults() != rank)
+        return failure();
+      for (unsigned i = 0; i < rank; ++i)
+        if (!isShiftedDim(m.getResult(i), i, offsets[i]))
+          return failure();
+      sameInputs.push_back(in);
+    }
+    SmallVector<tensor::ExtractOp> sameExtracts;
+    WalkResult walk = gen.getRegion().walk([&](tensor::ExtractOp ex) {
+      if (ex.getTensor() != dest)
+        return WalkResult::advance();
+      if (ex.getIndices().size() != rank)
+        return WalkResult::interrupt();
+      for (unsigned i = 0; i < rank; ++i)
+        if (!isShiftedIndex(ex.getIndices()[i], i, offsets[i]))
+          return WalkResult::interrupt();
+      sameExtracts.push_back(ex);
+      return WalkResult::advance();
+    });
+    if (walk.wasInterrupted() || (sameInputs.empty() && sameExtracts.empty()))
+      return failure();
+    // Any other use of the destination inside the body (a region capture)
+    // would read it elsewhere.
+    for (OpOperand &use : dest.getUses())
+      if (gen->isProperAncestor(use.getOwner()) &&
+          !llvm::any_of(sameExtracts, [&](tensor::ExtractOp e) { return e == use.getOwner(); }))
+        return failure();
+
+    rewriter.setInsertionPoint(gen);
+    Value window = tensor::ExtractSliceOp::create(rewriter, ins.getLoc(), srcType, dest,
+                                                  offsets, ins.getMixedSizes(),
+                                                  ins.getMixedStrides());
+    Block &body = gen.getRegion().front();
+    BlockArgument out = body.getArgument(init->getOperandNumber());
+    rewriter.modifyOpInPlace(gen, [&] {
+      init->set(window);
+      for (OpOperand *in : sameInputs)
+        body.getArgument(in->getOperandNumber()).replaceAllUsesWith(out);
+    });
+    for (tensor::ExtractOp ex : sameExtracts)
+      rewriter.replaceOp(ex, out);
+    return success();
+  }
+};
+
+struct UpdatesInPlacePass : arrayc::impl::UpdatesInPlaceBase<UpdatesInPlacePass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    patterns.add<ReadDestinationAsOutput>(&getContext());
+    // Drops the inputs that are read no more.
+    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace
