@@ -11,6 +11,8 @@
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -123,6 +125,12 @@ struct ReadDestinationAsOutput : OpRewritePattern<tensor::InsertSliceOp> {
           !llvm::any_of(sameExtracts, [&](tensor::ExtractOp e) { return e == use.getOwner(); }))
         return failure();
 
+    // The window is taken right before the generic: the insertion's
+    // offsets and sizes must be defined there already.
+    DominanceInfo dom(gen->getParentOfType<FunctionOpInterface>());
+    for (Value v : ins->getOperands().drop_front(2))
+      if (!dom.properlyDominates(v, gen))
+        return failure();
     rewriter.setInsertionPoint(gen);
     Value window = tensor::ExtractSliceOp::create(rewriter, ins.getLoc(), srcType, dest,
                                                   offsets, ins.getMixedSizes(),
