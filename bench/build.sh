@@ -61,6 +61,7 @@ fft_c64_2e24      fft       fft1      cf32   ARRAYC_RT_C64 1 1 1
 fft2_c64_4096     fft       fft2d     cf32   ARRAYC_RT_C64 1 2 2
 rfft_f32_2e24     fft       rfft1     float/cf32 ARRAYC_RT_F32/ARRAYC_RT_C64 1 1 1
 jacobi_2d_4096    inplace   jacobi_2d float  ARRAYC_RT_F32 2 i20,2,2 inplace=0+1
+jacobi_2d_128     inplace   jacobi_2d float  ARRAYC_RT_F32 2 i200,2,2 inplace=0+1
 heat_3d_256       inplace   heat_3d   float  ARRAYC_RT_F32 2 i20,3,3 inplace=0+1
 fdtd_2d_4096      inplace   fdtd_2d   float  ARRAYC_RT_F32 4 i20,2,2,2,1 inplace=0+1+2
 "

@@ -355,6 +355,16 @@ def add_inplace_workloads(add, dry, unif):
         lambda r: [unif(r, J, J), unif(r, J, J)], upd * (J * J + (J - 2) ** 2) * 4,
         dict(np=jacobi_2d, torch=jacobi_2d, jax=jacobi_2d_jax, fuse=False, compile=True),
         1e-5, reps=20, warmup=2, queued=False, inplace=T["jacobi_2d_4096"])
+    # The same loop at 128^2 and 200 steps: 398 updates of 64 KB each, launch-bound
+    # (the floor is the launches: kernels per call x ~2-4 us). torch.compile would
+    # unroll 200 steps at trace time: not measured here.
+    S = 16 if dry else 128
+    ts = T["jacobi_2d_128"]["sig"][0][1]
+    upd = 2 * (ts - 1)
+    add("jacobi_2d_128", f"jacobi_2d in place, {S}x{S} f32, TSTEPS={ts} ({upd} updates): launch-bound",
+        lambda r: [unif(r, S, S), unif(r, S, S)], upd * (S * S + (S - 2) ** 2) * 4,
+        dict(np=jacobi_2d, torch=jacobi_2d, jax=jacobi_2d_jax, fuse=False, compile=False),
+        1e-5, reps=20, warmup=2, queued=False, inplace=T["jacobi_2d_128"])
     ts = T["heat_3d_256"]["sig"][0][1]
     upd = 2 * (ts - 1)
     add("heat_3d_256", f"heat_3d in place, {H}^3 f32, TSTEPS={ts} ({upd} updates)",
