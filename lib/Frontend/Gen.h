@@ -411,6 +411,8 @@ private:
 
   // if/for/while (GenControlFlow.cpp).
   bool genIf(const Stmt &s);
+  /// `v` as control flow carries it: in `t`'s dtype and tensor type.
+  Value carriedValue(const Val &v, const ArrType &t, Location l);
   bool genBranches(const Val &c, SrcLoc condLoc, llvm::function_ref<bool()> thenFn,
                    llvm::function_ref<bool()> elseFn,
                    std::optional<SrcLoc> ifLoc = std::nullopt);
@@ -487,7 +489,10 @@ private:
   /// Makes the shapes of `a` and `c` broadcast where they differ only in
   /// dims known at run time: checks those sizes at run time (NumPy's
   /// message) and gives both operands the same dim.
-  bool unifyBroadcast(Val &a, Val &c, SrcLoc l);
+  /// With `core`, the last `core` axes of each are left out (matmul's and
+  /// solve's batch dims) and `what` starts the message.
+  bool unifyBroadcast(Val &a, Val &c, SrcLoc l, unsigned core = 0,
+                      llvm::StringRef what = {});
   /// As unifyBroadcast for a value stored into `x[...]` whose window has
   /// the shape `rt` (the window dims in `win`, `layout` as buildWindow).
   bool unifyStore(Val &x, const ArrType &rt, llvm::ArrayRef<WinDim> win,
@@ -503,7 +508,7 @@ private:
   /// the index value of each run-time size, by dim name.
   bool parseShape(const Expr &e, llvm::StringRef fname,
                   llvm::SmallVectorImpl<Dim> &dims,
-                  llvm::StringMap<Value> *sizes);
+                  llvm::StringMap<Value> &sizes);
   /// A dim for a size computed at run time (`idx`, an index value; `e` is
   /// what the program wrote): the same computation gives the same dim.
   Dim runtimeSizeDim(Value idx, const Expr *e, llvm::StringRef spelled = {});
@@ -560,7 +565,6 @@ private:
 
   // Creation builtins (GenBuiltinCreation.cpp).
   OptVal creation(llvm::StringRef name, llvm::StringRef full, const Expr &call);
-  bool parseShape(const Expr &e, llvm::StringRef fname, llvm::SmallVectorImpl<Dim> &dims);
   Val litAs(const Val &v, DType t);
   Val fill(const Val &value, DType t, llvm::ArrayRef<Dim> dims,
            const std::vector<Val> &sources, SrcLoc l);

@@ -104,7 +104,11 @@ OptVal Gen::matmul(Val a, Val c, SrcLoc l, llvm::StringRef name) {
       c = withDim(c, kcAxis, ka, il);
     ka = kc = a.type.dims.back();
   }
-  // Batch dims broadcast; operands are broadcast explicitly first.
+  // Batch dims broadcast (checked at run time where only then known);
+  // operands are broadcast explicitly first.
+  unifyBroadcast(a, c, l, 2,
+                 (name + ": batch dimensions could not be broadcast together "
+                         "with shapes").str());
   llvm::ArrayRef<Dim> ba, bc;
   if (a.type.rank() > 2)
     ba = llvm::ArrayRef<Dim>(a.type.dims).drop_back(2);

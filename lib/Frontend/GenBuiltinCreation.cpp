@@ -99,19 +99,13 @@ std::optional<Value> Gen::intScalar(const Val &v, const Expr &e,
   return x;
 }
 
-/// Reads a shape: an int literal or a tuple of them.
-bool Gen::parseShape(const Expr &e, llvm::StringRef fname,
-                     llvm::SmallVectorImpl<Dim> &dims) {
-  return parseShape(e, fname, dims, nullptr);
-}
-
 /// Reads a shape: an integer or a tuple of them. Sizes read from arrays
 /// (`n`, `x.shape[0]`, `len(x)`) keep their dim; with `sizes`, any other
 /// integer known only at run time is a size too (checked non-negative when
-/// the program runs).
+/// the program runs; its index value goes to `sizes`).
 bool Gen::parseShape(const Expr &e, llvm::StringRef fname,
                      llvm::SmallVectorImpl<Dim> &dims,
-                     llvm::StringMap<Value> *sizes) {
+                     llvm::StringMap<Value> &sizes) {
   llvm::SmallVector<const Expr *> items;
   if (e.kind == ExprKind::Tuple || e.kind == ExprKind::List)
     for (const ExprPtr &x : e.elts)
@@ -136,13 +130,9 @@ bool Gen::parseShape(const Expr &e, llvm::StringRef fname,
       // A size read from an array (`n`, `x.shape[0]`, `len(x)`).
       const Dim &d = shapeDims[v->value];
       if (!namedDimValue(d.name, il)) {
-        if (!sizes)
-          return fail(x->loc, fname + "(): the size '" + d.name + "' is "
-                                      "computed, not a dimension of the "
-                                      "signature; use the *_like functions");
         // A computed size (a run-time slice's): the dim keeps its name.
         Value n = tensor::ExtractOp::create(b, il, v->value, ValueRange{});
-        (*sizes)[d.name] = arith::IndexCastOp::create(b, il, b.getIndexType(), n);
+        sizes[d.name] = arith::IndexCastOp::create(b, il, b.getIndexType(), n);
       }
       dims.push_back(d);
       continue;
@@ -155,11 +145,6 @@ bool Gen::parseShape(const Expr &e, llvm::StringRef fname,
     }
     bool intScalarVal = v->kind == Val::Array && v->type.rank() == 0 &&
                         isInt(v->type.dtype);
-    if (!sizes && intScalarVal) // random.*: sizes of arrays only
-      return fail(x->loc, fname + "(): a size known only at run time is not "
-                                  "supported here yet; use a literal or a "
-                                  "size of an array (`n`, `x.shape[0]`, "
-                                  "`len(x)`)");
     if (!intScalarVal)
       return fail(x->loc, fname + "(): a shape must be integers (literals, "
                                   "integer scalars, sizes of arrays such as "
@@ -174,7 +159,7 @@ bool Gen::parseShape(const Expr &e, llvm::StringRef fname,
                                          "negative dimensions are not allowed"));
     Value ix = arith::IndexCastOp::create(b, il, b.getIndexType(), *n);
     Dim d = runtimeSizeDim(ix, x);
-    (*sizes)[d.name] = ix;
+    sizes[d.name] = ix;
     dims.push_back(d);
   }
   return true;
@@ -227,7 +212,7 @@ OptVal Gen::creation(llvm::StringRef name, llvm::StringRef full,
       return std::nullopt;
     llvm::SmallVector<Dim> dims;
     llvm::StringMap<Value> sizes;
-    if (!parseShape(*args[0], full, dims, &sizes))
+    if (!parseShape(*args[0], full, dims, sizes))
       return std::nullopt;
     Val value = Val::intLit(name == "ones" ? 1 : 0);
     DType def = DType::F64;
@@ -291,7 +276,8 @@ OptVal Gen::creation(llvm::StringRef name, llvm::StringRef full,
         return std::nullopt;
       if (x->kind == Val::Array && shapeDims.count(x->value) &&
           namedDimValue(shapeDims[x->value].name, loc(l))) {
-        if (!parseShape(*args[0], full, dims))
+        llvm::StringMap<Value> sizes; // none: the size is a named dim
+        if (!parseShape(*args[0], full, dims, sizes))
           return std::nullopt;
         std::optional<DType> t = dtypeOr(args[3], DType::I64);
         if (!t)
@@ -529,7 +515,7 @@ OptVal Gen::creation(llvm::StringRef name, llvm::StringRef full,
         dims.push_back(dims[0]);
         break;
       }
-      if (!parseShape(*args[i], full, dims, &sizes))
+      if (!parseShape(*args[i], full, dims, sizes))
         return std::nullopt;
       if (dims.size() != size_t(i + 1))
         return err(args[i]->loc, full + "(): N and M must be integers");

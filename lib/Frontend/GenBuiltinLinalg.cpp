@@ -166,6 +166,9 @@ OptVal Gen::linalgCall(llvm::StringRef name, llvm::StringRef full, const Expr &c
     Val av = toArray(*a, t), cv = toArray(*c, t);
     // NumPy 2: b is a vector only when b.ndim == 1; else a stack of (M, K).
     bool vector = cv.type.rank() == 1;
+    if (!vector) // batch sizes known only at run time are checked then
+      unifyBroadcast(av, cv, l, 2,
+                     fn + ": batch dimensions could not be broadcast together with shapes");
     const Dim &m = av.type.dims.back();
     const Dim &bm = vector ? cv.type.dims[0] : cv.type.dims[cv.type.rank() - 2];
     if (!m.isNamed() && !bm.isNamed() && m.size != bm.size)

@@ -301,6 +301,10 @@ OptVal Gen::ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call) 
       t = promoteWeak(y.type.dtype, x.weak);
     if (!weakFits(x, t, l) || !weakFits(y, t, l))
       return std::nullopt;
+    // Sizes that agree only at run time are checked then, pairwise.
+    unifyBroadcast(c, x, l);
+    unifyBroadcast(c, y, l);
+    unifyBroadcast(x, y, l);
     llvm::SmallVector<Dim> s1, shape;
     llvm::ArrayRef<Dim> dx, dy;
     if (x.kind == Val::Array)

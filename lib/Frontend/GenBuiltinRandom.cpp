@@ -74,8 +74,9 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
   llvm::SmallVector<Dim> dims;
   DType t = DType::F64;
   const Expr *dtypeExpr = nullptr;
+  llvm::StringMap<Value> sizes; // sizes known only at run time
   auto sizeFrom = [&](const Expr *e) {
-    return !e || e->kind == ExprKind::None || parseShape(*e, full, dims);
+    return !e || e->kind == ExprKind::None || parseShape(*e, full, dims, sizes);
   };
   std::string dist = "uniform";
   Val p0, p1;
@@ -88,7 +89,7 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
         return err(k.loc, full + "() got an unexpected keyword argument '" +
                               k.name + "'");
     for (const ExprPtr &e : call.elts)
-      if (!parseShape(*e, full, dims))
+      if (!sizeFrom(e.get()))
         return std::nullopt;
     if (name == "randn")
       dist = "normal";
@@ -169,8 +170,10 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
   ArrType rt{gen, llvm::SmallVector<Dim, 4>(dims.begin(), dims.end())};
   llvm::SmallVector<Value> dynSizes; // sizes given by dimension names
   for (const Dim &d : rt.dims)
-    if (d.isNamed())
-      dynSizes.push_back(namedDimValue(d.name, loc(l)));
+    if (d.isNamed()) {
+      auto it = sizes.find(d.name);
+      dynSizes.push_back(it != sizes.end() ? it->second : namedDimValue(d.name, loc(l)));
+    }
   Value r = nd::RandomOp::create(b, loc(l), rt.tensorType(&ctx),
                                  b.getStringAttr(dist), seed.value, ctr.value,
                                  dynSizes);

@@ -85,8 +85,14 @@ static void writtenNames(const std::vector<StmtPtr> &body, llvm::StringSet<> &ou
 }
 
 /// The type two paths' values of one variable merge to, or an error text.
+/// Arrays of one dtype and rank whose sizes differ (`x = x[1:]` in a loop,
+/// other sizes in each branch) merge to a fresh named size, known only at
+/// run time. A loop passes `keep`, the names it made for its carried
+/// values: its entry keeps them, so that the loop's types settle.
 static std::optional<VarType> mergeTypes(const Val &x, const Val &y,
-                                         std::string &error) {
+                                         std::string &error,
+                                         unsigned *fresh = nullptr,
+                                         llvm::StringSet<> *keep = nullptr) {
   auto asType = [](const Val &v) {
     VarType t;
     t.type = v.type;
@@ -112,6 +118,18 @@ static std::optional<VarType> mergeTypes(const Val &x, const Val &y,
   } else if (!xw && !yw) {
     if (x.type == y.type)
       return asType(x);
+    if (fresh && x.type.dtype == y.type.dtype &&
+        x.type.rank() == y.type.rank()) {
+      VarType t = asType(x);
+      for (auto [dx, dy] : llvm::zip(t.type.dims, y.type.dims)) {
+        if (dx == dy || (keep && dx.isNamed() && keep->contains(dx.name)))
+          continue;
+        dx = Dim::named("?" + std::to_string(++*fresh));
+        if (keep)
+          keep->insert(dx.name);
+      }
+      return t;
+    }
   } else {
     const Val &w = xw ? x : y;
     const Val &s = xw ? y : x;
@@ -152,6 +170,14 @@ static bool sameVal(const Val &x, const Val &y) {
 static bool sameVarType(const VarType &a, const VarType &b) {
   return a.type == b.type && a.weakRt == b.weakRt &&
          (!a.weakRt || a.weak == b.weak);
+}
+
+Value Gen::carriedValue(const Val &v, const ArrType &t, Location l) {
+  Value r = toArray(v, t.dtype).value;
+  Type want = t.tensorType(&ctx);
+  if (r.getType() != want)
+    r = tensor::CastOp::create(b, l, want, r);
+  return r;
 }
 
 bool Gen::genIf(const Stmt &s) {
@@ -224,7 +250,7 @@ bool Gen::genBranches(const Val &c, SrcLoc condLoc,
       continue;
     }
     std::string why;
-    std::optional<VarType> t = mergeTypes(x, y, why);
+    std::optional<VarType> t = mergeTypes(x, y, why, &freshDims);
     if (!t) {
       // Python allows it; only a later use needs one type (the code after
       // an early `return` runs under a generated 'if', for one).
@@ -241,11 +267,6 @@ bool Gen::genBranches(const Val &c, SrcLoc condLoc,
   llvm::SmallVector<Type> types;
   for (const VarType &t : resultTypes)
     types.push_back(t.type.tensorType(&ctx));
-  auto convert = [&](const Val &v, const VarType &t) {
-    Val r = toArray(v, t.type.dtype);
-    r.weakRt = false;
-    return r.value;
-  };
   for (int k = 0; k < 2; ++k) {
     Block *blk = k == 0 ? tmp.thenBlock() : tmp.elseBlock();
     Operation *term = blk->getTerminator();
@@ -253,7 +274,7 @@ bool Gen::genBranches(const Val &c, SrcLoc condLoc,
     b.setInsertionPoint(term);
     llvm::SmallVector<Value> vals;
     for (auto [n, t] : llvm::zip(results, resultTypes))
-      vals.push_back(convert(paths[k][n], t));
+      vals.push_back(carriedValue(paths[k][n], t.type, il));
     scf::YieldOp::create(b, il, vals);
     term->erase();
   }
@@ -513,13 +534,12 @@ bool Gen::genFor(const Stmt &s) {
   llvm::StringMap<std::string> beforeUnbound = scope->unbound;
   llvm::StringMap<DimSource> beforeDims = scope->dims;
   llvm::StringSet<> demote; // names whose target changes by iteration
+  llvm::StringSet<> loopDims; // sizes that change by iteration (mergeTypes)
   for (int attempt = 0;; ++attempt) {
     enterLoopAliases(before, demote, s.loc, loopWhere);
     llvm::SmallVector<Value> inits;
-    for (auto [n, t] : llvm::zip(carried.names, carried.types)) {
-      Val r = toArray(before[n], t.type.dtype);
-      inits.push_back(r.value);
-    }
+    for (auto [n, t] : llvm::zip(carried.names, carried.types))
+      inits.push_back(carriedValue(before[n], t.type, il));
     auto forOp = scf::ForOp::create(b, il, lb, ub, one, inits);
     // A carried value the body never changes leaves the loop as it came in
     // (a slot only read: not a write to the parameter it holds).
@@ -568,13 +588,18 @@ bool Gen::genFor(const Stmt &s) {
         if (!scope->vars.count(n) && scope->unbound.count(n))
           return fail(where[n], scope->unbound[n] +
                                     " (a loop carries it to the next iteration)");
+        if (i >= forOp.getNumRegionIterArgs()) { // added by carryMore: rebuilt
+          retry = true;
+          continue;
+        }
         const Val &exitV = scope->vars[n];
         Val entry = Val::array(forOp.getRegionIterArgs()[i],
                                carried.types[i].type);
         entry.weakRt = carried.types[i].weakRt;
         entry.weak = carried.types[i].weak;
         std::string why;
-        std::optional<VarType> t = mergeTypes(entry, exitV, why);
+        std::optional<VarType> t =
+            mergeTypes(entry, exitV, why, &freshDims, &loopDims);
         if (!t)
           return fail(where[n], "variable '" + n +
                                     "' changes type in the loop: " + why);
@@ -583,8 +608,7 @@ bool Gen::genFor(const Stmt &s) {
           retry = true;
           continue;
         }
-        Val r = toArray(exitV, t->type.dtype);
-        yields.push_back(r.value);
+        yields.push_back(carriedValue(exitV, t->type, il));
       }
       if (!retry) {
         scf::YieldOp::create(b, il, yields);
@@ -732,15 +756,15 @@ bool Gen::genWhile(const Stmt &s) {
     scope->dims = beforeDims;
   };
   llvm::StringSet<> demote; // names whose target changes by iteration
+  llvm::StringSet<> loopDims; // sizes that change by iteration (mergeTypes)
   for (int attempt = 0;; ++attempt) {
     enterLoopAliases(before, demote, s.loc, loopWhere);
     llvm::SmallVector<Value> inits;
     llvm::SmallVector<Type> types;
     llvm::SmallVector<Location> locs;
     for (auto [n, t] : llvm::zip(carried.names, carried.types)) {
-      Val r = toArray(before[n], t.type.dtype);
-      inits.push_back(r.value);
-      types.push_back(r.value.getType());
+      inits.push_back(carriedValue(before[n], t.type, il));
+      types.push_back(inits.back().getType());
       locs.push_back(il);
     }
     auto whileOp = scf::WhileOp::create(b, il, types, inits);
@@ -779,12 +803,17 @@ bool Gen::genWhile(const Stmt &s) {
         if (!scope->vars.count(n) && scope->unbound.count(n))
           return fail(where[n], scope->unbound[n] +
                                     " (a loop carries it to the next iteration)");
+        if (i >= ab->getNumArguments()) { // added by carryMore: rebuilt
+          retry = true;
+          continue;
+        }
         const Val &exitV = scope->vars[n];
         Val entry = Val::array(ab->getArgument(i), carried.types[i].type);
         entry.weakRt = carried.types[i].weakRt;
         entry.weak = carried.types[i].weak;
         std::string why;
-        std::optional<VarType> t = mergeTypes(entry, exitV, why);
+        std::optional<VarType> t =
+            mergeTypes(entry, exitV, why, &freshDims, &loopDims);
         if (!t)
           return fail(where[n], "variable '" + n +
                                     "' changes type in the loop: " + why);
@@ -793,7 +822,7 @@ bool Gen::genWhile(const Stmt &s) {
           retry = true;
           continue;
         }
-        yields.push_back(toArray(exitV, t->type.dtype).value);
+        yields.push_back(carriedValue(exitV, t->type, il));
       }
       if (!retry) {
         scf::YieldOp::create(b, il, yields);

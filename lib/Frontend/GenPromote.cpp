@@ -309,11 +309,15 @@ Gen::numpyShapes(llvm::ArrayRef<const Val *> vals,
 /// known at run time (two names, or a name and a size other than 1), the
 /// sizes are compared when the program runs. A named dim is never assumed
 /// to be 1 (the check then fails with NumPy's message; docs/language.md).
-bool Gen::unifyBroadcast(Val &a, Val &c, SrcLoc l) {
+bool Gen::unifyBroadcast(Val &a, Val &c, SrcLoc l, unsigned core,
+                         llvm::StringRef what) {
   if (a.kind != Val::Array || c.kind != Val::Array)
     return true;
   const Val a0 = a, c0 = c;
-  int64_t ra = a.type.rank(), rc = c.type.rank(), rank = std::max(ra, rc);
+  int64_t ra = (int64_t)a.type.rank() - core, rc = (int64_t)c.type.rank() - core;
+  if (ra <= 0 || rc <= 0)
+    return true;
+  int64_t rank = std::max(ra, rc);
   Location il = loc(l);
   for (int64_t i = 0; i < rank; ++i) {
     int64_t ia = i + ra - rank, ic = i + rc - rank;
@@ -328,8 +332,10 @@ bool Gen::unifyBroadcast(Val &a, Val &c, SrcLoc l) {
     std::vector<std::string> sh =
         numpyShapes({&a0, &c0}, {{0u, ia}, {1u, ic}}, il, shown);
     assertEqual(sizeI64(a0, ia, il), sizeI64(c0, ic, il), l,
-                where(l) + "operands could not be broadcast together with shapes " +
-                    sh[0] + " " + sh[1],
+                where(l) +
+                    (what.empty() ? "operands could not be broadcast together with shapes"
+                                  : what.str()) +
+                    " " + sh[0] + " " + sh[1],
                 shown);
     if (!da.isNamed())
       c = withDim(c, ic, da, il);

@@ -220,8 +220,10 @@ bool Gen::genAnnAssign(const Stmt &s) {
   return assign(*s.target, std::move(*v));
 }
 
-/// Checks `v` against a declared type exactly (named dims by name); weak
-/// scalars convert to a scalar declared type as NumPy would.
+/// Checks `v` against a declared type: dtype and rank exactly, sizes at
+/// compile time where both are static and at run time otherwise. A name the
+/// annotation introduces (`y: f64[k] = ...` with no `k` in scope) takes the
+/// value's size. Weak scalars convert to a scalar declared type as NumPy would.
 bool Gen::coerceTo(Val &v, const ArrType &want, SrcLoc l,
                    const llvm::Twine &what) {
   if (v.kind == Val::Lit && want.rank() == 0 &&
@@ -231,9 +233,53 @@ bool Gen::coerceTo(Val &v, const ArrType &want, SrcLoc l,
     v = toArray(v, want.dtype);
     return true;
   }
-  if (v.kind != Val::Array || v.type != want)
+  auto mismatch = [&] {
     return fail(l, what + " has type " + v.describe() + " but " + want.str() +
                        " is expected");
+  };
+  if (v.kind != Val::Array || v.type.dtype != want.dtype ||
+      v.type.rank() != want.rank())
+    return mismatch();
+  for (int64_t i = 0; i < (int64_t)want.rank(); ++i) {
+    const Dim &w = want.dims[i], &d = v.type.dims[i];
+    if (!w.isNamed() && !d.isNamed() && w.size != d.size)
+      return mismatch();
+  }
+  Location il = loc(l);
+  std::string whatText = what.str();
+  // A name or view of shared storage keeps its value (a retyped value would
+  // be a new array, not an alias): sizes are only checked then.
+  bool retype = !v.alias || v.alias->value != v.value;
+  Val r = v;
+  for (int64_t i = 0; i < (int64_t)want.rank(); ++i) {
+    const Dim &w = want.dims[i], &d = v.type.dims[i];
+    if (d == w)
+      continue;
+    Value expect;
+    std::string named;
+    if (!w.isNamed()) {
+      expect = arith::ConstantIntOp::create(b, il, w.size, 64);
+    } else if (Value n = namedDimValue(w.name, il)) {
+      expect = arith::IndexCastOp::create(b, il, b.getI64Type(), n);
+      named = " with '" + w.name + "' ({1})";
+    } else {
+      if (retype) // a new name: this size defines it
+        r = withDim(r, i, w, il);
+      scope->dims[w.name] = DimSource{r.value, i, whatText};
+      continue;
+    }
+    Value got = sizeI64(v, i, il);
+    assertEqual(got, expect, l,
+                where(l) + whatText + " has size {0} in dimension " +
+                    std::to_string(i) + " where its annotation declares " +
+                    want.str() + named,
+                {got, expect});
+    if (retype)
+      r = withDim(r, i, w, il);
+  }
+  if (retype)
+    r.type = want;
+  v = r;
   return true;
 }
 
