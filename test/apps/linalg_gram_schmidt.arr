@@ -1,0 +1,31 @@
+# RUN: %e2e %s
+# Modified Gram-Schmidt QR of a tall matrix, column by column, with the
+# orthogonality error of Q as a check.
+# INPUT: A f64 [60, 12]
+# OUTPUT: Q
+# OUTPUT: R
+# OUTPUT: orth
+# JIT: mgs
+import numpy as np
+
+
+def mgs(A):
+    m, n = A.shape
+    Q = A.copy()
+    R = np.zeros((n, n))
+    for k in range(n):
+        R[k, k] = np.linalg.norm(Q[:, k])
+        Q[:, k] /= R[k, k]
+        for j in range(k + 1, n):
+            R[k, j] = np.dot(Q[:, k], Q[:, j])
+            Q[:, j] -= R[k, j] * Q[:, k]
+    return Q, R
+
+
+def main():
+    A: f64[m, n] = np.load("A.npy")
+    Q, R = mgs(A)
+    orth = np.linalg.norm(Q.T @ Q - np.eye(Q.shape[1]))
+    np.save("Q.npy", Q)
+    np.save("R.npy", R)
+    np.save("orth.npy", orth)
