@@ -38,7 +38,24 @@ def _load_harness():
     return mod
 
 
-e2e = _load_harness()
+_promotion = getattr(np, "_get_promotion_state", lambda: None)()
+e2e = _load_harness()  # (sets NEP 50 promotion under NumPy 1.x: undone here,
+if _promotion is not None:  # and set only while a program runs)
+    np._set_promotion_state(_promotion)
+
+
+class numpy2_promotion:
+    """NumPy 2's ('weak', NEP 50) promotion while a program runs under NumPy
+    1.x, as run_e2e.py's reference does: arrayc follows NumPy 2."""
+
+    def __enter__(self):
+        self.saved = getattr(np, "_get_promotion_state", lambda: None)()
+        if self.saved is not None:
+            np._set_promotion_state("weak")
+
+    def __exit__(self, *exc):
+        if self.saved is not None:
+            np._set_promotion_state(self.saved)
 
 
 def header(src, key):
@@ -90,7 +107,7 @@ def run_script(path, src, inputs, workdir, jit_names):
     cwd = os.getcwd()
     os.chdir(workdir)
     try:
-        with np.errstate(all="ignore"):
+        with np.errstate(all="ignore"), numpy2_promotion():
             ns["main"]()
     finally:
         os.chdir(cwd)

@@ -1,4 +1,7 @@
 # RUN: %e2e %s
+# XFAIL: *
+# NEEDS: np-scalar-ctor, np.array(comprehension), comprehensions, int()/float(), fancy-gather (table[b]), Python string formatting to build a table
+# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Bit manipulation on unsigned words: popcount by the SWAR trick, lowest set
 # bit (x & -x) with two's complement, bit reversal of bytes by a lookup table,
 # parity, and Gray code round trip.

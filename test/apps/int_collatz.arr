@@ -1,4 +1,7 @@
 # RUN: %e2e %s
+# XFAIL: *
+# NEEDS: enumerate, conditional-expression, methods (.any()), loop-scoped-vars
+# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Collatz stopping times for a batch of starting values, the scalar while loop
 # per element, and the vectorised version iterating all still-active values
 # with a mask.

@@ -1,10 +1,12 @@
 # RUN: %e2e %s
-# Modified Gram-Schmidt QR of a tall matrix, column by column, with the
-# orthogonality error of Q as a check.
+# XFAIL: *
+# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
+# Modified Gram-Schmidt QR of a tall matrix, column by column, and Q^T Q
+# (the identity up to rounding).
 # INPUT: A f64 [60, 12]
 # OUTPUT: Q
 # OUTPUT: R
-# OUTPUT: orth
+# OUTPUT: QtQ
 # JIT: mgs
 import numpy as np
 
@@ -25,7 +27,6 @@ def mgs(A):
 def main():
     A: f64[m, n] = np.load("A.npy")
     Q, R = mgs(A)
-    orth = np.linalg.norm(Q.T @ Q - np.eye(Q.shape[1]))
     np.save("Q.npy", Q)
     np.save("R.npy", R)
-    np.save("orth.npy", orth)
+    np.save("QtQ.npy", Q.T @ Q)

@@ -1,4 +1,8 @@
 # RUN: %e2e %s
+# XFAIL: *
+# NEEDS: default-args, python-lists, np.array(list), astype(int)
+# NEEDS-ARR: untyped-defs (unannotated kernel parameters), astype(float)
+# NEEDS-JIT: jit-helpers
 # Logistic regression by batch gradient descent with L2 regularisation;
 # labels from a known weight vector; accuracy at the end.
 # INPUT: X f64 [200, 5]

@@ -1,4 +1,8 @@
 # RUN: %e2e %s
+# XFAIL: *
+# NEEDS: module-constants, round
+# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
+# NEEDS-JIT: jit-helpers
 # Lennard-Jones forces and potential energy with a cutoff, pair loop over
 # particles in a periodic box (minimum image), velocity Verlet for a few steps.
 # INPUT: pos f64 [27, 3] range=0:6

@@ -1,4 +1,8 @@
 # RUN: %e2e %s
+# XFAIL: *
+# NEEDS: module-constants
+# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
+# NEEDS-JIT: jit-helpers
 # Gravitational N-body with softening, leapfrog (kick-drift-kick); the
 # acceleration helper is the usual broadcasting version (pairwise dx, dy, dz).
 # INPUT: pos f64 [64, 3]

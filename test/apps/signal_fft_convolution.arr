@@ -1,4 +1,8 @@
 # RUN: %e2e %s
+# XFAIL: *
+# NEEDS: fft-runtime-n (np.fft.fft(a, nfft)
+# NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.convolve
+# NEEDS-JIT: jit-helpers
 # Linear convolution through the FFT with zero padding to the next power of
 # two (a run-time length), compared with the direct result.
 # INPUT: a f64 [100]

@@ -39,9 +39,11 @@ def first_error(text):
     for l in lines:
         if "error:" in l and not l.startswith("reproduce"):
             return l
-    for l in reversed(lines):
-        if re.match(r"^[\w.]*(Error|Exception)\b", l):
-            return l
+    for i in range(len(lines) - 1, -1, -1):
+        if re.match(r"^[\w.]*(Error|Exception)\b", lines[i]):
+            # An assertion's message continues on the next line (what differs).
+            more = lines[i + 1] if lines[i].startswith("AssertionError") and i + 1 < len(lines) else ""
+            return (lines[i] + " " + more).strip()
     return lines[0] if lines else "(no message)"
 
 
