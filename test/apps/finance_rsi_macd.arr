@@ -1,6 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: default-args, np.diff, methods (.mean()), clip with None
+# NEEDS: default-args, np.diff, methods (.mean())
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # NEEDS-JIT: jit-helpers
 # Technical indicators on a price series: exponential moving averages by the

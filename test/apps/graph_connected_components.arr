@@ -1,6 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: np.unique, np.array_equal, np.sort, loop-scoped-vars, unique (return_counts)
+# NEEDS: np.unique, np.array_equal, np.sort, loop-scoped-vars
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.triu
 # Connected components by label propagation: every node starts with its own
 # index; repeatedly take the minimum label over neighbours until nothing

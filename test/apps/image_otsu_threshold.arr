@@ -1,6 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: with-statement, astype(float), np.nan_to_num, np.errstate, np.bincount
+# NEEDS: with-statement, np.nan_to_num, np.errstate, np.bincount
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Otsu's threshold on an 8-bit image: 256-bin histogram with np.bincount,
 # between-class variance for every threshold with cumulative sums, the best

@@ -1,6 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: default-args, np.diag, np.diagflat, norm(ord=inf)
+# NEEDS: default-args, np.diag, np.diagflat
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Jacobi iteration for a diagonally dominant system: D and R split with
 # np.diag / np.diagflat, iterate until the update is small.

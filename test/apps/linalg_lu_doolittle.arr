@@ -1,6 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: astype(float), fancy-gather, fancy-scatter (row swap LU[[k, p]] = LU[[p, k]])
+# NEEDS: fancy-gather, fancy-scatter (row swap LU[[k, p]] = LU[[p, k]])
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # LU factorisation with partial pivoting written by hand (Doolittle, in place
 # in a copy), then forward and back substitution to solve A x = b.

@@ -1,7 +1,7 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: default-args, python-lists, np.array(list), astype(int)
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), astype(float)
+# NEEDS: default-args, python-lists, np.array(list)
+# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # NEEDS-JIT: jit-helpers
 # Logistic regression by batch gradient descent with L2 regularisation;
 # labels from a known weight vector; accuracy at the end.

@@ -1,6 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: module-constants, round
+# NEEDS: module-constants
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # NEEDS-JIT: jit-helpers
 # Lennard-Jones forces and potential energy with a cutoff, pair loop over

@@ -1,6 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: fft-runtime-n (np.fft.fft(a, nfft)
+# NEEDS: fft-runtime-n (an FFT length computed at run time)
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.convolve
 # NEEDS-JIT: jit-helpers
 # Linear convolution through the FFT with zero padding to the next power of

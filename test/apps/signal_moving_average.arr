@@ -1,6 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: default-args, np.convolve, methods (.mean()), cumsum(dtype=float)
+# NEEDS: default-args, np.convolve, methods (.mean())
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # NEEDS-JIT: jit-keyword-args
 # Moving averages three ways: the cumsum trick, np.convolve with a box kernel,

@@ -1,6 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: astype(float), np.argsort, methods (.mean())
+# NEEDS: np.argsort, methods (.mean())
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # NEEDS-JIT: jit-helpers
 # Spearman rank correlation: ranks via argsort of argsort, then Pearson

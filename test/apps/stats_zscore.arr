@@ -1,6 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: default-args, methods (.mean()), methods (.std()), keyword args
+# NEEDS: default-args, methods (.mean()), methods (.std())
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # NEEDS-JIT: jit-keyword-args
 # Column-wise z-scores of a data table, outliers flagged where |z| > 2, and

@@ -52,6 +52,25 @@ def short(line, root=ROOT):
     return line if len(line) <= 220 else line[:217] + "..."
 
 
+def features(text):
+    """The features of a NEEDS line: split at top-level commas, each reduced
+    to its name (the words before a parenthesised detail)."""
+    out, depth, cur = [], 0, ""
+    for ch in text + ",":
+        depth += ch in "([{"
+        depth -= ch in ")]}"
+        if ch == "," and depth == 0:
+            name = cur.strip().split(" (")[0]
+            if name == "methods":
+                name = "ndarray methods (.mean() .std() .var() .cumsum() .sort() .any())"
+            if name:
+                out.append(name)
+            cur = ""
+        else:
+            cur += ch
+    return out
+
+
 def run_arr(prog, args):
     cmd = [PYTHON, os.path.join(ROOT, "test", "e2e", "run_e2e.py"), "--target=cpu",
            "--mode=jit", "--arrayc", args.arrayc, prog]
@@ -97,6 +116,7 @@ def main():
         return prog, run_arr(prog, args), run_jit(prog, args)
 
     rows, wrong = [], []
+    blocks = {"arr": {}, "jit": {}}  # feature -> programs it blocks, per path
     counts = {"arr": 0, "jit": 0}
     with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
         for prog, (arr_ok, arr_err), (jit_ok, jit_err) in pool.map(one, progs):
@@ -105,6 +125,10 @@ def main():
             needs = header(src, "NEEDS")
             arr_marked = bool(re.search(r"^\s*#\s*XFAIL:", src, re.M))
             jit_marked = bool(needs or header(src, "NEEDS-JIT"))
+            for path, ok, extra in (("arr", arr_ok, "NEEDS-ARR"), ("jit", jit_ok, "NEEDS-JIT")):
+                if not ok:
+                    for f in set(features(needs + "," + header(src, extra))):
+                        blocks[path].setdefault(f, []).append(name[:-4])
             counts["arr"] += arr_ok
             counts["jit"] += jit_ok
             if arr_marked == arr_ok:
@@ -129,6 +153,11 @@ def main():
             "- `.arr` via `arrayc run` (lit): %d of %d pass" % (counts["arr"], n),
             "- `@arrayc.jit` (python-frontend/tests/test_apps.py): %d of %d pass" % (counts["jit"], n),
             "", "| program | arr | jit | needs |", "|---|---|---|---|"] + rows
+    for path, title in (("arr", "`.arr`"), ("jit", "`@arrayc.jit`")):
+        top = sorted(blocks[path].items(), key=lambda kv: (-len(kv[1]), kv[0]))
+        text += ["", "Features the failing programs need (%s path; from their NEEDS lines), "
+                 "by how many programs they block:" % title, ""]
+        text += ["- %s: %d" % (f, len(ps)) for f, ps in top]
     if wrong:
         text += ["", "Markers that disagree with the results:", ""] + ["- " + w for w in wrong]
     open(args.out, "w").write("\n".join(text) + "\n")
