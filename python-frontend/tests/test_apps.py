@@ -44,9 +44,12 @@ def _load_harness():
     return mod
 
 
+# Importing run_e2e.py sets NumPy 2's promotion (NEP 50) under NumPy 1.x for
+# the whole process: undone here, so that the other tests keep NumPy's own;
+# numpy2_promotion sets it while a program runs.
 _promotion = getattr(np, "_get_promotion_state", lambda: None)()
-e2e = _load_harness()  # (sets NEP 50 promotion under NumPy 1.x: undone here,
-if _promotion is not None:  # and set only while a program runs)
+e2e = _load_harness()
+if _promotion is not None:
     np._set_promotion_state(_promotion)
 
 

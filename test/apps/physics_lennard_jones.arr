@@ -1,11 +1,12 @@
 # RUN: %e2e %s
 # XFAIL: *
 # NEEDS: module-constants
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
+# NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.mgrid
 # NEEDS-JIT: jit-helpers
 # Lennard-Jones forces and potential energy with a cutoff, pair loop over
-# particles in a periodic box (minimum image), velocity Verlet for a few steps.
-# INPUT: pos f64 [27, 3] range=0:6
+# particles in a periodic box (minimum image), velocity Verlet for a few steps;
+# particles start on a cubic lattice (np.mgrid) with random displacements.
+# INPUT: disp f64 [27, 3] range=-0.1:0.1
 # INPUT: vel f64 [27, 3]
 # OUTPUT: pos_out
 # OUTPUT: energies
@@ -50,8 +51,10 @@ def run_md(pos, vel, dt, steps):
 
 
 def main():
-    pos: f64[n, 3] = np.load("pos.npy")
+    disp: f64[n, 3] = np.load("disp.npy")
     vel: f64[n, 3] = np.load("vel.npy")
-    energies = run_md(pos, vel, 0.0005, 5)
+    lattice = np.mgrid[0:3, 0:3, 0:3].reshape(3, -1).T * (BOX / 3) + 1.0
+    pos = lattice + disp
+    energies = run_md(pos, vel, 0.002, 20)
     np.save("pos_out.npy", pos)
     np.save("energies.npy", energies)
