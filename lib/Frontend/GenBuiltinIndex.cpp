@@ -37,6 +37,7 @@ void subscriptItems(const Expr &sub, llvm::SmallVectorImpl<const Expr *> &items)
 bool basicItem(const Expr &x) {
   return x.kind == ExprKind::Slice || x.kind == ExprKind::Ellipsis ||
          x.kind == ExprKind::None || x.kind == ExprKind::Int ||
+         x.kind == ExprKind::List || // an error of buildWindow's
          (x.kind == ExprKind::Unary && x.lhs->kind == ExprKind::Int) ||
          (x.kind == ExprKind::Name && x.name == "newaxis") ||
          (x.kind == ExprKind::Attribute && x.name == "newaxis");
@@ -372,14 +373,14 @@ bool Gen::scatterInto(const Val &base, Val idx, Val v, bool accumulate, SrcLoc l
   Val x = toArray(v, t);
   std::string shownType = x.type.str();
   llvm::SmallVector<Dim> out;
-  Val target = Val::array(idxs[0].value, ArrType{t, shape});
+  Val target = Val::array(idxs[0].value, ArrType{t, llvm::SmallVector<Dim, 4>(shape.begin(), shape.end())});
   if (!unifyBroadcast(x, target, l))
     return false;
   if (!broadcastShapes(x.type.dims, shape, out) ||
       llvm::ArrayRef<Dim>(out) != llvm::ArrayRef<Dim>(shape))
     return fail(l, "shape mismatch: value array of shape " + shownType +
                        " could not be broadcast to indexing result of shape " +
-                       ArrType{t, shape}.str());
+                       ArrType{t, llvm::SmallVector<Dim, 4>(shape.begin(), shape.end())}.str());
   x = broadcastTo(x, shape, {idxs[0]}, loc(l));
   Val fi = flatten(idxs[0], l), fx = flatten(x, l);
   fx = withDim(fx, 0, fi.type.dims[0], loc(l));

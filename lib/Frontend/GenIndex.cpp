@@ -401,8 +401,8 @@ bool Gen::buildWindow(const Val &a, const Expr &sub,
       ellipsis = x;
     } else if (!isNewAxis(x)) {
       if (x->kind == ExprKind::List || x->kind == ExprKind::Tuple)
-        return fail(x->loc, "indexing with lists or arrays (fancy indexing) "
-                            "is not supported yet");
+        return fail(x->loc, "indexing with lists (fancy indexing) is not "
+                            "supported yet; index with an integer array");
       ++consuming;
     }
   }

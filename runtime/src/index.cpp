@@ -218,23 +218,27 @@ arrayc_rt_status sort(int64_t ir, void *id, int64_t outr, void *outd, int32_t dt
 
 #define M(x) int64_t x##r, void *x##d
 
+// One entry point per storage type (the memref's element type is part of the
+// symbol's MLIR signature); the dtype code says how to read the bytes.
+#define ARRAYC_RT_DEFINE_INDEX(T)                                                          \
+  void arrayc_rt_compress_##T(M(src), M(mask), M(out), int32_t dtype, M(loc)) {            \
+    run("compress", locr, locd,                                                            \
+        [&] { return compress(srcr, srcd, maskr, maskd, outr, outd, dtype); });            \
+  }                                                                                        \
+  void arrayc_rt_scatter_##T(M(dest), M(idx), M(upd), M(out), int32_t dtype,               \
+                             int32_t accumulate, M(loc)) {                                 \
+    run(accumulate ? "add.at" : "scatter", locr, locd, [&] {                               \
+      return scatter(destr, destd, idxr, idxd, updr, updd, outr, outd, dtype,              \
+                     accumulate != 0);                                                     \
+    });                                                                                    \
+  }                                                                                        \
+  void arrayc_rt_sort_##T(M(in), M(out), int32_t dtype, M(loc)) {                          \
+    run("sort", locr, locd, [&] { return sort(inr, ind, outr, outd, dtype, false); });    \
+  }                                                                                        \
+  void arrayc_rt_argsort_##T(M(in), M(out), int32_t dtype, M(loc)) {                       \
+    run("argsort", locr, locd, [&] { return sort(inr, ind, outr, outd, dtype, true); });  \
+  }
+
 extern "C" {
-
-void arrayc_rt_compress(M(src), M(mask), M(out), int32_t dtype, M(loc)) {
-  run("compress", locr, locd,
-      [&] { return compress(srcr, srcd, maskr, maskd, outr, outd, dtype); });
-}
-
-void arrayc_rt_scatter(M(dest), M(idx), M(upd), M(out), int32_t dtype, int32_t accumulate,
-                       M(loc)) {
-  run(accumulate ? "add.at" : "scatter", locr, locd, [&] {
-    return scatter(destr, destd, idxr, idxd, updr, updd, outr, outd, dtype, accumulate != 0);
-  });
-}
-
-void arrayc_rt_sort(M(in), M(out), int32_t dtype, int32_t indices, M(loc)) {
-  run(indices ? "argsort" : "sort", locr, locd,
-      [&] { return sort(inr, ind, outr, outd, dtype, indices != 0); });
-}
-
+ARRAYC_RT_FOR_EACH_INDEX_STORAGE(ARRAYC_RT_DEFINE_INDEX)
 } // extern "C"

@@ -3,7 +3,7 @@
 # IndexError text (the first bad index) and the location.
 # INPUT: x f64 [10]
 # EXPECT-EXIT: 1
-# EXPECT-ERROR: index_out_of_bounds.arr:12:9: index 10 is out of bounds for axis 0 with size 10
+# EXPECT-ERROR: index_out_of_bounds.arr:12:11: index 10 is out of bounds for axis 0 with size 10
 import numpy as np
 
 def main():

@@ -2,8 +2,9 @@
 //
 // The indexing ops whose results depend on the data in ways a parallel loop
 // cannot express (compaction, scatter with repeated indices, sorting) become
-// one call each of runtime/src/index.cpp: `arrayc_rt_compress`,
-// `arrayc_rt_scatter`, `arrayc_rt_sort`, on unranked memrefs and the
+// one call each of runtime/src/index.cpp: `arrayc_rt_compress_<T>`,
+// `arrayc_rt_scatter_<T>`, `arrayc_rt_sort_<T>`, `arrayc_rt_argsort_<T>` (T
+// the storage of the data's element type) on unranked memrefs and the
 // element's dtype code. The output is allocated here (compress: of the
 // count the op carries) and comes back through `bufferization.to_tensor`.
 // The runtime stages device buffers through the host, so the same calls
@@ -43,12 +44,14 @@ public:
   }
   void flag(int32_t v) { args.push_back(i32(rw, loc, v)); }
 
-  void emit(Operation *op, StringRef name) {
+  /// Calls `<name>_<T>`, T the storage suffix of `elt`.
+  void emit(Operation *op, StringRef name, Type elt) {
     args.push_back(stringValue(rw, loc, module, locationText(loc)));
     SmallVector<Type> types;
     for (Value a : args)
       types.push_back(a.getType());
-    func::CallOp::create(rw, loc, declare(rw, module, name, types), args);
+    std::string fn = (name + "_" + storageSuffix(storageType(elt))).str();
+    func::CallOp::create(rw, loc, declare(rw, module, fn, types), args);
     Value r = bufferization::ToTensorOp::create(
         rw, loc, outType.clone(storageType(outType.getElementType())), out,
         /*restrict=*/true, /*writable=*/true);
@@ -90,7 +93,7 @@ struct CompressPattern : OpRewritePattern<nd::CompressOp> {
       dyn.push_back(op.getCount());
     c.output(type, dyn);
     c.flag(dtypeCode(eltOf(op.getInput())));
-    c.emit(op, "arrayc_rt_compress");
+    c.emit(op, "arrayc_rt_compress", eltOf(op.getInput()));
     return success();
   }
 };
@@ -107,7 +110,7 @@ struct ScatterPattern : OpRewritePattern<nd::ScatterOp> {
     c.output(cast<RankedTensorType>(op.getType()), c.dynSizes(op.getDest()));
     c.flag(dtypeCode(eltOf(op.getDest())));
     c.flag(op.getAccumulate());
-    c.emit(op, "arrayc_rt_scatter");
+    c.emit(op, "arrayc_rt_scatter", eltOf(op.getDest()));
     return success();
   }
 };
@@ -119,8 +122,8 @@ struct SortPattern : OpRewritePattern<nd::SortOp> {
     c.input(op.getInput());
     c.output(cast<RankedTensorType>(op.getType()), c.dynSizes(op.getInput()));
     c.flag(dtypeCode(eltOf(op.getInput())));
-    c.flag(op.getIndices());
-    c.emit(op, "arrayc_rt_sort");
+    c.emit(op, op.getIndices() ? "arrayc_rt_argsort" : "arrayc_rt_sort",
+           eltOf(op.getInput()));
     return success();
   }
 };
