@@ -358,7 +358,7 @@ bool Gen::assignAdvanced(const Val &base, const Expr &sub, Val v, SrcLoc l) {
   if (base.type.rank() != 1)
     return fail(l, "assigning through index arrays is supported for 1-d arrays only "
                    "(not yet " + base.type.str() + ")");
-  return scatterInto(base, idx[0], v, /*accumulate=*/false, l);
+  return scatterInto(base, idx[0], v, /*accumulate=*/false, sub.loc);
 }
 
 bool Gen::scatterInto(const Val &base, Val idx, Val v, bool accumulate, SrcLoc l) {
