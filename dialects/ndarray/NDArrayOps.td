@@ -366,5 +366,6 @@ include "NDArrayShapeOps.td"
 include "NDArrayComplexOps.td"
 include "NDArrayFFTOps.td"
 include "NDArrayLinalgOps.td"
+include "NDArrayIndexOps.td"
 
 #endif // NDARRAY_OPS_TD

@@ -39,6 +39,12 @@ void populateFFTToRuntimeCallPatterns(mlir::RewritePatternSet &patterns, bool cu
 void populateNDArrayBuiltinToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// ndarray.real/imag/complex_abs/conj to linalg on the `complex` dialect.
 void populateNDArrayComplexToLinalgPatterns(mlir::RewritePatternSet &patterns);
+/// ndarray.gather to a linalg.generic reading with tensor.extract
+/// (NDArrayToLinalg/IndexPatterns.cpp).
+void populateNDArrayIndexToLinalgPatterns(mlir::RewritePatternSet &patterns);
+/// ndarray.compress, scatter and sort to runtime calls
+/// (NDArrayToRuntime/IndexCalls.cpp; runtime/src/index.cpp).
+void populateIndexToRuntimeCallPatterns(mlir::RewritePatternSet &patterns);
 
 #define GEN_PASS_DECL
 #include "Conversion/Passes.h.inc"

@@ -189,7 +189,8 @@ enum class Builtin : uint8_t {
 
 /// The handler that lowers a builtin (Builtins.def).
 enum class BuiltinFamily : uint8_t {
-  Elementwise, Ufunc, Reduction, Statistic, Creation, Contraction, Shape, Host
+  Elementwise, Ufunc, Reduction, Statistic, Creation, Contraction, Shape, Host,
+  Index
 };
 
 struct BuiltinInfo {
@@ -539,6 +540,37 @@ private:
   Val reshapeTo(const Val &a, const ArrType &to, llvm::ArrayRef<Value> dyn, SrcLoc l);
   OptVal genSubscript(const Expr &e);
   bool assignSubscript(const Expr &target, Val v);
+
+  // Advanced indexing and sorting (GenBuiltinIndex.cpp).
+  /// Evaluates the items of a subscript that basic indexing does not read
+  /// itself once, pinning them (`pinnedHere`: the ones pinned here);
+  /// `advanced`: one of them is an array (an index array or a mask).
+  bool pinSubscript(const Expr &sub, llvm::SmallVectorImpl<const Expr *> &pinnedHere,
+                    bool &advanced);
+  void unpin(llvm::ArrayRef<const Expr *> pinnedHere);
+  OptVal advancedSubscript(const Val &base, const Expr &sub);
+  bool assignAdvanced(const Val &base, const Expr &sub, Val v, SrcLoc l);
+  bool advancedItems(const Val &base, const Expr &sub, std::vector<Val> &idx,
+                     int64_t &axis);
+  /// A mask of x's whole shape; sizes only known at run time checked then.
+  bool checkMaskShape(const Val &x, Val &mask, SrcLoc l);
+  /// The number of true elements of a 1-d mask, an index value.
+  Value countTrue(const Val &flatMask, SrcLoc l);
+  Val compressFlat(const Val &flat, const Val &flatMask, Value count, SrcLoc l);
+  Val truePositions(const Val &flatMask, Value count, SrcLoc l);
+  OptVal maskRead(const Val &x, Val mask, SrcLoc l);
+  bool assignMask(const Val &base, Val mask, Val v, SrcLoc l);
+  OptVal boolIndexPositions(const Val &x, int64_t d, const Val &m, SrcLoc l);
+  /// Index arrays as i64, broadcast together to `shape`.
+  bool indexArrays(std::vector<Val> &idx, llvm::SmallVectorImpl<Dim> &shape, SrcLoc l);
+  /// Run-time IndexError unless every element of `idx` indexes axis `d` of x.
+  void checkIndexBounds(const Val &idx, const Val &x, int64_t d, SrcLoc l);
+  OptVal gatherVal(const Val &x, std::vector<Val> idx, int64_t axis, SrcLoc l);
+  bool scatterInto(const Val &base, Val idx, Val v, bool accumulate, SrcLoc l);
+  OptVal nonzero(llvm::StringRef full, const Expr &call);
+  OptVal sortVal(const Val &a, const Expr *axis, bool indices, llvm::StringRef fn,
+                 SrcLoc l);
+  OptVal indexBuiltin(Builtin id, llvm::StringRef full, const Expr &call);
 
   // Shape functions, shapes and axes as arguments (GenShape.cpp).
   bool shapeArg(const Val &v, SrcLoc l, llvm::SmallVectorImpl<ShapeEntry> &out);

@@ -104,6 +104,20 @@ OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
       return copyOf(obj, l);
     return r;
   }
+  if (f.name == "sort" || f.name == "argsort") {
+    // `a.sort()` sorts in place (through views and arguments); `a.argsort()`
+    // returns the indices (GenBuiltinIndex.cpp).
+    if (!bindArgs(shown, {"axis", "kind"}, 0, call, args))
+      return std::nullopt;
+    OptVal r = sortVal(obj, args[0], f.name == "argsort", shown, l);
+    if (!r || f.name == "argsort")
+      return r;
+    if (!writeThrough(obj, *r, l))
+      return std::nullopt;
+    Val none;
+    none.kind = Val::None;
+    return none;
+  }
   if (f.name == "copy") {
     if (!bindArgs(shown, {}, 0, call, args))
       return std::nullopt;

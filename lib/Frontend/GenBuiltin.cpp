@@ -78,6 +78,8 @@ OptVal Gen::callBuiltin(const BuiltinInfo &bi, llvm::StringRef full,
     return genShapeCall(bi.name, full, call);
   case BuiltinFamily::Host:
     return hostBuiltin(bi.id, full, call);
+  case BuiltinFamily::Index:
+    return indexBuiltin(bi.id, full, call);
   }
   llvm_unreachable("unknown builtin family");
 }

@@ -272,7 +272,7 @@ OptVal Gen::ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call) 
   }
   if (name == "where") {
     if (call.elts.size() == 1 && call.keywords.empty())
-      return err(l, full + "() with one argument (nonzero) is not supported yet");
+      return nonzero(full, call); // numpy.where(c) is numpy.nonzero(c)
     if (!bindArgs(full, {"condition", "x", "y"}, 3, call, args))
       return std::nullopt;
     OptVal cv = evalArrayOperand(*args[0], full);

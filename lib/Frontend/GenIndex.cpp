@@ -401,8 +401,8 @@ bool Gen::buildWindow(const Val &a, const Expr &sub,
       ellipsis = x;
     } else if (!isNewAxis(x)) {
       if (x->kind == ExprKind::List || x->kind == ExprKind::Tuple)
-        return fail(x->loc, "indexing with lists or arrays (fancy indexing) "
-                            "is not supported yet");
+        return fail(x->loc, "indexing with lists (fancy indexing) is not "
+                            "supported yet; index with an integer array");
       ++consuming;
     }
   }
@@ -495,6 +495,14 @@ OptVal Gen::genSubscript(const Expr &e) {
   }
   if (base->kind != Val::Array)
     return err(e.loc, base->describe() + " cannot be indexed");
+  // Index arrays and masks (GenBuiltinIndex.cpp): a copy, not a view.
+  llvm::SmallVector<const Expr *> pinnedHere;
+  auto unpinLater = llvm::make_scope_exit([&] { unpin(pinnedHere); });
+  bool advanced;
+  if (!pinSubscript(*e.rhs, pinnedHere, advanced))
+    return std::nullopt;
+  if (advanced)
+    return advancedSubscript(*base, *e.rhs);
   llvm::SmallVector<WinDim> win;
   llvm::SmallVector<int64_t> layout;
   if (!buildWindow(*base, *e.rhs, win, layout))
@@ -529,6 +537,13 @@ bool Gen::assignSubscript(const Expr &target, Val v) {
     return fail(target.loc, base->describe() + " does not support item assignment");
   if (v.kind != Val::Array && v.kind != Val::Lit)
     return fail(target.loc, "cannot assign " + v.describe() + " to an array element");
+  llvm::SmallVector<const Expr *> pinnedHere;
+  auto unpinLater = llvm::make_scope_exit([&] { unpin(pinnedHere); });
+  bool advanced;
+  if (!pinSubscript(*target.rhs, pinnedHere, advanced))
+    return false;
+  if (advanced)
+    return assignAdvanced(*base, *target.rhs, std::move(v), target.loc);
   llvm::SmallVector<WinDim> win;
   llvm::SmallVector<int64_t> layout;
   if (!buildWindow(*base, *target.rhs, win, layout))

@@ -627,6 +627,8 @@ struct ConvertNDArrayToLinalgPass
     // numpy.linalg ops become LAPACKE calls there too (LinalgCalls.cpp).
     target.addLegalOp<nd::DetOp, nd::InvOp, nd::CholeskyOp, nd::SolveOp, nd::QROp,
                       nd::SVDOp, nd::SVDValsOp, nd::EighOp>();
+    // So do the indexing ops of data-dependent results (IndexCalls.cpp).
+    target.addLegalOp<nd::CompressOp, nd::ScatterOp, nd::SortOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
     populateNDArrayToLinalgConversionPatterns(patterns);
@@ -653,4 +655,5 @@ void arrayc::populateNDArrayToLinalgConversionPatterns(RewritePatternSet &patter
   populateNDArrayArithToLinalgPatterns(patterns);
   populateNDArrayShapeToLinalgPatterns(patterns);
   populateNDArrayComplexToLinalgPatterns(patterns);
+  populateNDArrayIndexToLinalgPatterns(patterns);
 }

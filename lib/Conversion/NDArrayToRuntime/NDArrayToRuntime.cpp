@@ -323,6 +323,7 @@ struct ConvertNDArrayToRuntimePass
                         nd::PerfCounterOp, nd::FFTOp>();
     target.addIllegalOp<nd::DetOp, nd::InvOp, nd::CholeskyOp, nd::SolveOp, nd::QROp,
                         nd::SVDOp, nd::SVDValsOp, nd::EighOp>();
+    target.addIllegalOp<nd::CompressOp, nd::ScatterOp, nd::SortOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);
     populateNDArrayToRuntimeConversionPatterns(patterns, cuda);
@@ -360,4 +361,5 @@ void arrayc::populateNDArrayToRuntimeConversionPatterns(RewritePatternSet &patte
                PerfCounterPattern>(
       patterns.getContext());
   populateFFTToRuntimeCallPatterns(patterns, cuda);
+  populateIndexToRuntimeCallPatterns(patterns);
 }

@@ -268,6 +268,34 @@ ARRAYC_RT_DECLARE_LINALG(arrayc_rt_linalg_, f64)
 ARRAYC_RT_DECLARE_LINALG(arrayc_rt_linalg_, c64)
 ARRAYC_RT_DECLARE_LINALG(arrayc_rt_linalg_, c128)
 
+/* Advanced indexing and sorting (runtime/src/index.cpp), one entry point per
+ * storage type T (the element type of src, dest or in); arrays are memrefs
+ * (rank, desc), `dtype` the element's code (enum arrayc_rt_dtype), `loc` the
+ * source location. Device buffers are staged through the host.
+ * compress: out (allocated with the count of true mask elements) = the
+ *   elements of src where mask (bool) is true, in C order.
+ * scatter: out = dest, then out[idx[k]] = upd[k] in order (last write wins),
+ *   or out[idx[k]] += upd[k] with `accumulate` (numpy.add.at); idx is i64,
+ *   negative indices wrap; one out-of-range index is an IndexError.
+ * sort: each row along the last axis stably sorted (NaN last); argsort: the
+ *   i64 permutation that sorts it (kind='stable').
+ * A failure prints "arrayc: error: <loc>: <op>: <msg>" and exits 1. */
+#define ARRAYC_RT_FOR_EACH_INDEX_STORAGE(X)                                               \
+  X(i1) X(i8) X(i16) X(i32) X(i64) X(f16) X(bf16) X(f32) X(f64) X(c64) X(c128)
+#define ARRAYC_RT_DECLARE_INDEX(T)                                                         \
+  ARRAYC_RT_API void arrayc_rt_compress_##T(int64_t sr, void *sd, int64_t mr, void *md,    \
+                                            int64_t orank, void *od, int32_t dtype,        \
+                                            int64_t lr, void *ld);                         \
+  ARRAYC_RT_API void arrayc_rt_scatter_##T(int64_t dr, void *dd, int64_t ir, void *id,     \
+                                           int64_t ur, void *ud, int64_t orank, void *od,  \
+                                           int32_t dtype, int32_t accumulate, int64_t lr,  \
+                                           void *ld);                                      \
+  ARRAYC_RT_API void arrayc_rt_sort_##T(int64_t ir, void *id, int64_t orank, void *od,     \
+                                        int32_t dtype, int64_t lr, void *ld);              \
+  ARRAYC_RT_API void arrayc_rt_argsort_##T(int64_t ir, void *id, int64_t orank, void *od,  \
+                                           int32_t dtype, int64_t lr, void *ld);
+ARRAYC_RT_FOR_EACH_INDEX_STORAGE(ARRAYC_RT_DECLARE_INDEX)
+
 /* ---- CUDA library (libarrayc_runtime_cuda) ------------------------- */
 
 /* numpy.linalg on device buffers through cuSOLVER (src/cusolver.cpp, loaded
