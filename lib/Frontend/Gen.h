@@ -628,7 +628,8 @@ private:
     Value dyn;
     Dim dim;
   };
-  std::optional<FFTLength> fftLength(const Expr &e, llvm::StringRef fn, bool allowMinusOne);
+  std::optional<FFTLength> fftLength(const Val &v, const Expr &e, llvm::StringRef fn,
+                                     bool allowMinusOne);
   OptVal fftAlongAxis(nd::FFTKind kind, const Val &a, int64_t axis, const FFTLength &length,
                       nd::FFTNorm norm, SrcLoc l);
 
@@ -643,6 +644,7 @@ private:
   OptVal genSave(const Expr &call);
   OptVal genLoad(const Expr &call, const ArrType &type, SrcLoc annLoc);
   OptVal genUnannotatedLoad(const Expr &call);
+  std::optional<std::string> loadPath(const Expr &call);
   bool printTuple(const Val &t, SrcLoc l, llvm::SmallVectorImpl<Attribute> &pieces,
                   llvm::SmallVectorImpl<Value> &operands);
 };

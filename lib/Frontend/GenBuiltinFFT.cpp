@@ -36,32 +36,29 @@ bool Gen::isFFTModule(const Expr &e, std::string &shown) {
   return false;
 }
 
-/// Reads a transform length (`n` or an entry of `s`): an integer constant,
+/// A transform length (`n` or an entry of `s`, from `e`): an integer constant,
 /// or an integer known at run time (the runtime rejects a value below 1).
 /// `allowMinusOne`: NumPy 2's "-1: the input's length" in `s`.
-std::optional<Gen::FFTLength> Gen::fftLength(const Expr &e, llvm::StringRef fn,
-                                             bool allowMinusOne) {
-  OptVal v = eval(e);
-  if (!v)
-    return std::nullopt;
+std::optional<Gen::FFTLength> Gen::fftLength(const Val &v, const Expr &e,
+                                             llvm::StringRef fn, bool allowMinusOne) {
   FFTLength len;
-  if (v->kind == Val::Lit && v->weak == Weak::Int) {
-    if (v->i < 1 && !(allowMinusOne && v->i == -1))
-      return err(e.loc, "Invalid number of FFT data points (" + std::to_string(v->i) +
+  if (v.kind == Val::Lit && v.weak == Weak::Int) {
+    if (v.i < 1 && !(allowMinusOne && v.i == -1))
+      return err(e.loc, "Invalid number of FFT data points (" + std::to_string(v.i) +
                             ") specified.");
-    len.n = v->i;
+    len.n = v.i;
     return len;
   }
-  if (v->kind != Val::Array || v->type.rank() != 0 || !isInt(v->type.dtype))
+  if (v.kind != Val::Array || v.type.rank() != 0 || !isInt(v.type.dtype))
     return err(e.loc, fn + "(): the transform length must be an integer, got " +
-                          describeVal(*v));
-  std::optional<Value> n = intScalar(*v, e, fn + "(): the transform length");
+                          describeVal(v));
+  std::optional<Value> n = intScalar(v, e, fn + "(): the transform length");
   if (!n)
     return std::nullopt;
   Location il = loc(e.loc);
   len.dyn = arith::IndexCastOp::create(b, il, b.getIndexType(), *n);
   // A size read from an array (`x.shape[0]`, `len(x)`) keeps its dim.
-  len.dim = shapeDims.count(v->value) ? shapeDims[v->value] : runtimeSizeDim(len.dyn, &e);
+  len.dim = shapeDims.count(v.value) ? shapeDims[v.value] : runtimeSizeDim(len.dyn, &e);
   return len;
 }
 
@@ -160,7 +157,9 @@ OptVal Gen::fftCall(llvm::StringRef name, llvm::StringRef full, const Expr &call
     }
     FFTLength length;
     if (given(args[1])) {
-      std::optional<FFTLength> n = fftLength(*args[1], full, false);
+      OptVal v = eval(*args[1]);
+      std::optional<FFTLength> n =
+          v ? fftLength(*v, *args[1], full, false) : std::optional<FFTLength>();
       if (!n)
         return std::nullopt;
       length = *n;
@@ -176,14 +175,27 @@ OptVal Gen::fftCall(llvm::StringRef name, llvm::StringRef full, const Expr &call
   llvm::SmallVector<FFTLength> lengths;
   if (given(args[1])) {
     const Expr &s = *args[1];
-    llvm::SmallVector<const Expr *> items;
-    if (s.kind == ExprKind::Tuple || s.kind == ExprKind::List)
-      for (const ExprPtr &e : s.elts)
-        items.push_back(e.get());
-    else
-      items.push_back(&s);
-    for (const Expr *e : items) {
-      std::optional<FFTLength> n = fftLength(*e, full, true);
+    // A tuple display, or a tuple value (`s=x.shape`).
+    std::vector<std::pair<const Expr *, Val>> items;
+    if (s.kind == ExprKind::Tuple || s.kind == ExprKind::List) {
+      for (const ExprPtr &e : s.elts) {
+        OptVal v = eval(*e);
+        if (!v)
+          return std::nullopt;
+        items.push_back({e.get(), *v});
+      }
+    } else {
+      OptVal v = eval(s);
+      if (!v)
+        return std::nullopt;
+      if (v->kind == Val::Tuple)
+        for (const Val &e : v->elts)
+          items.push_back({&s, e});
+      else
+        items.push_back({&s, *v});
+    }
+    for (auto &[e, v] : items) {
+      std::optional<FFTLength> n = fftLength(v, *e, full, true);
       if (!n)
         return std::nullopt;
       lengths.push_back(*n);

@@ -119,15 +119,23 @@ OptVal Gen::genSave(const Expr &call) {
   return Val();
 }
 
-OptVal Gen::genLoad(const Expr &call, const ArrType &type, SrcLoc annLoc) {
-  if (!requireHost("load", call.loc))
-    return std::nullopt;
+/// The path of `np.load(path)`: a string literal.
+std::optional<std::string> Gen::loadPath(const Expr &call) {
   llvm::SmallVector<const Expr *> args;
   if (!bindArgs("load", {"file"}, 1, call, args))
     return std::nullopt;
   if (args[0]->kind != ExprKind::String)
     return err(args[0]->loc, "np.load needs a string literal path");
-  const std::string &path = args[0]->name;
+  return args[0]->name;
+}
+
+OptVal Gen::genLoad(const Expr &call, const ArrType &type, SrcLoc annLoc) {
+  if (!requireHost("load", call.loc))
+    return std::nullopt;
+  std::optional<std::string> pathArg = loadPath(call);
+  if (!pathArg)
+    return std::nullopt;
+  const std::string &path = *pathArg;
   Location il = loc(call.loc);
   Value v = nd::LoadOp::create(b, il, type.tensorType(&ctx),
                                b.getStringAttr(path));
@@ -159,12 +167,10 @@ OptVal Gen::genLoad(const Expr &call, const ArrType &type, SrcLoc annLoc) {
 /// annotation to write.
 OptVal Gen::genUnannotatedLoad(const Expr &call) {
   SrcLoc l = call.loc;
-  llvm::SmallVector<const Expr *> args;
-  if (!bindArgs("load", {"file"}, 1, call, args))
+  std::optional<std::string> pathArg = loadPath(call);
+  if (!pathArg)
     return std::nullopt;
-  if (args[0]->kind != ExprKind::String)
-    return err(args[0]->loc, "np.load needs a string literal path");
-  const std::string &path = args[0]->name;
+  const std::string &path = *pathArg;
   llvm::Expected<NpyHeader> header = readNpyHeader(path);
   if (options.typeLoadsFromFiles) {
     if (!header)

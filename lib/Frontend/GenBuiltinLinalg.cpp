@@ -383,8 +383,9 @@ OptVal Gen::pinv(llvm::StringRef fn, const Expr &call) {
   return matmul(adjoint(vh), *scaled, l, fn);
 }
 
-/// matrix_power(a, n) for an integer literal n, by repeated squaring as
-/// NumPy (n < 0: of inv(a); n == 0: the identity in a's dtype).
+/// matrix_power(a, n) for an integer literal n, by repeated squaring in
+/// NumPy's order of products (n < 0: of inv(a); n == 0: the identity in a's
+/// dtype).
 OptVal Gen::matrixPower(llvm::StringRef fn, const Expr &call) {
   SrcLoc l = call.loc;
   Location il = loc(l);
@@ -399,7 +400,7 @@ OptVal Gen::matrixPower(llvm::StringRef fn, const Expr &call) {
   OptVal av = evalArrayOperand(*args[0], fn);
   if (!av)
     return std::nullopt;
-  Val a = materialize(*av);
+  Val a = materialize(*av); // an array keeps its storage (n == 1 returns it)
   if (a.type.rank() < 2)
     return err(args[0]->loc, fn + ": " + std::to_string(a.type.rank()) +
                                  "-dimensional array given. Array must be at least "
@@ -421,8 +422,14 @@ OptVal Gen::matrixPower(llvm::StringRef fn, const Expr &call) {
     a = Val::array(nd::InvOp::create(b, il, f->value.getType(), f->value), f->type);
     n = -n;
   }
+  // NumPy's short-cuts: n == 1 returns `a` itself (no copy), n == 3 is
+  // (a @ a) @ a.
   if (n == 1)
-    return copyOf(a, l);
+    return a;
+  if (n == 3) {
+    OptVal sq = matmul(a, a, l, fn);
+    return sq ? matmul(*sq, a, l, fn) : std::nullopt;
+  }
   OptVal z, result;
   for (; n > 0; n /= 2) {
     z = z ? matmul(*z, *z, l, fn) : OptVal(a);

@@ -4,7 +4,8 @@
 # inv for negative powers) against NumPy: f64 of a run-time size, an f32
 # stack, c128, an 80x80 matrix whose determinant overflows f64 (slogdet
 # does not), a singular matrix (sign 0, log -inf), a 0x0 matrix, powers 0,
-# 1, 2, 5, -2 of a matrix, of a stack and of integers (which stay integers),
+# 1 (`a` itself, as NumPy), 2, 3, 5, -2 of a matrix, of a stack and of
+# integers (which stay integers),
 # and a Markov chain's distribution after 12 steps.
 # INPUT: a f64 [5, 5]
 # INPUT: b f32 [3, 4, 4]
@@ -26,8 +27,9 @@
 # OUTPUT: s6
 # OUTPUT: l6
 # OUTPUT: m0
-# OUTPUT: m1 1e-12
+# OUTPUT: m1 1e-6
 # OUTPUT: m2 1e-10
+# OUTPUT: m3 1e-10
 # OUTPUT: m5 1e-10
 # OUTPUT: mneg 1e-8
 # OUTPUT: mb 1e-5
@@ -71,10 +73,13 @@ def main():
     np.save("l6.npy", l6)
 
     np.save("m0.npy", np.linalg.matrix_power(a, 0))
-    m1 = np.linalg.matrix_power(a, 1)
-    m1[0, 0] = 7.0  # a copy: a is unchanged
-    np.save("m1.npy", m1 - a)
+    # As NumPy's, the first power is `a` itself: writing it writes `a`.
+    b2 = b.copy()
+    m1 = np.linalg.matrix_power(b2, 1)
+    m1[0, 0, 0] = 7.0
+    np.save("m1.npy", b2)
     np.save("m2.npy", np.linalg.matrix_power(a, 2))
+    np.save("m3.npy", np.linalg.matrix_power(a, 3))
     np.save("m5.npy", np.linalg.matrix_power(a, 5))
     np.save("mneg.npy", np.linalg.matrix_power(a + 5.0 * np.eye(a.shape[0]), -2))
     np.save("mb.npy", np.linalg.matrix_power(b, 3))

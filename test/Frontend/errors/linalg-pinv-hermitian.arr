@@ -3,4 +3,4 @@ def f(a: f64[3, 3]) -> f64[3, 3]:
 
 # Tests that pinv(hermitian=True) is rejected.
 # RUN: not arrayc --emit=ndarray %s 2>&1 | FileCheck --strict-whitespace %s
-# CHECK: {{.*}}linalg-pinv-hermitian.arr:2:40: error: np.linalg.pinv(): hermitian=True is not supported
+# CHECK: {{.*}}linalg-pinv-hermitian.arr:2:40: error: linalg.pinv(): hermitian=True is not supported
