@@ -400,7 +400,7 @@ OptVal Gen::matrixPower(llvm::StringRef fn, const Expr &call) {
   OptVal av = evalArrayOperand(*args[0], fn);
   if (!av)
     return std::nullopt;
-  Val a = materialize(*av); // an array keeps its storage (n == 1 returns it)
+  Val a = materialize(*av);
   if (a.type.rank() < 2)
     return err(args[0]->loc, fn + ": " + std::to_string(a.type.rank()) +
                                  "-dimensional array given. Array must be at least "
@@ -422,10 +422,10 @@ OptVal Gen::matrixPower(llvm::StringRef fn, const Expr &call) {
     a = Val::array(nd::InvOp::create(b, il, f->value.getType(), f->value), f->type);
     n = -n;
   }
-  // NumPy's short-cuts: n == 1 returns `a` itself (no copy), n == 3 is
-  // (a @ a) @ a.
+  // NumPy's short-cuts: n == 1 (NumPy returns `a` itself; here a copy, as
+  // a call result is not a view of its argument), n == 3 is (a @ a) @ a.
   if (n == 1)
-    return a;
+    return copyOf(a, l);
   if (n == 3) {
     OptVal sq = matmul(a, a, l, fn);
     return sq ? matmul(*sq, a, l, fn) : std::nullopt;
