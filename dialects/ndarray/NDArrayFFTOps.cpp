@@ -11,6 +11,8 @@ using namespace mlir;
 using namespace arrayc::ndarray;
 
 std::optional<int64_t> FFTOp::getStaticLength() {
+  if (getDynamicLength())
+    return std::nullopt;
   if (getN() >= 1)
     return getN();
   auto in = cast<RankedTensorType>(getInput().getType());
@@ -31,6 +33,9 @@ LogicalResult FFTOp::verify() {
   if (getN() < 1 && getN() != -1)
     return emitOpError() << "(fft_c2) n must be >= 1 or -1 (the default), got "
                          << getN();
+
+  if (getDynamicLength() && getN() != -1)
+    return emitOpError() << "(fft_c5) n must be -1 with a dynamic length, got " << getN();
 
   // fft_c3: element types by kind.
   Type inElt = in.getElementType(), outElt = out.getElementType();

@@ -34,7 +34,10 @@ def NDArray_FFTOp : NDArray_Op<"fft", [Pure]> {
     is first cropped or zero-padded to `n` (`fft`, `ifft`, `rfft`) or to
     `n // 2 + 1` (`irfft`), as NumPy does. `length = -1` means NumPy's
     default: the input's length (`fft`, `ifft`, `rfft`) or `2 * (m - 1)` for
-    an input of length `m` (`irfft`). `norm` scales as NumPy: `backward` by
+    an input of length `m` (`irfft`). A length known only at run time is
+    the `dynamic_length` operand (with `length = -1`): the result is then
+    dynamic along `axis`, and the runtime rejects a value below 1 with
+    NumPy's error. `norm` scales as NumPy: `backward` by
     `1/n` on the inverse transforms, `forward` by `1/n` on the forward ones,
     `ortho` by `1/sqrt(n)` on both. `irfft` ignores the imaginary parts of
     the zero-frequency term and, for even `n`, of the Nyquist term.
@@ -49,19 +52,25 @@ def NDArray_FFTOp : NDArray_Op<"fft", [Pure]> {
       it is `n` (`fft`, `ifft`, `irfft`) or `n // 2 + 1` (`rfft`); a dynamic
       size there must stay dynamic unless `n` is known (static input or
       `length` given).
+    - `fft_c5`: with `dynamic_length`, `length` is -1 and the result is
+      dynamic along `axis`.
 
     ```mlir
     %f = ndarray.fft fft %z axis 1 n 8 norm backward
         : tensor<4x5xcomplex<f32>> -> tensor<4x8xcomplex<f32>>
     %r = ndarray.fft rfft %x axis 0 n -1 norm ortho
         : tensor<?xf64> -> tensor<?xcomplex<f64>>
+    %p = ndarray.fft fft %z [%len] axis 1 n -1 norm backward
+        : tensor<4x5xcomplex<f32>> -> tensor<4x?xcomplex<f32>>
     ```
   }];
   let arguments = (ins NDArray_FFTKindAttr:$kind, NDArray_Tensor:$input,
-                       I64Attr:$axis, I64Attr:$length, NDArray_FFTNormAttr:$norm);
+                       I64Attr:$axis, I64Attr:$length, NDArray_FFTNormAttr:$norm,
+                       Optional<Index>:$dynamic_length);
   let results = (outs NDArray_Tensor:$result);
   let assemblyFormat = [{
-    $kind $input `axis` $axis `n` $length `norm` $norm attr-dict `:` type($input) `->` type($result)
+    $kind $input (`[` $dynamic_length^ `]`)? `axis` $axis `n` $length `norm` $norm attr-dict
+    `:` type($input) `->` type($result)
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
@@ -69,7 +78,7 @@ def NDArray_FFTOp : NDArray_Op<"fft", [Pure]> {
     int64_t getN() { return static_cast<int64_t>(getLength()); }
     int64_t getAxisIndex() { return static_cast<int64_t>(getAxis()); }
     /// The transform length when it is known statically (from `length` or
-    /// a static input size), else std::nullopt.
+    /// a static input size; never with `dynamic_length`), else std::nullopt.
     std::optional<int64_t> getStaticLength();
   }];
 }

@@ -152,3 +152,60 @@ LogicalResult EighOp::verify() {
     return failure();
   return c.shapeIs(3, "v", tensorOf(getV()), batchOf(in), {m, m}, in.getElementType());
 }
+
+LogicalResult SlogdetOp::verify() {
+  Checker c{*this};
+  auto in = tensorOf(getInput());
+  if (failed(c.square(in)))
+    return failure();
+  if (failed(c.shapeIs(3, "sign", tensorOf(getSign()), batchOf(in), {},
+                       in.getElementType())))
+    return failure();
+  return c.shapeIs(3, "logabsdet", tensorOf(getLogabsdet()), batchOf(in), {},
+                   realOf(in.getElementType()));
+}
+
+LogicalResult LstsqOp::verify() {
+  Checker c{*this};
+  auto a = tensorOf(getA()), bt = tensorOf(getB());
+  if (a.getRank() != 2 || (bt.getRank() != 1 && bt.getRank() != 2) ||
+      !compatible(rows(a), bt.getDimSize(0)))
+    return c.fail(1) << "expects a matrix a and a vector or matrix b with a's row count, got "
+                     << a << " and " << bt;
+  Type elt = a.getElementType();
+  auto x = tensorOf(getX());
+  if (bt.getElementType() != elt || x.getElementType() != elt)
+    return c.fail(2) << "a, b and x must have one element type, got " << a << ", " << bt
+                     << " -> " << x;
+  SmallVector<int64_t> xs{cols(a)};
+  if (bt.getRank() == 2)
+    xs.push_back(cols(bt));
+  if (failed(c.shapeIs(3, "x", x, {}, xs, elt)) ||
+      failed(c.shapeIs(3, "residuals", tensorOf(getResiduals()), {}, {ShapedType::kDynamic},
+                       realOf(elt))))
+    return failure();
+  return c.shapeIs(3, "s", tensorOf(getS()), {}, {minDim(rows(a), cols(a))}, realOf(elt));
+}
+
+/// `_c3` of eig and eigvals: `t` is `batch ++ tail` in complex<real(input)>.
+static LogicalResult eigResult(Checker &c, StringRef what, Value v, RankedTensorType in,
+                               ArrayRef<int64_t> tail) {
+  return c.shapeIs(3, what, tensorOf(v), batchOf(in), tail,
+                   ComplexType::get(realOf(in.getElementType())));
+}
+
+LogicalResult EigOp::verify() {
+  Checker c{*this};
+  auto in = tensorOf(getInput());
+  if (failed(c.square(in)) || failed(eigResult(c, "w", getW(), in, {rows(in)})))
+    return failure();
+  return eigResult(c, "v", getV(), in, {rows(in), rows(in)});
+}
+
+LogicalResult EigvalsOp::verify() {
+  Checker c{*this};
+  auto in = tensorOf(getInput());
+  if (failed(c.square(in)))
+    return failure();
+  return eigResult(c, "w", getW(), in, {rows(in)});
+}

@@ -1,7 +1,7 @@
 //===- NDArrayLinalgOps.td - numpy.linalg ops --------------*- tablegen -*-===//
 //
 // The matrix functions of `numpy.linalg` that need a factorization: det, inv,
-// solve, cholesky, qr, svd, eigh. Each works on stacks of matrices
+// solve, cholesky, qr, svd, eigh, slogdet, lstsq, eig. Each works on stacks of matrices
 // `(..., M, N)` in f32, f64, complex<f32> or complex<f64> (the frontend
 // promotes integers and bool to f64 and rejects f16/bf16, as NumPy does).
 // They are lowered by convert-ndarray-to-runtime to LAPACKE calls in the
@@ -18,6 +18,7 @@
 
 def NDArray_LinalgTensor : RankedTensorOf<[F32, F64, Complex<F32>, Complex<F64>]>;
 def NDArray_LinalgRealTensor : RankedTensorOf<[F32, F64]>;
+def NDArray_LinalgComplexTensor : RankedTensorOf<[Complex<F32>, Complex<F64>]>;
 
 class NDArray_LinalgOp<string mnemonic, list<Trait> traits = []>
     : NDArray_Op<mnemonic, !listconcat(traits, [Pure])> {
@@ -213,6 +214,113 @@ def NDArray_EighOp : NDArray_LinalgOp<"eigh"> {
   let arguments = (ins NDArray_LinalgTensor:$input, UnitAttr:$upper);
   let results = (outs NDArray_LinalgRealTensor:$w, NDArray_LinalgTensor:$v);
   let assemblyFormat = "$input attr-dict `:` type($input) `->` type($w) `,` type($v)";
+}
+
+def NDArray_SlogdetOp : NDArray_LinalgOp<"slogdet"> {
+  let summary = "sign and log of the absolute determinant of a stack of square matrices";
+  let description = [{
+    `numpy.linalg.slogdet`: for each `(M, M)` matrix of a `(..., M, M)`
+    stack, `sign` (of the input's element type: +-1, or a complex number of
+    modulus 1) and `logabsdet = log|det|` (real), from an LU factorization
+    (LAPACK `getrf`), so that `det = sign * exp(logabsdet)` without
+    overflow. A singular matrix gives `sign = 0`, `logabsdet = -inf`; an
+    empty (0x0) matrix gives 1 and 0.
+
+    Constraints: `slogdet_c1` the input has rank >= 2; `slogdet_c2` its last
+    two dimensions are equal where both are static; `slogdet_c3` `sign` has
+    the input's batch shape and element type, `logabsdet` the batch shape and
+    the real element type.
+
+    ```mlir
+    %s, %l = ndarray.slogdet %a : tensor<4x3x3xf64> -> tensor<4xf64>, tensor<4xf64>
+    ```
+  }];
+  let arguments = (ins NDArray_LinalgTensor:$input);
+  let results = (outs NDArray_LinalgTensor:$sign, NDArray_LinalgRealTensor:$logabsdet);
+  let assemblyFormat = [{
+    $input attr-dict `:` type($input) `->` type($sign) `,` type($logabsdet)
+  }];
+}
+
+def NDArray_LstsqOp : NDArray_LinalgOp<"lstsq"> {
+  let summary = "least-squares solution of a linear system";
+  let description = [{
+    `numpy.linalg.lstsq(a, b, rcond)` (LAPACK `gelsd`) with `a: (M, N)` and
+    `b: (M, K)` or `(M,)`: `x: (N, K)` or `(N,)` minimizing `|b - a @ x|`,
+    the effective `rank` of `a` (i32, 0-d, as NumPy), its singular values
+    `s: (min(M, N),)` and `residuals`: the squared 2-norms of the columns of
+    `b - a @ x`, `(K,)` (`(1,)` for a vector `b`) when `rank == N` and
+    `M > N`, else empty -- a size known only after the call, so the
+    result's dimension is dynamic. Singular values `<= rcond * s[0]` count
+    as zero; without `rcond` the cut-off is NumPy's `rcond=None`:
+    `eps * max(M, N)`; a negative `rcond` is machine precision.
+    Non-convergence is a run-time error ("SVD did not converge in Linear
+    Least Squares"). NumPy 1.x has no stacked lstsq; neither has this op.
+
+    Constraints: `lstsq_c1` `a` has rank 2 and `b` rank 1 or 2 with `a`'s
+    row count where static; `lstsq_c2` `a`, `b`, `x` share an element type,
+    `residuals` and `s` have its real type, `rank` is a 0-d i32 tensor;
+    `lstsq_c3` `x` is `(N, K)` or `(N,)`, `residuals` 1-d, `s` `(min(M, N),)`
+    where static.
+
+    ```mlir
+    %x, %res, %rank, %s = ndarray.lstsq %a, %b : tensor<?x3xf64>, tensor<?xf64>
+        -> tensor<3xf64>, tensor<?xf64>, tensor<i32>, tensor<3xf64>
+    ```
+  }];
+  let arguments = (ins NDArray_LinalgTensor:$a, NDArray_LinalgTensor:$b,
+                       OptionalAttr<F64Attr>:$rcond);
+  let results = (outs NDArray_LinalgTensor:$x, NDArray_LinalgRealTensor:$residuals,
+                       0DTensorOf<[I32]>:$rank, NDArray_LinalgRealTensor:$s);
+  let assemblyFormat = [{
+    $a `,` $b attr-dict `:` type($a) `,` type($b) `->` type($x) `,` type($residuals) `,`
+    type($rank) `,` type($s)
+  }];
+}
+
+def NDArray_EigOp : NDArray_LinalgOp<"eig"> {
+  let summary = "eigen-decomposition of a stack of general square matrices";
+  let description = [{
+    `numpy.linalg.eig` (LAPACK `geev`): the eigenvalues `w: (..., M)` and
+    the right eigenvectors as the columns of `v: (..., M, M)`, each of unit
+    2-norm with its largest component real (LAPACK's normalization, as
+    NumPy). Both are always complex (of the input's real type): NumPy
+    returns a real array when every imaginary part is zero, a type only
+    the data decides. Non-convergence is a run-time error ("Eigenvalues
+    did not converge").
+
+    Constraints: `eig_c1` the input has rank >= 2; `eig_c2` its last two
+    dimensions are equal where both are static; `eig_c3` `w` is
+    `(..., M)` and `v` `(..., M, M)` in the complex type of the input's
+    real type.
+
+    ```mlir
+    %w, %v = ndarray.eig %a : tensor<3x3xf64>
+        -> tensor<3xcomplex<f64>>, tensor<3x3xcomplex<f64>>
+    ```
+  }];
+  let arguments = (ins NDArray_LinalgTensor:$input);
+  let results = (outs NDArray_LinalgComplexTensor:$w, NDArray_LinalgComplexTensor:$v);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($w) `,` type($v)";
+}
+
+def NDArray_EigvalsOp : NDArray_LinalgOp<"eigvals"> {
+  let summary = "eigenvalues of a stack of general square matrices";
+  let description = [{
+    `numpy.linalg.eigvals` (LAPACK `geev` without vectors): `w: (..., M)`,
+    complex as `eig`'s.
+
+    Constraints: `eigvals_c1` the input has rank >= 2; `eigvals_c2` its
+    last two dimensions are equal where both are static; `eigvals_c3` `w`
+    is `(..., M)` in the complex type of the input's real type.
+
+    ```mlir
+    %w = ndarray.eigvals %a : tensor<?x?xf32> -> tensor<?xcomplex<f32>>
+    ```
+  }];
+  let arguments = (ins NDArray_LinalgTensor:$input);
+  let results = (outs NDArray_LinalgComplexTensor:$w);
+  let assemblyFormat = "$input attr-dict `:` type($input) `->` type($w)";
 }
 
 #endif // NDARRAY_LINALG_OPS_TD

@@ -292,6 +292,12 @@ compiler::compileCached(StringRef source, StringRef name, const Options &options
                   .count();
   if (result)
     *result = CacheResult::Miss;
+  if (!(*artifact)->filesTyped.empty()) {
+    say("key " + key + ": miss, compiled in " + Twine(static_cast<int>(ms)) + " ms (" +
+        (*artifact)->phases + "), not stored: typed from '" + (*artifact)->filesTyped[0] +
+        "', which may change");
+    return artifact;
+  }
   if (auto err = cache.store(key, serialize(**artifact)))
     say("key " + key + ": miss, compiled in " + Twine(static_cast<int>(ms)) + " ms (" +
         (*artifact)->phases + "), not stored: " + toString(std::move(err)));

@@ -110,7 +110,8 @@ compiler::compile(llvm::StringRef source, llvm::StringRef name, const Options &o
 
   auto artifact = std::make_unique<Artifact>();
   OwningOpRef<ModuleOp> module =
-      frontend::importArr(sourceMgr, context, &artifact->functions);
+      frontend::importArr(sourceMgr, context, &artifact->functions,
+                          {options.typeLoadsFromFiles, &artifact->filesTyped});
   auto failure = [&](llvm::StringRef fallback) {
     std::string text = diagnostics.empty() ? fallback.str() : diagnostics;
     while (!text.empty() && text.back() == '\n')

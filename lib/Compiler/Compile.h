@@ -33,6 +33,9 @@ struct Options {
   /// "bin" (cubin, by ptxas) or "fatbin" (cubin + PTX); "": fatbin when
   /// ptxas is found, else isa.
   std::string gpuFormat;
+  /// The program runs right after the compile, here (`arrayc run`): type an
+  /// unannotated np.load from the file's header (frontend::ImportOptions).
+  bool typeLoadsFromFiles = false;
 };
 
 /// `options` as a JIT compile uses them: cuda kernels as PTX that the driver
@@ -57,6 +60,9 @@ struct Artifact {
   std::vector<FunctionSignature> functions; ///< Exported, in source order.
   bool hasMain = false;                     ///< `arrayc_main` is defined.
   std::string object;                       ///< ELF object (jit::compileToObject).
+  /// The .npy files whose headers typed a load: the object depends on them,
+  /// so it is never cached. Not serialized.
+  std::vector<std::string> filesTyped;
   /// Where a fresh compile spent its time ("context 3, frontend 1, ...", ms);
   /// not serialized.
   std::string phases;

@@ -282,8 +282,10 @@ int arrayc::driver::main(int argc, char **argv) {
   compileOptions.graphs = !noGraphs;
   compileOptions.precision = fp16 ? "f16" : bf16 ? "bf16" : "";
   compileOptions.gpuFormat = gpuFormat;
-  if (runMode)
+  if (runMode) {
     compileOptions = arrayc::compiler::withJITDefaults(compileOptions);
+    compileOptions.typeLoadsFromFiles = true;
+  }
   auto pipelineOrError = arrayc::compiler::pipelineOptions(compileOptions);
   if (!pipelineOrError)
     return failWith(pipelineOrError.takeError());
@@ -313,7 +315,8 @@ int arrayc::driver::main(int argc, char **argv) {
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
   std::vector<arrayc::FunctionSignature> signatures;
-  OwningOpRef<ModuleOp> module = arrayc::frontend::importArr(sourceMgr, context, &signatures);
+  OwningOpRef<ModuleOp> module = arrayc::frontend::importArr(sourceMgr, context, &signatures,
+                                                                 {runMode});
   if (!module)
     return 1;
 

@@ -50,7 +50,8 @@ static LogicalResult checkStaticSizes(ModuleOp module) {
 
 OwningOpRef<ModuleOp>
 arrayc::frontend::importArr(llvm::SourceMgr &sourceMgr, MLIRContext &context,
-                            std::vector<FunctionSignature> *signatures) {
+                            std::vector<FunctionSignature> *signatures,
+                            const ImportOptions &options) {
   context.getOrLoadDialect<arrayc::ndarray::NDArrayDialect>();
   context.getOrLoadDialect<func::FuncDialect>();
   context.getOrLoadDialect<tensor::TensorDialect>();
@@ -71,7 +72,7 @@ arrayc::frontend::importArr(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   std::unique_ptr<Module> ast = parse(tokens, error);
   if (!ast)
     return nullptr;
-  OwningOpRef<ModuleOp> module = genModule(*ast, file, context, signatures);
+  OwningOpRef<ModuleOp> module = genModule(*ast, file, context, signatures, options);
   if (!module)
     return nullptr;
   if (failed(verify(*module))) {

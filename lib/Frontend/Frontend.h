@@ -12,6 +12,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include "Frontend/ImportOptions.h"
 #include "Frontend/Signature.h"
 
 #include <vector>
@@ -27,7 +28,8 @@ namespace arrayc::frontend {
 /// given, receives the exported functions' signatures.
 mlir::OwningOpRef<mlir::ModuleOp>
 importArr(llvm::SourceMgr &sourceMgr, mlir::MLIRContext &context,
-          std::vector<FunctionSignature> *signatures = nullptr);
+          std::vector<FunctionSignature> *signatures = nullptr,
+          const ImportOptions &options = {});
 
 } // namespace arrayc::frontend
 

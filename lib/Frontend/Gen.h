@@ -289,7 +289,8 @@ struct Exits {
 
 class Gen {
 public:
-  Gen(MLIRContext &ctx, llvm::StringRef file) : ctx(ctx), b(&ctx), file(file) {}
+  Gen(MLIRContext &ctx, llvm::StringRef file, const ImportOptions &options = {})
+      : ctx(ctx), b(&ctx), file(file), options(options) {}
 
   OwningOpRef<ModuleOp> run(const Module &m);
   /// The exported functions' signatures, in source order (after run).
@@ -299,6 +300,7 @@ private:
   MLIRContext &ctx;
   OpBuilder b;
   std::string file;
+  ImportOptions options;
   bool failed = false;
   llvm::StringSet<> npAliases{"np", "numpy"};
   /// Expressions already evaluated once for the statement being generated
@@ -644,12 +646,23 @@ private:
                               llvm::StringRef param);
   OptVal svdOf(const Val &a, bool full, bool uv, SrcLoc l);
   OptVal norm(llvm::StringRef fn, const Expr &call);
+  OptVal lstsq(llvm::StringRef fn, const Expr &call);
+  OptVal pinv(llvm::StringRef fn, const Expr &call);
+  OptVal matrixPower(llvm::StringRef fn, const Expr &call);
 
   // numpy.fft (GenBuiltinFFT.cpp).
   bool isFFTModule(const Expr &e, std::string &shown);
   OptVal fftCall(llvm::StringRef name, llvm::StringRef full, const Expr &call);
-  std::optional<int64_t> fftLength(const Expr &e, llvm::StringRef fn, bool allowMinusOne);
-  OptVal fftAlongAxis(nd::FFTKind kind, const Val &a, int64_t axis, int64_t length,
+  /// A transform length: a constant `n` (-1: the input's), or a value known
+  /// at run time (`dyn`, an index) whose size is `dim`.
+  struct FFTLength {
+    int64_t n = -1;
+    Value dyn;
+    Dim dim;
+  };
+  std::optional<FFTLength> fftLength(const Val &v, const Expr &e, llvm::StringRef fn,
+                                     bool allowMinusOne);
+  OptVal fftAlongAxis(nd::FFTKind kind, const Val &a, int64_t axis, const FFTLength &length,
                       nd::FFTNorm norm, SrcLoc l);
 
   // numpy.random (GenBuiltinRandom.cpp).
@@ -662,6 +675,8 @@ private:
   OptVal genPrint(const Expr &call);
   OptVal genSave(const Expr &call);
   OptVal genLoad(const Expr &call, const ArrType &type, SrcLoc annLoc);
+  OptVal genUnannotatedLoad(const Expr &call);
+  std::optional<std::string> loadPath(const Expr &call);
   bool printTuple(const Val &t, SrcLoc l, llvm::SmallVectorImpl<Attribute> &pieces,
                   llvm::SmallVectorImpl<Value> &operands);
 };

@@ -36,33 +36,46 @@ bool Gen::isFFTModule(const Expr &e, std::string &shown) {
   return false;
 }
 
-/// Reads a transform length (`n` or an entry of `s`): an integer constant.
+/// A transform length (`n` or an entry of `s`, from `e`): an integer constant,
+/// or an integer known at run time (the runtime rejects a value below 1).
 /// `allowMinusOne`: NumPy 2's "-1: the input's length" in `s`.
-std::optional<int64_t> Gen::fftLength(const Expr &e, llvm::StringRef fn, bool allowMinusOne) {
-  OptVal v = eval(e);
-  if (!v)
+std::optional<Gen::FFTLength> Gen::fftLength(const Val &v, const Expr &e,
+                                             llvm::StringRef fn, bool allowMinusOne) {
+  FFTLength len;
+  if (v.kind == Val::Lit && v.weak == Weak::Int) {
+    if (v.i < 1 && !(allowMinusOne && v.i == -1))
+      return err(e.loc, "Invalid number of FFT data points (" + std::to_string(v.i) +
+                            ") specified.");
+    len.n = v.i;
+    return len;
+  }
+  if (v.kind != Val::Array || v.type.rank() != 0 || !isInt(v.type.dtype))
+    return err(e.loc, fn + "(): the transform length must be an integer, got " +
+                          describeVal(v));
+  std::optional<Value> n = intScalar(v, e, fn + "(): the transform length");
+  if (!n)
     return std::nullopt;
-  if (v->kind != Val::Lit || v->weak != Weak::Int)
-    return err(e.loc, fn + "(): the transform length must be an integer constant, got " +
-                          describeVal(*v));
-  if (v->i < 1 && !(allowMinusOne && v->i == -1))
-    return err(e.loc, "Invalid number of FFT data points (" + std::to_string(v->i) +
-                          ") specified.");
-  return v->i;
+  Location il = loc(e.loc);
+  len.dyn = arith::IndexCastOp::create(b, il, b.getIndexType(), *n);
+  // A size read from an array (`x.shape[0]`, `len(x)`) keeps its dim.
+  len.dim = shapeDims.count(v.value) ? shapeDims[v.value] : runtimeSizeDim(len.dyn, &e);
+  return len;
 }
 
 /// One ndarray.fft along `axis` of `a` (already of the transform's input
-/// dtype); `length` -1 is the input's (irfft: 2 * (m - 1)).
-OptVal Gen::fftAlongAxis(nd::FFTKind kind, const Val &a, int64_t axis, int64_t length,
-                         nd::FFTNorm norm, SrcLoc l) {
+/// dtype); a constant `length.n` -1 is the input's (irfft: 2 * (m - 1)).
+OptVal Gen::fftAlongAxis(nd::FFTKind kind, const Val &a, int64_t axis,
+                         const FFTLength &length, nd::FFTNorm norm, SrcLoc l) {
   ArrType rt = a.type;
   DType in = a.type.dtype;
   rt.dtype = kind == nd::FFTKind::rfft    ? complexFor(in)
              : kind == nd::FFTKind::irfft ? complexPart(in)
                                           : in;
   Dim &d = rt.dims[axis];
-  if (length >= 1) {
-    d = Dim::lit(kind == nd::FFTKind::rfft ? length / 2 + 1 : length);
+  if (length.dyn) {
+    d = kind == nd::FFTKind::rfft ? Dim::named(length.dim.str() + "//2+1") : length.dim;
+  } else if (length.n >= 1) {
+    d = Dim::lit(kind == nd::FFTKind::rfft ? length.n / 2 + 1 : length.n);
   } else if (!d.isNamed()) {
     int64_t n = kind == nd::FFTKind::irfft ? 2 * (d.size - 1) : d.size;
     if (n < 1)
@@ -74,15 +87,16 @@ OptVal Gen::fftAlongAxis(nd::FFTKind kind, const Val &a, int64_t axis, int64_t l
   } else if (kind == nd::FFTKind::irfft) {
     d = Dim::named("2*(" + d.name + "-1)");
   }
-  Value r = nd::FFTOp::create(b, loc(l), rt.tensorType(&ctx), kind, a.value, axis, length,
-                              norm);
+  Value r = nd::FFTOp::create(b, loc(l), rt.tensorType(&ctx), kind, a.value, axis,
+                              length.n, norm, length.dyn);
   return Val::array(r, rt);
 }
 
 OptVal Gen::fftCall(llvm::StringRef name, llvm::StringRef full, const Expr &call) {
   SrcLoc l = call.loc;
   static const char *kOneAxis[] = {"fft", "ifft", "rfft", "irfft"};
-  static const char *kManyAxes[] = {"fft2", "ifft2", "fftn", "ifftn"};
+  static const char *kManyAxes[] = {"fft2",  "ifft2",  "fftn",  "ifftn",
+                                    "rfft2", "irfft2", "rfftn", "irfftn"};
   bool oneAxis = llvm::is_contained(kOneAxis, name);
   if (!oneAxis && !llvm::is_contained(kManyAxes, name))
     return err(call.lhs->loc, "'" + full + "' is not supported yet");
@@ -141,9 +155,11 @@ OptVal Gen::fftCall(llvm::StringRef name, llvm::StringRef full, const Expr &call
     } else if (rank == 0) {
       return err(l, "axis -1 is out of bounds for array of dimension 0");
     }
-    int64_t length = -1;
+    FFTLength length;
     if (given(args[1])) {
-      std::optional<int64_t> n = fftLength(*args[1], full, false);
+      OptVal v = eval(*args[1]);
+      std::optional<FFTLength> n =
+          v ? fftLength(*v, *args[1], full, false) : std::optional<FFTLength>();
       if (!n)
         return std::nullopt;
       length = *n;
@@ -155,17 +171,31 @@ OptVal Gen::fftCall(llvm::StringRef name, llvm::StringRef full, const Expr &call
   }
 
   // fft2/fftn: the axes and lengths (NumPy's _cook_nd_args).
-  llvm::SmallVector<int64_t> axes, lengths;
+  llvm::SmallVector<int64_t> axes;
+  llvm::SmallVector<FFTLength> lengths;
   if (given(args[1])) {
     const Expr &s = *args[1];
-    llvm::SmallVector<const Expr *> items;
-    if (s.kind == ExprKind::Tuple || s.kind == ExprKind::List)
-      for (const ExprPtr &e : s.elts)
-        items.push_back(e.get());
-    else
-      items.push_back(&s);
-    for (const Expr *e : items) {
-      std::optional<int64_t> n = fftLength(*e, full, true);
+    // A tuple display, or a tuple value (`s=x.shape`).
+    std::vector<std::pair<const Expr *, Val>> items;
+    if (s.kind == ExprKind::Tuple || s.kind == ExprKind::List) {
+      for (const ExprPtr &e : s.elts) {
+        OptVal v = eval(*e);
+        if (!v)
+          return std::nullopt;
+        items.push_back({e.get(), *v});
+      }
+    } else {
+      OptVal v = eval(s);
+      if (!v)
+        return std::nullopt;
+      if (v->kind == Val::Tuple)
+        for (const Val &e : v->elts)
+          items.push_back({&s, e});
+      else
+        items.push_back({&s, *v});
+    }
+    for (auto &[e, v] : items) {
+      std::optional<FFTLength> n = fftLength(v, *e, full, true);
       if (!n)
         return std::nullopt;
       lengths.push_back(*n);
@@ -202,14 +232,30 @@ OptVal Gen::fftCall(llvm::StringRef name, llvm::StringRef full, const Expr &call
       return err(l, full + "(): a 0-d array has no axes to transform");
   }
   if (lengths.empty())
-    lengths.assign(axes.size(), -1);
+    lengths.assign(axes.size(), FFTLength());
   if (lengths.size() != axes.size())
     return err(args[1]->loc, "Shape and axes have different lengths.");
-  for (size_t i = axes.size(); i-- > 0;) {
-    OptVal r = fftAlongAxis(kind, a, axes[i], lengths[i], norm, l);
-    if (!r)
+  // As NumPy: fftn/ifftn transform the last axis first; rfftn does rfft on
+  // the last axis, then fft on the others; irfftn ifft on all but the last,
+  // then irfft on the last.
+  nd::FFTKind others = kind == nd::FFTKind::rfft    ? nd::FFTKind::fft
+                       : kind == nd::FFTKind::irfft ? nd::FFTKind::ifft
+                                                    : kind;
+  size_t last = axes.size() - 1;
+  auto along = [&](nd::FFTKind k, size_t i) -> bool {
+    OptVal r = fftAlongAxis(k, a, axes[i], lengths[i], norm, l);
+    if (r)
+      a = *r;
+    return r.has_value();
+  };
+  if (kind == nd::FFTKind::rfft && !along(kind, last))
+    return std::nullopt;
+  for (size_t i = kind == others ? axes.size() : last; i-- > 0;)
+    if (!along(others, i))
       return std::nullopt;
-    a = *r;
-  }
+  if (kind == nd::FFTKind::irfft && !along(kind, last))
+    return std::nullopt;
+  if (kind == nd::FFTKind::irfft && t == DType::F16)
+    return toArray(a, DType::F16);
   return a;
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/Gen.h"
+#include "Frontend/NpyHeader.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -26,7 +27,7 @@ using namespace mlir;
 // Host-side builtins (main only)
 //===----------------------------------------------------------------------===//
 
-/// print, save, perf_counter, and load without an annotation (an error).
+/// print, save, perf_counter, and load without an annotation.
 OptVal Gen::hostBuiltin(Builtin id, llvm::StringRef name, const Expr &call) {
   SrcLoc l = call.loc;
   if (!requireHost(name, l))
@@ -37,8 +38,7 @@ OptVal Gen::hostBuiltin(Builtin id, llvm::StringRef name, const Expr &call) {
   case Builtin::Save:
     return genSave(call);
   case Builtin::Load:
-    return err(l, "np.load needs a type annotation, e.g. `x: f32[n] = "
-                  "np.load(...)`");
+    return genUnannotatedLoad(call);
   default: {
     llvm::SmallVector<const Expr *> none;
     if (!bindArgs("perf_counter", {}, 0, call, none))
@@ -119,15 +119,23 @@ OptVal Gen::genSave(const Expr &call) {
   return Val();
 }
 
-OptVal Gen::genLoad(const Expr &call, const ArrType &type, SrcLoc annLoc) {
-  if (!requireHost("load", call.loc))
-    return std::nullopt;
+/// The path of `np.load(path)`: a string literal.
+std::optional<std::string> Gen::loadPath(const Expr &call) {
   llvm::SmallVector<const Expr *> args;
   if (!bindArgs("load", {"file"}, 1, call, args))
     return std::nullopt;
   if (args[0]->kind != ExprKind::String)
     return err(args[0]->loc, "np.load needs a string literal path");
-  const std::string &path = args[0]->name;
+  return args[0]->name;
+}
+
+OptVal Gen::genLoad(const Expr &call, const ArrType &type, SrcLoc annLoc) {
+  if (!requireHost("load", call.loc))
+    return std::nullopt;
+  std::optional<std::string> pathArg = loadPath(call);
+  if (!pathArg)
+    return std::nullopt;
+  const std::string &path = *pathArg;
   Location il = loc(call.loc);
   Value v = nd::LoadOp::create(b, il, type.tensorType(&ctx),
                                b.getStringAttr(path));
@@ -152,6 +160,53 @@ OptVal Gen::genLoad(const Expr &call, const ArrType &type, SrcLoc annLoc) {
   }
   (void)annLoc;
   return Val::array(v, type);
+}
+
+/// `np.load("f.npy")` without an annotation: typed from the file's header
+/// when the program runs now (`arrayc run`), else an error naming the
+/// annotation to write.
+OptVal Gen::genUnannotatedLoad(const Expr &call) {
+  SrcLoc l = call.loc;
+  std::optional<std::string> pathArg = loadPath(call);
+  if (!pathArg)
+    return std::nullopt;
+  const std::string &path = *pathArg;
+  llvm::Expected<NpyHeader> header = readNpyHeader(path);
+  if (options.typeLoadsFromFiles) {
+    if (!header)
+      return err(l, "np.load without a type annotation reads the file's header when "
+                    "compiling, but " + llvm::toString(header.takeError()) +
+                    "; annotate it, e.g. `x: f32[n] = np.load(...)`");
+    ArrType t{header->dtype, {}};
+    // The sizes are the file's, known when the program runs; a later load
+    // of the same file is checked against the first (genLoad).
+    for (unsigned d = 0; d < header->rank; ++d)
+      t.dims.push_back(Dim::named(path + ".shape[" + std::to_string(d) + "]"));
+    if (options.filesTyped)
+      options.filesTyped->push_back(path);
+    return genLoad(call, t, l);
+  }
+  std::string example = "x: f32[n] = np.load(...)";
+  if (header) {
+    std::string dims;
+    for (unsigned d = 0; d < header->rank; ++d)
+      dims += (d ? ", n" : "n") + std::to_string(d);
+    example = "x: " + dtypeName(header->dtype).str() +
+              (header->rank ? "[" + dims + "]" : "") + " = np.load(\"" + path + "\")";
+  } else {
+    llvm::consumeError(header.takeError());
+  }
+  if (failed)
+    return std::nullopt;
+  InFlightDiagnostic diag =
+      emitError(loc(l)) << "np.load needs a type annotation when compiling ahead of "
+                           "time (`arrayc run` reads the file's header instead), e.g. `"
+                        << example << "`";
+  if (header)
+    diag.attachNote(loc(l)) << "'" << path << "' holds " << dtypeName(header->dtype)
+                            << " data of rank " << header->rank << " now";
+  failed = true;
+  return std::nullopt;
 }
 
 /// Prints a tuple of integers (e.g. `x.shape`) as Python does: `(3, 4)`, `(3,)`.

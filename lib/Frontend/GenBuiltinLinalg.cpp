@@ -236,8 +236,211 @@ OptVal Gen::linalgCall(llvm::StringRef name, llvm::StringRef full, const Expr &c
   if (name == "norm")
     return norm(fn, call);
 
+  if (name == "slogdet") {
+    if (!bindArgs(fn, {"a"}, 1, call, args))
+      return std::nullopt;
+    OptVal a = linalgOperand(*args[0], fn, 2);
+    if (!a || !checkSquare(*a, fn, l))
+      return std::nullopt;
+    DType t = a->type.dtype;
+    ArrType st = stackType(*a, t, {}), lt = stackType(*a, isComplex(t) ? complexPart(t) : t, {});
+    auto op = nd::SlogdetOp::create(b, il, st.tensorType(&ctx), lt.tensorType(&ctx), a->value);
+    return tupleOf({Val::array(op.getSign(), st), Val::array(op.getLogabsdet(), lt)});
+  }
+
+  if (name == "eig" || name == "eigvals") {
+    if (!bindArgs(fn, {"a"}, 1, call, args))
+      return std::nullopt;
+    OptVal a = linalgOperand(*args[0], fn, 2);
+    if (!a || !checkSquare(*a, fn, l))
+      return std::nullopt;
+    Dim m = a->type.dims.back();
+    DType ct = complexFor(a->type.dtype);
+    ArrType wt = stackType(*a, ct, {m});
+    if (name == "eigvals")
+      return Val::array(nd::EigvalsOp::create(b, il, wt.tensorType(&ctx), a->value), wt);
+    ArrType vt = stackType(*a, ct, {m, m});
+    auto op = nd::EigOp::create(b, il, wt.tensorType(&ctx), vt.tensorType(&ctx), a->value);
+    return tupleOf({Val::array(op.getW(), wt), Val::array(op.getV(), vt)});
+  }
+
+  if (name == "lstsq")
+    return lstsq(fn, call);
+  if (name == "pinv")
+    return pinv(fn, call);
+  if (name == "matrix_power")
+    return matrixPower(fn, call);
+
   return err(call.lhs->loc, "'" + fn + "' is not supported (the linalg functions are "
-                                       "det, inv, solve, cholesky, qr, svd, eigh, norm)");
+                                       "det, slogdet, inv, pinv, solve, lstsq, cholesky, qr, "
+                                       "svd, eigh, eig, eigvals, matrix_power, norm)");
+}
+
+/// A real number literal, possibly negated.
+static std::optional<double> realLiteral(const Expr &e) {
+  const Expr *v = &e;
+  double sign = 1;
+  if (v->kind == ExprKind::Unary && (v->name == "-" || v->name == "+")) {
+    sign = v->name == "-" ? -1 : 1;
+    v = v->lhs.get();
+  }
+  if (v->kind == ExprKind::Int)
+    return sign * double(v->intValue);
+  if (v->kind == ExprKind::Float)
+    return sign * v->floatValue;
+  return std::nullopt;
+}
+
+/// lstsq(a, b, rcond=None): x, residuals, rank, s (NumPy 1.x: no stacks).
+OptVal Gen::lstsq(llvm::StringRef fn, const Expr &call) {
+  SrcLoc l = call.loc;
+  Location il = loc(l);
+  llvm::SmallVector<const Expr *> args;
+  if (!bindArgs(fn, {"a", "b", "rcond"}, 2, call, args))
+    return std::nullopt;
+  OptVal a = linalgOperand(*args[0], fn, 2);
+  OptVal c = a ? linalgOperand(*args[1], fn, 1) : std::nullopt;
+  if (!a || !c)
+    return std::nullopt;
+  if (a->type.rank() != 2 || c->type.rank() > 2)
+    return err(l, fn + ": a must be two-dimensional and b one- or two-dimensional "
+                       "(stacks are not supported), got " +
+                      a->type.str() + " and " + c->type.str());
+  std::optional<double> rcond;
+  if (args[2] && args[2]->kind != ExprKind::None) {
+    rcond = realLiteral(*args[2]);
+    if (!rcond)
+      return err(args[2]->loc, fn + "(): rcond must be None or a number literal");
+  }
+  DType t = promote(a->type.dtype, c->type.dtype);
+  Val av = toArray(*a, t), cv = toArray(*c, t);
+  const Dim &m = av.type.dims[0], &n = av.type.dims[1], &bm = cv.type.dims[0];
+  if (!m.isNamed() && !bm.isNamed() && m.size != bm.size)
+    return err(l, fn + ": Incompatible dimensions: " + av.type.str() + " and " +
+                      cv.type.str());
+  DType rt = isComplex(t) ? complexPart(t) : t;
+  ArrType xt{t, {n}};
+  if (cv.type.rank() == 2)
+    xt.dims.push_back(cv.type.dims[1]);
+  // How many residuals there are depends on the rank found at run time.
+  ArrType rest{rt, {Dim::named("lstsq().residuals#" + std::to_string(++freshDims))}};
+  ArrType kt{DType::I32, {}}, st{rt, {minDimOf(m, n)}};
+  auto op = nd::LstsqOp::create(b, il, xt.tensorType(&ctx), rest.tensorType(&ctx),
+                                kt.tensorType(&ctx), st.tensorType(&ctx), av.value, cv.value,
+                                rcond ? b.getF64FloatAttr(*rcond) : FloatAttr());
+  return tupleOf({Val::array(op.getX(), xt), Val::array(op.getResiduals(), rest),
+                  Val::array(op.getRank(), kt), Val::array(op.getS(), st)});
+}
+
+/// pinv(a, rcond=1e-15) from the reduced SVD, as NumPy: singular values
+/// <= rcond * max(s) count as zero.
+OptVal Gen::pinv(llvm::StringRef fn, const Expr &call) {
+  SrcLoc l = call.loc;
+  llvm::SmallVector<const Expr *> args;
+  if (!bindArgs(fn, {"a", "rcond", "hermitian"}, 1, call, args))
+    return std::nullopt;
+  OptVal a = linalgOperand(*args[0], fn, 2);
+  std::optional<bool> herm = a ? boolArg(args[2], false, fn, "hermitian") : std::nullopt;
+  if (!herm)
+    return std::nullopt;
+  if (*herm)
+    return err(args[2]->loc, fn + "(): hermitian=True is not supported");
+  double rcond = 1e-15;
+  if (args[1]) {
+    std::optional<double> r = realLiteral(*args[1]);
+    if (!r)
+      return err(args[1]->loc, fn + "(): rcond must be a number literal");
+    rcond = *r;
+  }
+  OptVal usv = svdOf(*a, /*full=*/false, /*uv=*/true, l);
+  if (!usv)
+    return std::nullopt;
+  const Val &u = usv->elts[0], &s = usv->elts[1], &vh = usv->elts[2];
+  int64_t rank = a->type.rank();
+  Val smax = reduceAxes(nd::ReduceKind::max, s, {rank - 2}, true, l);
+  OptVal cutoff = binary("*", Val::floatLit(rcond), smax, l);
+  OptVal large = cutoff ? compare(">", s, *cutoff, l) : std::nullopt;
+  if (!large)
+    return std::nullopt;
+  // 1/s where large, else 0: keep / (s + 1 - keep) never divides by zero.
+  Val keep = toArray(*large, s.type.dtype);
+  OptVal flip = binary("-", Val::floatLit(1), keep, l);
+  OptVal den = flip ? binary("+", s, *flip, l) : std::nullopt;
+  OptVal sinv = den ? binary("/", keep, *den, l) : std::nullopt;
+  if (!sinv)
+    return std::nullopt;
+  llvm::SmallVector<int64_t> swap;
+  for (int64_t d = 0; d < rank; ++d)
+    swap.push_back(d);
+  std::swap(swap[rank - 2], swap[rank - 1]);
+  auto adjoint = [&](const Val &x) {
+    Val t = transposeVal(x, swap, l);
+    return isComplex(t.type.dtype) ? complexPartOf("conj", t, l) : t;
+  };
+  OptVal scaled = binary("*", expandDims(*sinv, {rank - 1}, l), adjoint(u), l);
+  if (!scaled)
+    return std::nullopt;
+  return matmul(adjoint(vh), *scaled, l, fn);
+}
+
+/// matrix_power(a, n) for an integer literal n, by repeated squaring in
+/// NumPy's order of products (n < 0: of inv(a); n == 0: the identity in a's
+/// dtype).
+OptVal Gen::matrixPower(llvm::StringRef fn, const Expr &call) {
+  SrcLoc l = call.loc;
+  Location il = loc(l);
+  llvm::SmallVector<const Expr *> args;
+  if (!bindArgs(fn, {"a", "n"}, 2, call, args))
+    return std::nullopt;
+  std::optional<double> nv = realLiteral(*args[1]);
+  const Expr *ne = args[1]->kind == ExprKind::Unary ? args[1]->lhs.get() : args[1];
+  if (!nv || ne->kind != ExprKind::Int)
+    return err(args[1]->loc, fn + "(): exponent must be an integer literal");
+  int64_t n = int64_t(*nv);
+  OptVal av = evalArrayOperand(*args[0], fn);
+  if (!av)
+    return std::nullopt;
+  Val a = materialize(*av);
+  if (a.type.rank() < 2)
+    return err(args[0]->loc, fn + ": " + std::to_string(a.type.rank()) +
+                                 "-dimensional array given. Array must be at least "
+                                 "two-dimensional (" + a.type.str() + ")");
+  if (!checkSquare(a, fn, l))
+    return std::nullopt;
+  if (n == 0) {
+    std::vector<Val> sources{a};
+    int64_t r = a.type.rank();
+    Val rows = iota(DType::I64, a.type.dims, r - 2, sources, l);
+    Val cols = iota(DType::I64, a.type.dims, r - 1, sources, l);
+    OptVal eye = compare("==", rows, cols, l);
+    return eye ? OptVal(toArray(*eye, a.type.dtype)) : std::nullopt;
+  }
+  if (n < 0) {
+    OptVal f = linalgOperand(*args[0], fn, 2);
+    if (!f)
+      return std::nullopt;
+    a = Val::array(nd::InvOp::create(b, il, f->value.getType(), f->value), f->type);
+    n = -n;
+  }
+  // NumPy's short-cuts: n == 1 (NumPy returns `a` itself; here a copy, as
+  // a call result is not a view of its argument), n == 3 is (a @ a) @ a.
+  if (n == 1)
+    return copyOf(a, l);
+  if (n == 3) {
+    OptVal sq = matmul(a, a, l, fn);
+    return sq ? matmul(*sq, a, l, fn) : std::nullopt;
+  }
+  OptVal z, result;
+  for (; n > 0; n /= 2) {
+    z = z ? matmul(*z, *z, l, fn) : OptVal(a);
+    if (!z)
+      return std::nullopt;
+    if (n % 2)
+      result = result ? matmul(*result, *z, l, fn) : z;
+    if (!result && n % 2)
+      return std::nullopt;
+  }
+  return result;
 }
 
 /// svd of a (checked) stack of matrices: (u, s, vh), or s alone.

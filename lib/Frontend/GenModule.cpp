@@ -429,8 +429,9 @@ void Gen::signatures(std::vector<arrayc::FunctionSignature> &out) const {
 OwningOpRef<ModuleOp> arrayc::frontend::genModule(const Module &module,
                                                   llvm::StringRef fileName,
                                                   MLIRContext &context,
-                                                  std::vector<arrayc::FunctionSignature> *signatures) {
-  Gen gen(context, fileName);
+                                                  std::vector<arrayc::FunctionSignature> *signatures,
+                                                  const ImportOptions &options) {
+  Gen gen(context, fileName, options);
   OwningOpRef<ModuleOp> result = gen.run(module);
   if (result && signatures)
     gen.signatures(*signatures);

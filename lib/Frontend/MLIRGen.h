@@ -3,6 +3,7 @@
 #define ARRAYC_FRONTEND_MLIRGEN_H
 
 #include "Frontend/AST.h"
+#include "Frontend/ImportOptions.h"
 #include "Frontend/Signature.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -16,7 +17,8 @@ namespace arrayc::frontend {
 /// is given, it receives the exported functions' signatures (not main's).
 mlir::OwningOpRef<mlir::ModuleOp>
 genModule(const Module &module, llvm::StringRef fileName, mlir::MLIRContext &context,
-          std::vector<FunctionSignature> *signatures = nullptr);
+          std::vector<FunctionSignature> *signatures = nullptr,
+          const ImportOptions &options = {});
 
 } // namespace arrayc::frontend
 

@@ -15,6 +15,9 @@
 
 #include <algorithm>
 #include <climits>
+#include <cmath>
+#include <limits>
+#include <type_traits>
 #include <complex>
 #include <string>
 #include <vector>
@@ -66,12 +69,58 @@ template <class T> struct Lapack;
     static lapack_int heevd_(char uplo, lapack_int n, T *a, lapack_int lda, R *w) {        \
       return LAPACKE_##p##heevd(LAPACK_COL_MAJOR, 'V', uplo, n, a, lda, w);                \
     }                                                                                      \
+    static lapack_int gelsd(lapack_int m, lapack_int n, lapack_int nrhs, T *a,             \
+                            lapack_int lda, T *b, lapack_int ldb, R *s, R rcond,           \
+                            lapack_int *rank) {                                            \
+      return LAPACKE_##p##gelsd(LAPACK_COL_MAJOR, m, n, nrhs, a, lda, b, ldb, s, rcond,    \
+                                rank);                                                     \
+    }                                                                                      \
   };
 ARRAYC_RT_LAPACK(float, float, s, orgqr, syevd)
 ARRAYC_RT_LAPACK(double, double, d, orgqr, syevd)
 ARRAYC_RT_LAPACK(std::complex<float>, float, c, ungqr, heevd)
 ARRAYC_RT_LAPACK(std::complex<double>, double, z, ungqr, heevd)
 #undef ARRAYC_RT_LAPACK
+
+// geev (right eigenvectors only, or none when v is null) into complex w and
+// column-major v: the real routines give conjugate pairs as (re, im) columns.
+template <class R>
+lapack_int geev(lapack_int n, R *a, std::complex<R> *w, std::complex<R> *v) {
+  std::vector<R> wr((size_t)n), wi((size_t)n), vr(v ? (size_t)(n * n) : 1);
+  lapack_int info;
+  if constexpr (std::is_same_v<R, float>)
+    info = LAPACKE_sgeev(LAPACK_COL_MAJOR, 'N', v ? 'V' : 'N', n, a, n, wr.data(), wi.data(),
+                         nullptr, 1, vr.data(), v ? n : 1);
+  else
+    info = LAPACKE_dgeev(LAPACK_COL_MAJOR, 'N', v ? 'V' : 'N', n, a, n, wr.data(), wi.data(),
+                         nullptr, 1, vr.data(), v ? n : 1);
+  if (info != 0)
+    return info;
+  for (lapack_int j = 0; j < n; ++j)
+    w[j] = {wr[j], wi[j]};
+  if (!v)
+    return 0;
+  for (lapack_int j = 0; j < n; ++j) {
+    bool pair = wi[j] != 0 && j + 1 < n;
+    for (lapack_int i = 0; i < n; ++i) {
+      R re = vr[i + j * n], im = pair ? vr[i + (j + 1) * n] : R(0);
+      v[i + j * n] = {re, im};
+      if (pair)
+        v[i + (j + 1) * n] = {re, -im};
+    }
+    j += pair;
+  }
+  return 0;
+}
+template <class R>
+lapack_int geev(lapack_int n, std::complex<R> *a, std::complex<R> *w, std::complex<R> *v) {
+  if constexpr (std::is_same_v<R, float>)
+    return LAPACKE_cgeev(LAPACK_COL_MAJOR, 'N', v ? 'V' : 'N', n, a, n, w, nullptr, 1, v,
+                         v ? n : 1);
+  else
+    return LAPACKE_zgeev(LAPACK_COL_MAJOR, 'N', v ? 'V' : 'N', n, a, n, w, nullptr, 1, v,
+                         v ? n : 1);
+}
 
 // One memref argument: a stack of `core`-dimensional items (2: matrices,
 // 1: vectors, 0: scalars) over the leading batch dimensions, in host memory.
@@ -387,6 +436,116 @@ template <class T> arrayc_rt_status eigh(Stack<T> &a, Stack<Real<T>> &w, Stack<T
   return ARRAYC_RT_OK;
 }
 
+template <class T> Real<T> absOf(T v) { return std::abs(v); }
+
+template <class T>
+arrayc_rt_status slogdet(Stack<T> &a, Stack<T> &sign, Stack<Real<T>> &logabs) {
+  ARRAYC_RT_TRY(checkSquare(a));
+  ARRAYC_RT_TRY(checkOut(a, sign, {}, "sign"));
+  ARRAYC_RT_TRY(checkOut(a, logabs, {}, "logabsdet"));
+  int64_t m = a.dim(0);
+  ARRAYC_RT_TRY(checkLapackSize(m, m));
+  std::vector<T> s((size_t)std::max<int64_t>(1, m * m));
+  std::vector<lapack_int> ipiv((size_t)std::max<int64_t>(1, m));
+  for (int64_t b = 0; b < a.batch(); ++b) {
+    T sg = T(1);
+    Real<T> la = 0;
+    if (m > 0) {
+      a.gather(b, m, m, s.data(), m);
+      lapack_int info = Lapack<T>::getrf(m, m, s.data(), ld(m), ipiv.data());
+      if (info < 0)
+        return lapackFailed("getrf", info);
+      for (int64_t i = 0; i < m; ++i) {
+        T d = s[i + i * m];
+        Real<T> ad = absOf(d);
+        // A zero pivot (info > 0): NumPy's sign 0 and log|det| -inf.
+        sg *= (ipiv[i] != i + 1 ? T(-1) : T(1)) * (ad == 0 ? T(0) : d / ad);
+        la += std::log(ad);
+      }
+    }
+    sign.at(b) = sg;
+    logabs.at(b) = la;
+  }
+  return ARRAYC_RT_OK;
+}
+
+// rcond None (useDefault): eps * max(M, N), as NumPy.
+template <class T>
+arrayc_rt_status lstsq(Stack<T> &a, Stack<T> &bs, Stack<T> &x, Stack<Real<T>> &res,
+                       Stack<int32_t> &rank, Stack<Real<T>> &s, bool vector,
+                       bool useDefault, double rcond) {
+  int64_t m = a.dim(0), n = a.dim(1), k = vector ? 1 : bs.dim(1), mn = std::max(m, n);
+  if (bs.dim(0) != m)
+    return setError(ARRAYC_RT_ERR_SHAPE, "Incompatible dimensions: a of shape %s, b of shape %s",
+                    a.shape().c_str(), bs.shape().c_str());
+  if (vector)
+    ARRAYC_RT_TRY(checkOut(a, x, {n}, "x"));
+  else
+    ARRAYC_RT_TRY(checkOut(a, x, {n, k}, "x"));
+  ARRAYC_RT_TRY(checkOut(a, s, {std::min(m, n)}, "s"));
+  ARRAYC_RT_TRY(checkLapackSize(mn, std::max(mn, k)));
+  if (useDefault)
+    rcond = std::numeric_limits<Real<T>>::epsilon() * (double)mn;
+  std::vector<T> w((size_t)std::max<int64_t>(1, m * n)), y((size_t)std::max<int64_t>(1, mn * k));
+  std::vector<Real<T>> sv((size_t)std::max<int64_t>(1, std::min(m, n)));
+  lapack_int r = 0;
+  if (m > 0 && n > 0 && k > 0) {
+    a.gather(0, m, n, w.data(), m);
+    std::fill(y.begin(), y.end(), T(0));
+    bs.gather(0, m, k, y.data(), mn);
+    lapack_int info =
+        Lapack<T>::gelsd(m, n, k, w.data(), ld(m), y.data(), ld(mn), sv.data(), rcond, &r);
+    if (info > 0)
+      return setError(ARRAYC_RT_ERR_INVALID, "SVD did not converge in Linear Least Squares");
+    if (info < 0)
+      return lapackFailed("gelsd", info);
+  } else {
+    std::fill(y.begin(), y.end(), T(0)); // an empty system: x is 0 (NumPy)
+  }
+  x.scatter(0, n, k, y.data(), mn);
+  for (int64_t i = 0; i < std::min(m, n); ++i)
+    s.at(0, i) = sv[i];
+  rank.at(0) = r;
+  // The compiled code keeps the residuals only when rank == N (its buffer
+  // has K entries when M > N, else none).
+  for (int64_t j = 0; j < res.dim(0); ++j) {
+    Real<T> sum = 0;
+    for (int64_t i = n; i < m; ++i)
+      sum += absOf(y[i + j * mn]) * absOf(y[i + j * mn]);
+    res.at(0, j) = sum;
+  }
+  return ARRAYC_RT_OK;
+}
+
+// eig (v given) or eigvals (v null).
+template <class T>
+arrayc_rt_status eig(Stack<T> &a, Stack<std::complex<Real<T>>> &w,
+                     Stack<std::complex<Real<T>>> *v) {
+  ARRAYC_RT_TRY(checkSquare(a));
+  int64_t m = a.dim(0);
+  ARRAYC_RT_TRY(checkOut(a, w, {m}, "w"));
+  if (v)
+    ARRAYC_RT_TRY(checkOut(a, *v, {m, m}, "v"));
+  ARRAYC_RT_TRY(checkLapackSize(m, m));
+  if (m == 0)
+    return ARRAYC_RT_OK;
+  std::vector<T> s((size_t)(m * m));
+  std::vector<std::complex<Real<T>>> ev((size_t)m), vs(v ? (size_t)(m * m) : 0);
+  for (int64_t b = 0; b < a.batch(); ++b) {
+    a.gather(b, m, m, s.data(), m);
+    lapack_int info = geev(m, s.data(), ev.data(), v ? vs.data() : nullptr);
+    if (info > 0)
+      return setError(ARRAYC_RT_ERR_INVALID, "Eigenvalues did not converge");
+    if (info < 0)
+      return lapackFailed("geev", info);
+    for (int64_t i = 0; i < m; ++i)
+      w.at(b, i) = ev[i];
+    if (v)
+      v->scatter(b, m, m, vs.data(), m);
+  }
+  return ARRAYC_RT_OK;
+}
+
 // A memref argument of the entry points.
 struct Arg {
   int64_t rank;
@@ -481,6 +640,47 @@ template <class T> arrayc_rt_status eighEntry(Arg a, Arg w, Arg v, bool upper) {
   return sv.finish();
 }
 
+template <class T> arrayc_rt_status slogdetEntry(Arg a, Arg sign, Arg logabs) {
+  Stack<T> sa, ss;
+  Stack<Real<T>> sl;
+  ARRAYC_RT_TRY(open(sa, a, 2, true));
+  ARRAYC_RT_TRY(open(ss, sign, 0, false));
+  ARRAYC_RT_TRY(open(sl, logabs, 0, false));
+  ARRAYC_RT_TRY(slogdet(sa, ss, sl));
+  ARRAYC_RT_TRY(ss.finish());
+  return sl.finish();
+}
+template <class T>
+arrayc_rt_status lstsqEntry(Arg a, Arg b, Arg x, Arg res, Arg rank, Arg s, bool useDefault,
+                            double rcond) {
+  bool vector = b.rank == 1;
+  Stack<T> sa, sb, sx;
+  Stack<Real<T>> sres, ss;
+  Stack<int32_t> sr;
+  ARRAYC_RT_TRY(open(sa, a, 2, true));
+  ARRAYC_RT_TRY(open(sb, b, vector ? 1 : 2, true));
+  ARRAYC_RT_TRY(open(sx, x, vector ? 1 : 2, false));
+  ARRAYC_RT_TRY(open(sres, res, 1, false));
+  ARRAYC_RT_TRY(open(sr, rank, 0, false));
+  ARRAYC_RT_TRY(open(ss, s, 1, false));
+  ARRAYC_RT_TRY(lstsq(sa, sb, sx, sres, sr, ss, vector, useDefault, rcond));
+  ARRAYC_RT_TRY(sx.finish());
+  ARRAYC_RT_TRY(sres.finish());
+  ARRAYC_RT_TRY(sr.finish());
+  return ss.finish();
+}
+template <class T> arrayc_rt_status eigEntry(Arg a, Arg w, Arg *v) {
+  Stack<T> sa;
+  Stack<std::complex<Real<T>>> sw, sv;
+  ARRAYC_RT_TRY(open(sa, a, 2, true));
+  ARRAYC_RT_TRY(open(sw, w, 1, false));
+  if (v)
+    ARRAYC_RT_TRY(open(sv, *v, 2, false));
+  ARRAYC_RT_TRY(eig(sa, sw, v ? &sv : nullptr));
+  ARRAYC_RT_TRY(sw.finish());
+  return v ? sv.finish() : ARRAYC_RT_OK;
+}
+
 } // namespace
 
 #define M(x) int64_t x##r, void *x##d
@@ -509,6 +709,22 @@ template <class T> arrayc_rt_status eighEntry(Arg a, Arg w, Arg v, bool upper) {
   }                                                                                        \
   void arrayc_rt_linalg_eigh_##S(M(a), M(w), M(v), int32_t upper, M(loc)) {                  \
     run("eigh", locr, locd, [&] { return eighEntry<T>(A(a), A(w), A(v), upper != 0); });       \
+  }                                                                                        \
+  void arrayc_rt_linalg_slogdet_##S(M(a), M(sign), M(logabs), M(loc)) {                    \
+    run("slogdet", locr, locd, [&] { return slogdetEntry<T>(A(a), A(sign), A(logabs)); });   \
+  }                                                                                        \
+  void arrayc_rt_linalg_lstsq_##S(M(a), M(b), M(x), M(res), M(rank), M(s),                 \
+                                  int32_t useDefault, double rcond, M(loc)) {              \
+    run("lstsq", locr, locd, [&] {                                                         \
+      return lstsqEntry<T>(A(a), A(b), A(x), A(res), A(rank), A(s), useDefault != 0, rcond); \
+    });                                                                                    \
+  }                                                                                        \
+  void arrayc_rt_linalg_eig_##S(M(a), M(w), M(v), M(loc)) {                                \
+    Arg v = A(v);                                                                          \
+    run("eig", locr, locd, [&] { return eigEntry<T>(A(a), A(w), &v); });                    \
+  }                                                                                        \
+  void arrayc_rt_linalg_eigvals_##S(M(a), M(w), M(loc)) {                                  \
+    run("eigvals", locr, locd, [&] { return eigEntry<T>(A(a), A(w), nullptr); });           \
   }
 
 extern "C" {

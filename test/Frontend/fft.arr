@@ -44,3 +44,25 @@ def real_forward(x: f64[7]) -> c128[4]:
 # CHECK: ndarray.cast %[[R]] : tensor<8xf32> to tensor<8xf16>
 def half(x: f16[5]) -> f16[8]:
     return np.fft.irfft(x)
+
+# Tests that a length known only at run time is the op's operand: from
+# len(y) the result keeps y's dim; from another integer a dim of its own.
+# CHECK-LABEL: func.func @runtime_length(
+# CHECK: %[[L:.*]] = arith.index_cast %{{.*}} : i64 to index
+# CHECK: ndarray.fft fft %{{.*}}[%[[L]]] axis 0 n -1 norm backward : tensor<?xcomplex<f64>> -> tensor<?xcomplex<f64>>
+# CHECK: ndarray.fft rfft %{{.*}}[%{{.*}}] axis 0 n -1 norm backward : tensor<?xf64> -> tensor<?xcomplex<f64>>
+def runtime_length(x: f64[n], y: f64[m], k: i64):
+    return np.fft.fft(x, len(y)), np.fft.rfft(x, 2 * k)
+
+# Tests rfftn: rfft along the last axis first, then fft along the others;
+# irfftn: ifft along all but the last, then irfft along the last (s from
+# x.shape: every length given).
+# CHECK-LABEL: func.func @real_nd(
+# CHECK: %[[R:.*]] = ndarray.fft rfft %{{.*}} axis 2 n -1 norm backward : tensor<3x4x6xf64> -> tensor<3x4x4xcomplex<f64>>
+# CHECK: %[[F:.*]] = ndarray.fft fft %[[R]] axis 1 n -1
+# CHECK: %[[G:.*]] = ndarray.fft fft %[[F]] axis 0 n -1
+# CHECK: %[[I:.*]] = ndarray.fft ifft %[[G]] axis 1 n 4
+# CHECK: %[[J:.*]] = ndarray.fft ifft %[[I]] axis 0 n 3
+# CHECK: ndarray.fft irfft %[[J]] axis 2 n 6 norm backward : tensor<3x4x4xcomplex<f64>> -> tensor<3x4x6xf64>
+def real_nd(x: f64[3, 4, 6]) -> f64[3, 4, 6]:
+    return np.fft.irfftn(np.fft.rfftn(x), s=x.shape)

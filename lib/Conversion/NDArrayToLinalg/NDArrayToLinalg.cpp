@@ -626,7 +626,8 @@ struct ConvertNDArrayToLinalgPass
                       nd::PerfCounterOp, nd::FFTOp>();
     // numpy.linalg ops become LAPACKE calls there too (LinalgCalls.cpp).
     target.addLegalOp<nd::DetOp, nd::InvOp, nd::CholeskyOp, nd::SolveOp, nd::QROp,
-                      nd::SVDOp, nd::SVDValsOp, nd::EighOp>();
+                      nd::SVDOp, nd::SVDValsOp, nd::EighOp, nd::SlogdetOp, nd::LstsqOp,
+                      nd::EigOp, nd::EigvalsOp>();
     // So do the indexing ops of data-dependent results (IndexCalls.cpp).
     target.addLegalOp<nd::CompressOp, nd::ScatterOp, nd::SortOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });

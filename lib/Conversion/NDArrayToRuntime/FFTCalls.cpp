@@ -36,9 +36,12 @@ struct FFTPattern : OpRewritePattern<nd::FFTOp> {
     nd::FFTKind kind = op.getKind();
     Type i64 = rewriter.getI64Type();
 
-    // n: given, or the input's length (2 * (m - 1) for irfft).
-    Value n;
-    if (op.getN() >= 1) {
+    // n: given (as a constant or a run-time value), or the input's length
+    // (2 * (m - 1) for irfft).
+    Value n = op.getDynamicLength();
+    if (n) {
+      // (the runtime rejects n < 1; the allocation below stays valid)
+    } else if (op.getN() >= 1) {
       n = arith::ConstantIndexOp::create(rewriter, loc, op.getN());
     } else {
       n = tensor::DimOp::create(rewriter, loc, op.getInput(), axis);

@@ -2,7 +2,8 @@
 //
 // Each op becomes one call `arrayc_rt_linalg_<op>_<T>(inputs..., outputs...,
 // flags..., location)` (runtime/src/linalg.cpp, LAPACKE), or on the cuda
-// target `arrayc_rt_cusolver_<op>_<T>` (runtime/src/cusolver.cpp). The outputs are allocated
+// target `arrayc_rt_cusolver_<op>_<T>` (runtime/src/cusolver.cpp; slogdet, lstsq
+// and eig have no cuSOLVER twin and call LAPACKE on both targets). The outputs are allocated
 // here, as `load` allocates its buffer, sized from the input's dimensions,
 // and come back as tensors through `bufferization.to_tensor`; the runtime
 // checks the dynamic shapes the verifier could not.
@@ -64,9 +65,15 @@ public:
     args.push_back(memref::CastOp::create(rw, loc, unranked(tt.getElementType()), buf));
   }
   void flag(bool v) { args.push_back(i32(rw, loc, v)); }
+  void real(double v) {
+    args.push_back(arith::ConstantOp::create(rw, loc, rw.getF64FloatAttr(v)));
+  }
 
   /// Calls `<prefix><name>_<T>` and replaces `op` by the outputs.
-  void emit(Operation *op, StringRef name, Type elt) {
+  void emit(Operation *op, StringRef name, Type elt) { rw.replaceOp(op, call(name, elt)); }
+
+  /// Calls `<prefix><name>_<T>`; returns the outputs as tensors.
+  SmallVector<Value> call(StringRef name, Type elt) {
     args.push_back(stringValue(rw, loc, module, locationText(loc)));
     SmallVector<Type> types;
     for (Value a : args)
@@ -78,7 +85,7 @@ public:
       results.push_back(bufferization::ToTensorOp::create(rw, loc, type, buf,
                                                           /*restrict=*/true,
                                                           /*writable=*/true));
-    rw.replaceOp(op, results);
+    return results;
   }
 
 private:
@@ -214,6 +221,77 @@ struct EighPattern : LinalgPattern<nd::EighOp> {
   }
 };
 
+struct SlogdetPattern : LinalgPattern<nd::SlogdetOp> {
+  using LinalgPattern::LinalgPattern;
+  LogicalResult matchAndRewrite(nd::SlogdetOp op, PatternRewriter &rewriter) const override {
+    LinalgCall c(rewriter, op, prefix);
+    Value in = op.getInput();
+    c.input(in);
+    c.output(op.getSign().getType(), c.batch(in));
+    c.output(op.getLogabsdet().getType(), c.batch(in));
+    c.emit(op, "slogdet", eltOf(in));
+    return success();
+  }
+};
+
+/// The residuals are computed into a buffer of their largest size (K when
+/// M > N, else 0) and cut to 0 after the call unless rank == N.
+struct LstsqPattern : LinalgPattern<nd::LstsqOp> {
+  using LinalgPattern::LinalgPattern;
+  LogicalResult matchAndRewrite(nd::LstsqOp op, PatternRewriter &rewriter) const override {
+    LinalgCall c(rewriter, op, prefix);
+    Location loc = op.getLoc();
+    Value a = op.getA(), b = op.getB();
+    c.input(a);
+    c.input(b);
+    Value m = c.dim(a, 0), n = c.dim(a, 1);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value k = rankOf(b) == 2 ? c.dim(b, 1) : one;
+    Value tall = arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sgt, m, n);
+    Value most = arith::SelectOp::create(rewriter, loc, tall, k, zero);
+    c.output(op.getX().getType(), rankOf(b) == 2 ? SmallVector<Value>{n, k}
+                                                 : SmallVector<Value>{n});
+    c.output(op.getResiduals().getType(), {most});
+    c.output(op.getRank().getType(), {});
+    c.output(op.getS().getType(), {c.min(m, n)});
+    std::optional<APFloat> rcond = op.getRcond();
+    c.flag(!rcond);
+    c.real(rcond ? rcond->convertToDouble() : 0.0);
+    SmallVector<Value> r = c.call("lstsq", eltOf(a));
+    Value rank = tensor::ExtractOp::create(rewriter, loc, r[2], ValueRange{});
+    Value full = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::eq,
+        arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), rank), n);
+    Value size = arith::SelectOp::create(rewriter, loc, full, most, zero);
+    r[1] = tensor::ExtractSliceOp::create(
+        rewriter, loc, cast<RankedTensorType>(op.getResiduals().getType()), r[1],
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)}, ArrayRef<OpFoldResult>{size},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
+/// eig and eigvals (`v` absent).
+template <class Op> struct EigPattern : LinalgPattern<Op> {
+  using LinalgPattern<Op>::LinalgPattern;
+  LogicalResult matchAndRewrite(Op op, PatternRewriter &rewriter) const override {
+    LinalgCall c(rewriter, op, this->prefix);
+    Value in = op.getInput();
+    c.input(in);
+    Value m = c.dim(in, rankOf(in) - 2);
+    c.output(op.getW().getType(), concat(c.batch(in), {m}));
+    if constexpr (std::is_same_v<Op, nd::EigOp>) {
+      c.output(op.getV().getType(), concat(c.batch(in), {m, m}));
+      c.emit(op, "eig", eltOf(in));
+    } else {
+      c.emit(op, "eigvals", eltOf(in));
+    }
+    return success();
+  }
+};
+
 } // namespace
 
 void arrayc::populateNDArrayLinalgToRuntimePatterns(RewritePatternSet &patterns, bool cuda) {
@@ -223,4 +301,8 @@ void arrayc::populateNDArrayLinalgToRuntimePatterns(RewritePatternSet &patterns,
       ctx, prefix);
   patterns.add<SameShapePattern<nd::InvOp>>(ctx, prefix, "inv");
   patterns.add<SameShapePattern<nd::CholeskyOp>>(ctx, prefix, "cholesky");
+  // No cuSOLVER twins (yet): LAPACKE on both targets, device buffers staged
+  // through the host by linalg.cpp.
+  patterns.add<SlogdetPattern, LstsqPattern, EigPattern<nd::EigOp>,
+               EigPattern<nd::EigvalsOp>>(ctx, "arrayc_rt_linalg_");
 }

@@ -322,7 +322,8 @@ struct ConvertNDArrayToRuntimePass
     target.addIllegalOp<nd::LoadOp, nd::SaveOp, nd::PrintOp, nd::AssertOp,
                         nd::PerfCounterOp, nd::FFTOp>();
     target.addIllegalOp<nd::DetOp, nd::InvOp, nd::CholeskyOp, nd::SolveOp, nd::QROp,
-                        nd::SVDOp, nd::SVDValsOp, nd::EighOp>();
+                        nd::SVDOp, nd::SVDValsOp, nd::EighOp, nd::SlogdetOp, nd::LstsqOp,
+                        nd::EigOp, nd::EigvalsOp>();
     target.addIllegalOp<nd::CompressOp, nd::ScatterOp, nd::SortOp>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     RewritePatternSet patterns(ctx);

@@ -296,6 +296,28 @@ ARRAYC_RT_DECLARE_LINALG(arrayc_rt_linalg_, c128)
                                            int32_t dtype, int64_t lr, void *ld);
 ARRAYC_RT_FOR_EACH_INDEX_STORAGE(ARRAYC_RT_DECLARE_INDEX)
 
+/* slogdet (sign, logabsdet), lstsq (gelsd: x, residuals, rank (i32, 0-d), s;
+ * use_default: rcond None, eps * max(M, N)) and eig/eigvals (geev; complex
+ * w and v), on the host or staged device buffers alike: the cuda target
+ * calls these too. */
+#define ARRAYC_RT_DECLARE_LINALG_HOST(T)                                                   \
+  ARRAYC_RT_API void arrayc_rt_linalg_slogdet_##T(int64_t ar, void *ad, int64_t sr,        \
+                                                  void *sd, int64_t gr, void *gd,          \
+                                                  int64_t lr, void *ld);                   \
+  ARRAYC_RT_API void arrayc_rt_linalg_lstsq_##T(                                           \
+      int64_t ar, void *ad, int64_t br, void *bd, int64_t xr, void *xd, int64_t rr,        \
+      void *rd, int64_t kr, void *kd, int64_t sr, void *sd, int32_t use_default,           \
+      double rcond, int64_t lr, void *ld);                                                 \
+  ARRAYC_RT_API void arrayc_rt_linalg_eig_##T(int64_t ar, void *ad, int64_t wr, void *wd,  \
+                                              int64_t vr, void *vd, int64_t lr, void *ld); \
+  ARRAYC_RT_API void arrayc_rt_linalg_eigvals_##T(int64_t ar, void *ad, int64_t wr,        \
+                                                  void *wd, int64_t lr, void *ld);
+ARRAYC_RT_DECLARE_LINALG_HOST(f32)
+ARRAYC_RT_DECLARE_LINALG_HOST(f64)
+ARRAYC_RT_DECLARE_LINALG_HOST(c64)
+ARRAYC_RT_DECLARE_LINALG_HOST(c128)
+#undef ARRAYC_RT_DECLARE_LINALG_HOST
+
 /* ---- CUDA library (libarrayc_runtime_cuda) ------------------------- */
 
 /* numpy.linalg on device buffers through cuSOLVER (src/cusolver.cpp, loaded

@@ -51,3 +51,18 @@ func.func @irfft_default_n(%z: tensor<?xcomplex<f64>>) -> tensor<?xf64> {
   %0 = ndarray.fft irfft %z axis 0 n -1 norm backward : tensor<?xcomplex<f64>> -> tensor<?xf64>
   return %0 : tensor<?xf64>
 }
+
+// Tests that a run-time length is passed as n and sizes the output (n // 2 + 1
+// for rfft).
+// CHECK-LABEL: func @rfft_runtime_length
+// CHECK-SAME: %[[X:.*]]: tensor<?xf64>, %[[N:.*]]: index
+// CHECK: %[[H:.*]] = arith.divsi %[[N]], %{{.*}} : index
+// CHECK: %[[S:.*]] = arith.addi %[[H]], %{{.*}} : index
+// CHECK: %[[SIZE:.*]] = arith.maxsi %[[S]], %{{.*}} : index
+// CHECK: memref.alloc(%[[SIZE]]) : memref<?xcomplex<f64>>
+// CHECK: %[[NI:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK: call @arrayc_rt_rfft_f64(%{{.*}}, %{{.*}}, %{{.*}}, %[[NI]], %{{.*}}, %{{.*}})
+func.func @rfft_runtime_length(%x: tensor<?xf64>, %n: index) -> tensor<?xcomplex<f64>> {
+  %0 = ndarray.fft rfft %x [%n] axis 0 n -1 norm backward : tensor<?xf64> -> tensor<?xcomplex<f64>>
+  return %0 : tensor<?xcomplex<f64>>
+}

@@ -88,3 +88,21 @@ func.func @fft_norm(%z: tensor<4xcomplex<f32>>) {
   %0 = ndarray.fft fft %z axis 0 n -1 norm both : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
   return
 }
+
+// -----
+
+// Tests fft_c5: a run-time length comes with n -1.
+func.func @fft_c5(%z: tensor<4xcomplex<f32>>, %n: index) {
+  // expected-error @+1 {{(fft_c5) n must be -1 with a dynamic length, got 8}}
+  %0 = ndarray.fft fft %z [%n] axis 0 n 8 norm backward : tensor<4xcomplex<f32>> -> tensor<?xcomplex<f32>>
+  return
+}
+
+// -----
+
+// Tests fft_c4: with a run-time length the result is dynamic along the axis.
+func.func @fft_c4_dynamic_length(%z: tensor<4xcomplex<f32>>, %n: index) {
+  // expected-error @+1 {{(fft_c4) result size along axis 0 must be ?, got 4}}
+  %0 = ndarray.fft fft %z [%n] axis 0 n -1 norm backward : tensor<4xcomplex<f32>> -> tensor<4xcomplex<f32>>
+  return
+}

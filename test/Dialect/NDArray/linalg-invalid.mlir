@@ -123,3 +123,84 @@ func.func @eigh_c3(%a: tensor<2x3x3xf64>) {
   %w, %v = ndarray.eigh %a : tensor<2x3x3xf64> -> tensor<3xf64>, tensor<2x3x3xf64>
   return
 }
+
+// -----
+
+// Tests slogdet_c2: square matrices.
+func.func @slogdet_c2(%a: tensor<3x4xf64>) {
+  // expected-error @+1 {{(slogdet_c2) expects square matrices, got 'tensor<3x4xf64>'}}
+  %s, %l = ndarray.slogdet %a : tensor<3x4xf64> -> tensor<f64>, tensor<f64>
+  return
+}
+
+// -----
+
+// Tests slogdet_c3: logabsdet is of the input's real type.
+func.func @slogdet_c3(%a: tensor<3x3xcomplex<f32>>) {
+  // expected-error @+1 {{(slogdet_c3) logabsdet must be 'tensor<f32>' (? is any size), got 'tensor<f64>'}}
+  %s, %l = ndarray.slogdet %a : tensor<3x3xcomplex<f32>> -> tensor<complex<f32>>, tensor<f64>
+  return
+}
+
+// -----
+
+// Tests lstsq_c1: a is a matrix and b has its rows.
+func.func @lstsq_c1(%a: tensor<5x3xf64>, %b: tensor<4xf64>) {
+  // expected-error @+1 {{(lstsq_c1) expects a matrix a and a vector or matrix b with a's row count, got 'tensor<5x3xf64>' and 'tensor<4xf64>'}}
+  %x, %r, %k, %s = ndarray.lstsq %a, %b : tensor<5x3xf64>, tensor<4xf64> -> tensor<3xf64>, tensor<?xf64>, tensor<i32>, tensor<3xf64>
+  return
+}
+
+// -----
+
+// Tests lstsq_c2: one element type.
+func.func @lstsq_c2(%a: tensor<5x3xf64>, %b: tensor<5xf32>) {
+  // expected-error @+1 {{(lstsq_c2) a, b and x must have one element type}}
+  %x, %r, %k, %s = ndarray.lstsq %a, %b : tensor<5x3xf64>, tensor<5xf32> -> tensor<3xf64>, tensor<?xf64>, tensor<i32>, tensor<3xf64>
+  return
+}
+
+// -----
+
+// Tests lstsq_c3: x is (N, K).
+func.func @lstsq_c3(%a: tensor<5x3xf64>, %b: tensor<5x2xf64>) {
+  // expected-error @+1 {{(lstsq_c3) x must be 'tensor<3x2xf64>' (? is any size), got 'tensor<3xf64>'}}
+  %x, %r, %k, %s = ndarray.lstsq %a, %b : tensor<5x3xf64>, tensor<5x2xf64> -> tensor<3xf64>, tensor<?xf64>, tensor<i32>, tensor<3xf64>
+  return
+}
+
+// -----
+
+// Tests lstsq_c3: s is (min(M, N),).
+func.func @lstsq_c3_s(%a: tensor<2x3xf64>, %b: tensor<2xf64>) {
+  // expected-error @+1 {{(lstsq_c3) s must be 'tensor<2xf64>' (? is any size), got 'tensor<3xf64>'}}
+  %x, %r, %k, %s = ndarray.lstsq %a, %b : tensor<2x3xf64>, tensor<2xf64> -> tensor<3xf64>, tensor<?xf64>, tensor<i32>, tensor<3xf64>
+  return
+}
+
+// -----
+
+// Tests eig_c2: square matrices.
+func.func @eig_c2(%a: tensor<2x3xf64>) {
+  // expected-error @+1 {{(eig_c2) expects square matrices, got 'tensor<2x3xf64>'}}
+  %w, %v = ndarray.eig %a : tensor<2x3xf64> -> tensor<2xcomplex<f64>>, tensor<2x2xcomplex<f64>>
+  return
+}
+
+// -----
+
+// Tests eig_c3: the results are complex of the input's real type.
+func.func @eig_c3(%a: tensor<3x3xf64>) {
+  // expected-error @+1 {{(eig_c3) v must be 'tensor<3x3xcomplex<f64>>' (? is any size), got 'tensor<3x3xcomplex<f32>>'}}
+  %w, %v = ndarray.eig %a : tensor<3x3xf64> -> tensor<3xcomplex<f64>>, tensor<3x3xcomplex<f32>>
+  return
+}
+
+// -----
+
+// Tests eigvals_c3: w is the batch shape and M.
+func.func @eigvals_c3(%a: tensor<2x3x3xf32>) {
+  // expected-error @+1 {{(eigvals_c3) w must be 'tensor<2x3xcomplex<f32>>' (? is any size), got 'tensor<3xcomplex<f32>>'}}
+  %w = ndarray.eigvals %a : tensor<2x3x3xf32> -> tensor<3xcomplex<f32>>
+  return
+}

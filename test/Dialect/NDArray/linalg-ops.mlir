@@ -43,3 +43,20 @@ func.func @factorizations(%a: tensor<5x3xf64>, %b: tensor<4x3xf32>, %c: tensor<?
   %s3 = ndarray.svdvals %c : tensor<?x4x3xcomplex<f32>> -> tensor<?x3xf32>
   return
 }
+
+// Tests slogdet, lstsq (with and without rcond), eig and eigvals.
+// CHECK-LABEL: func @general
+// CHECK: ndarray.slogdet %{{.*}} : tensor<2x?x?xcomplex<f64>> -> tensor<2xcomplex<f64>>, tensor<2xf64>
+// CHECK: ndarray.lstsq %{{.*}}, %{{.*}} : tensor<?x3xf32>, tensor<?xf32> -> tensor<3xf32>, tensor<?xf32>, tensor<i32>, tensor<3xf32>
+// CHECK: ndarray.lstsq %{{.*}}, %{{.*}} {rcond = 1.000000e-02 : f64} : tensor<5x3xf64>, tensor<5x2xf64> -> tensor<3x2xf64>, tensor<?xf64>, tensor<i32>, tensor<3xf64>
+// CHECK: ndarray.eig %{{.*}} : tensor<?x?xf32> -> tensor<?xcomplex<f32>>, tensor<?x?xcomplex<f32>>
+// CHECK: ndarray.eigvals %{{.*}} : tensor<2x?x?xcomplex<f64>> -> tensor<2x?xcomplex<f64>>
+func.func @general(%h: tensor<2x?x?xcomplex<f64>>, %a: tensor<?x3xf32>, %b: tensor<?xf32>,
+                   %c: tensor<5x3xf64>, %d: tensor<5x2xf64>, %e: tensor<?x?xf32>) {
+  %s, %l = ndarray.slogdet %h : tensor<2x?x?xcomplex<f64>> -> tensor<2xcomplex<f64>>, tensor<2xf64>
+  %x, %r, %k, %sv = ndarray.lstsq %a, %b : tensor<?x3xf32>, tensor<?xf32> -> tensor<3xf32>, tensor<?xf32>, tensor<i32>, tensor<3xf32>
+  %x2, %r2, %k2, %sv2 = ndarray.lstsq %c, %d {rcond = 1.0e-2 : f64} : tensor<5x3xf64>, tensor<5x2xf64> -> tensor<3x2xf64>, tensor<?xf64>, tensor<i32>, tensor<3xf64>
+  %w, %v = ndarray.eig %e : tensor<?x?xf32> -> tensor<?xcomplex<f32>>, tensor<?x?xcomplex<f32>>
+  %w2 = ndarray.eigvals %h : tensor<2x?x?xcomplex<f64>> -> tensor<2x?xcomplex<f64>>
+  return
+}

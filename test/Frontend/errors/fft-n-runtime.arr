@@ -1,8 +1,8 @@
-def f(x: f32[n], k: i64) -> c64[4]:
+def f(x: f32[n], k: f64) -> c64[4]:
     return np.fft.fft(x, n=k)
 
-# Tests that n must be a compile-time constant.
+# Tests that n must be an integer (a constant or a value known at run time).
 # RUN: not arrayc --emit=ndarray %s 2>&1 | FileCheck --strict-whitespace %s
-# CHECK: {{.*}}fft-n-runtime.arr:2:28: error: np.fft.fft(): the transform length must be an integer constant, got i64
+# CHECK: {{.*}}fft-n-runtime.arr:2:28: error: np.fft.fft(): the transform length must be an integer, got f64
 # CHECK-NEXT: {{^}}    return np.fft.fft(x, n=k)
 # CHECK-NEXT: {{^}}                           ^{{$}}
