@@ -88,6 +88,7 @@ struct Param {
   std::string name;
   SrcLoc loc;
   ExprPtr annotation; ///< Null when missing.
+  ExprPtr defaultValue; ///< `= value`; null when there is none.
 };
 
 struct Stmt {

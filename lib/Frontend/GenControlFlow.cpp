@@ -33,10 +33,9 @@ struct VarType {
 };
 } // namespace
 
-/// Names that `body` assigns (recursively), in first-assignment order.
-static void assignedNames(const std::vector<StmtPtr> &body,
-                          std::vector<std::string> &out,
-                          llvm::StringMap<SrcLoc> &where) {
+void gen::assignedNames(const std::vector<StmtPtr> &body,
+                        std::vector<std::string> &out,
+                        llvm::StringMap<SrcLoc> &where) {
   std::function<void(const Expr &)> target = [&](const Expr &t) {
     if (t.kind == ExprKind::Name) {
       if (where.insert({t.name, t.loc}).second)
