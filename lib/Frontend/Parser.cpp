@@ -460,7 +460,8 @@ StmtPtr Parser::desugarFor(std::unique_ptr<Stmt> s) {
     }
     names.push_back(hiddenName("iter", seq->loc) +
                     (seqs.size() > 1 ? "#" + std::to_string(i) : ""));
-    before.push_back(assignStmt(nameExpr(names.back(), seq->loc), std::move(seq), l));
+    SrcLoc sl = seq->loc;
+    before.push_back(assignStmt(nameExpr(names.back(), sl), std::move(seq), l));
   }
   // The trip count: the shortest sequence.
   ExprPtr count = callExpr("len", itLoc, nameExpr(names[0], itLoc));
