@@ -400,7 +400,9 @@ class JitFunction:
             try:
                 bound = self._src.signature.bind(*args, **kwargs)
             except TypeError as e:
-                raise ArgumentError("%s(): %s" % (self.__name__, e)) from None
+                raise ArgumentError("%s() takes %d arguments (%s): %s" % (
+                    self.__name__, len(self._src.params), ", ".join(self._src.params),
+                    e)) from None
             bound.apply_defaults()
             args = bound.args
         ctx = get_context(self._target)
