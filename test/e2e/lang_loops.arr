@@ -4,7 +4,8 @@
 # rows (views: writing a row writes the matrix), enumerate (with a start),
 # zip of arrays of different lengths (stops at the shortest), unpacking;
 # `;` between statements and chained assignment `a = b = ...` (one array
-# under both names, as in NumPy).
+# under both names, as in NumPy); a variable first assigned in a loop that
+# surely runs, used after it.
 # INPUT: x f64 [29]
 # INPUT: y f64 [17]
 # INPUT: A f32 [6, 5]
@@ -17,6 +18,8 @@
 # OUTPUT: b
 # OUTPUT: c
 # OUTPUT: count
+# OUTPUT: last
+# OUTPUT: step
 import numpy as np
 
 def main():
@@ -44,6 +47,11 @@ def main():
     a += 1.0; b[2] = 5.0
     c = count = 0
     for v in y: count += 1; c = c + 2
+    for s in range(1, 4):
+        last = np.ones(3) * s + x.sum()
+        step = s * 0.5
+    np.save("last.npy", last)
+    np.save("step.npy", step)
     np.save("total.npy", total); np.save("weighted.npy", weighted)
     np.save("dot.npy", dot)
     np.save("A1.npy", A)
