@@ -683,11 +683,6 @@ std::optional<double> extConstant(llvm::StringRef n);
 
 // break/continue/return inside control flow (GenStmt.cpp): hidden flag
 // variables and result slots.
-/// Names that `body` assigns (recursively), in first-assignment order
-/// (GenControlFlow.cpp).
-void assignedNames(const std::vector<StmtPtr> &body, std::vector<std::string> &out,
-                   llvm::StringMap<SrcLoc> &where);
-
 inline constexpr const char *kBreak = "$break";
 inline constexpr const char *kContinue = "$continue";
 inline constexpr const char *kReturned = "$returned";

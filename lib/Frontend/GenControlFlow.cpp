@@ -33,36 +33,6 @@ struct VarType {
 };
 } // namespace
 
-void gen::assignedNames(const std::vector<StmtPtr> &body,
-                        std::vector<std::string> &out,
-                        llvm::StringMap<SrcLoc> &where) {
-  std::function<void(const Expr &)> target = [&](const Expr &t) {
-    if (t.kind == ExprKind::Name) {
-      if (where.insert({t.name, t.loc}).second)
-        out.push_back(t.name);
-    } else if (t.kind == ExprKind::Tuple || t.kind == ExprKind::List) {
-      for (const ExprPtr &e : t.elts)
-        target(*e);
-    } else if (t.kind == ExprKind::Subscript) {
-      target(*t.lhs); // `v[i] = ...` rebinds `v` (value semantics).
-    }
-  };
-  for (const StmtPtr &s : body) {
-    switch (s->kind) {
-    case StmtKind::Assign:
-    case StmtKind::AnnAssign:
-    case StmtKind::AugAssign:
-    case StmtKind::For:
-      if (s->target)
-        target(*s->target);
-      break;
-    default:
-      break;
-    }
-    assignedNames(s->body, out, where);
-    assignedNames(s->orelse, out, where);
-  }
-}
 
 /// Names that `body` writes through (recursively): `x[...] = `, `x[...] op=`
 /// and `x op=` (in place on arrays).

@@ -357,16 +357,19 @@ StmtPtr Parser::parseCompound() {
   return s;
 }
 
-/// Whether `body` (recursively) binds `name` (assignments, loop targets).
-static bool assignsName(const std::vector<StmtPtr> &body, llvm::StringRef name) {
-  std::function<bool(const Expr *)> binds = [&](const Expr *t) {
-    if (!t)
-      return false;
-    if (t->kind == ExprKind::Name)
-      return t->name == name;
-    if (t->kind == ExprKind::Tuple || t->kind == ExprKind::List)
-      return llvm::any_of(t->elts, [&](const ExprPtr &e) { return binds(e.get()); });
-    return false;
+void arrayc::frontend::assignedNames(const std::vector<StmtPtr> &body,
+                                     std::vector<std::string> &out,
+                                     llvm::StringMap<SrcLoc> &where) {
+  std::function<void(const Expr &)> target = [&](const Expr &t) {
+    if (t.kind == ExprKind::Name) {
+      if (where.insert({t.name, t.loc}).second)
+        out.push_back(t.name);
+    } else if (t.kind == ExprKind::Tuple || t.kind == ExprKind::List) {
+      for (const ExprPtr &e : t.elts)
+        target(*e);
+    } else if (t.kind == ExprKind::Subscript) {
+      target(*t.lhs); // `v[i] = ...` rebinds `v` (value semantics).
+    }
   };
   for (const StmtPtr &s : body) {
     switch (s->kind) {
@@ -374,16 +377,24 @@ static bool assignsName(const std::vector<StmtPtr> &body, llvm::StringRef name) 
     case StmtKind::AnnAssign:
     case StmtKind::AugAssign:
     case StmtKind::For:
-      if (binds(s->target.get()))
-        return true;
+      if (s->target)
+        target(*s->target);
       break;
     default:
       break;
     }
-    if (assignsName(s->body, name) || assignsName(s->orelse, name))
-      return true;
+    assignedNames(s->body, out, where);
+    assignedNames(s->orelse, out, where);
   }
-  return false;
+}
+
+/// Whether `body` (recursively) binds `name` (assignments, loop targets,
+/// indexed stores).
+static bool assignsName(const std::vector<StmtPtr> &body, llvm::StringRef name) {
+  std::vector<std::string> order;
+  llvm::StringMap<SrcLoc> where;
+  assignedNames(body, order, where);
+  return where.count(name);
 }
 
 // `for TARGET in SEQ: BODY` iterates SEQ's first axis (NumPy: each item is

@@ -135,3 +135,44 @@ def test_module_array_is_an_error():
         return x + GLOBAL_ARRAY
     with pytest.raises(arrayc.CompileError, match="pass it as an argument"):
         reads_array(np.ones(3))
+
+
+@arrayc.jit(target=TARGET)
+def calls_later_helpers(x, v):
+    clip_negative(x)          # writes the caller's array through the helper
+    return later_defined(v) + x.sum()
+
+
+def clip_negative(v):
+    for i in range(v.shape[0]):
+        if v[i] < 0.0:
+            v[i] = 0.0
+
+
+def later_defined(v, k=LIMIT):
+    return v * k
+
+
+def test_helper_defined_after_and_writing_its_argument():
+    x, v = rng.standard_normal(30), rng.standard_normal((2, 3)).astype(np.float32)
+    x0 = x.copy()
+    out = calls_later_helpers(x, v)
+    close(x, np.maximum(x0, 0.0))
+    close(out, v.astype(np.float64) * LIMIT + np.maximum(x0, 0.0).sum(), 1e-6)
+
+
+def broken_helper(v):
+    return v.frobnicate()
+
+
+@arrayc.jit(target=TARGET)
+def calls_broken(x):
+    return broken_helper(x)
+
+
+def test_error_in_helper_points_at_its_line():
+    import inspect
+    line = inspect.getsourcelines(broken_helper)[1] + 1
+    with pytest.raises(arrayc.CompileError) as e:
+        calls_broken(np.ones(3))
+    assert "%s:%d:" % (__file__, line) in str(e.value)
