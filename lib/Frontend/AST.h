@@ -10,6 +10,7 @@
 #define ARRAYC_FRONTEND_AST_H
 
 #include "Frontend/Lexer.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <memory>
 #include <string>
@@ -88,6 +89,7 @@ struct Param {
   std::string name;
   SrcLoc loc;
   ExprPtr annotation; ///< Null when missing.
+  ExprPtr defaultValue; ///< `= value`; null when there is none.
 };
 
 struct Stmt {
@@ -112,6 +114,12 @@ struct Stmt {
 struct Module {
   std::vector<StmtPtr> body;
 };
+
+/// Names that `body` assigns (recursively: assignment and loop targets, the
+/// array of an indexed store), in first-assignment order, with where each
+/// is first assigned (Parser.cpp).
+void assignedNames(const std::vector<StmtPtr> &body, std::vector<std::string> &out,
+                   llvm::StringMap<SrcLoc> &where);
 
 } // namespace arrayc::frontend
 

@@ -163,6 +163,16 @@ struct FuncInfo {
   bool inferResults = false;
   mlir::func::FuncOp op;
   enum State { NotStarted, InProgress, Done } state = NotStarted;
+  // Functions with unannotated parameters (Python's duck typing): the
+  // function as written is a template without an op; each distinct list of
+  // argument types at its calls gets a specialization (GenModule.cpp).
+  bool generic = false;
+  /// Template: argument types -> its specialization.
+  std::map<std::string, FuncInfo *> specializations;
+  /// Specialization: the parameters that take Python scalars (weak kinds).
+  llvm::SmallVector<std::optional<Weak>> weakParams;
+  /// The names the body assigns (Python's locals), computed on first use.
+  std::optional<llvm::StringSet<>> locals;
 };
 
 /// Where a named dimension of `main` was first seen (a loaded array's axis).
@@ -330,9 +340,30 @@ private:
 
   // Module, functions, calls (GenModule.cpp).
   bool declare(const Stmt &def);
+  /// Parameter and result types of `def` into `fn` (an unannotated
+  /// parameter i takes `given[i]`) and its func op named `symbol`.
+  bool declareTypes(FuncInfo &fn, llvm::ArrayRef<std::optional<ArrType>> given,
+                    llvm::StringRef symbol);
   bool genFunction(FuncInfo &fn);
+  /// The specialization of the generic `fn` for the arguments `args`.
+  FuncInfo *specialize(FuncInfo &fn, llvm::StringRef name,
+                       llvm::ArrayRef<Val> args,
+                       llvm::ArrayRef<const Expr *> exprs);
+  /// A parameter's default value, evaluated as Python does at `def` time
+  /// (module names only).
+  OptVal evalDefault(const Expr &e);
+  // Module-level constants: `NAME = <number or tuple of numbers>`.
+  llvm::StringMap<Val> constants;
+  std::map<std::string, FuncInfo> specialized; ///< owns specializations
+  bool defineConstant(const Stmt &s);
+  /// `name` read in the current function: the module constant, or the
+  /// error Python raises when the function also assigns it (a local).
+  OptVal readConstant(const Val &c, llvm::StringRef name, SrcLoc l);
   OptVal evalCall(const Expr &call);
   OptVal callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call);
+  /// The call of `fn` (declared types) on the evaluated arguments `given`.
+  OptVal callSpecialized(FuncInfo &fn, llvm::StringRef name, const Expr &call,
+                         llvm::ArrayRef<const Expr *> args, llvm::ArrayRef<Val> given);
   bool bindArgs(llvm::StringRef fname, llvm::ArrayRef<std::string> names,
                 size_t required, const Expr &call,
                 llvm::SmallVectorImpl<const Expr *> &out);

@@ -33,37 +33,6 @@ struct VarType {
 };
 } // namespace
 
-/// Names that `body` assigns (recursively), in first-assignment order.
-static void assignedNames(const std::vector<StmtPtr> &body,
-                          std::vector<std::string> &out,
-                          llvm::StringMap<SrcLoc> &where) {
-  std::function<void(const Expr &)> target = [&](const Expr &t) {
-    if (t.kind == ExprKind::Name) {
-      if (where.insert({t.name, t.loc}).second)
-        out.push_back(t.name);
-    } else if (t.kind == ExprKind::Tuple || t.kind == ExprKind::List) {
-      for (const ExprPtr &e : t.elts)
-        target(*e);
-    } else if (t.kind == ExprKind::Subscript) {
-      target(*t.lhs); // `v[i] = ...` rebinds `v` (value semantics).
-    }
-  };
-  for (const StmtPtr &s : body) {
-    switch (s->kind) {
-    case StmtKind::Assign:
-    case StmtKind::AnnAssign:
-    case StmtKind::AugAssign:
-    case StmtKind::For:
-      if (s->target)
-        target(*s->target);
-      break;
-    default:
-      break;
-    }
-    assignedNames(s->body, out, where);
-    assignedNames(s->orelse, out, where);
-  }
-}
 
 /// Names that `body` writes through (recursively): `x[...] = `, `x[...] op=`
 /// and `x op=` (in place on arrays).
@@ -315,6 +284,28 @@ static bool carryMore(llvm::ArrayRef<std::string> more,
     carried.types.push_back(*t);
   }
   return true;
+}
+
+/// The value before a loop of a variable the loop assigns first (and
+/// surely, on its first iteration): it is never read, only carried in. A
+/// Python scalar or a static-shaped array that is no view; else none (a use
+/// after the loop stays an error).
+static std::optional<Val> firstIterationPlaceholder(const Val &v, OpBuilder &b,
+                                                    Operation *loop) {
+  if (v.kind == Val::Lit)
+    return v;
+  if (v.kind != Val::Array || v.alias || isComplex(v.type.dtype) ||
+      llvm::any_of(v.type.dims, [](const Dim &d) { return d.isNamed(); }))
+    return std::nullopt;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop);
+  auto t = cast<RankedTensorType>(v.value.getType());
+  Value zero = arith::ConstantOp::create(b, loop->getLoc(),
+                                         cast<TypedAttr>(b.getZeroAttr(t)));
+  Val p = Val::array(zero, v.type);
+  p.weakRt = v.weakRt;
+  p.weak = v.weak;
+  return p;
 }
 
 /// An i64 scalar from a range() argument.
@@ -582,6 +573,27 @@ bool Gen::genFor(const Stmt &s) {
                                      s.loc, loopWhere);
       if (!carryMore(more, before, carried))
         return false;
+      // A variable first assigned in a loop that surely runs (a non-empty
+      // literal range, no break/continue/return) and read after it keeps
+      // its last value, as in Python: carried from a placeholder.
+      if (staticTrips && !ex.any()) {
+        for (const std::string &n : assigned) {
+          if (n == var || before.count(n) || !scope->vars.count(n) ||
+              !readsName(scope->fn->def->body, n, &s))
+            continue;
+          std::optional<Val> init =
+              firstIterationPlaceholder(scope->vars[n], b, forOp);
+          std::string why;
+          std::optional<VarType> t;
+          if (init)
+            t = mergeTypes(*init, *init, why);
+          if (!t)
+            continue;
+          before[n] = *init;
+          carried.names.push_back(n);
+          carried.types.push_back(*t);
+        }
+      }
       // Merge the exit values with the entry types.
       llvm::SmallVector<Value> yields;
       for (auto [i, n] : llvm::enumerate(carried.names)) {

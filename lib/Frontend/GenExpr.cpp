@@ -70,6 +70,8 @@ OptVal Gen::evalImpl(const Expr &e) {
     auto it = scope->vars.find(e.name);
     if (it != scope->vars.end())
       return readVar(e.name, it->second, e.loc);
+    if (auto c = constants.find(e.name); c != constants.end())
+      return readConstant(c->second, e.name, e.loc);
     if (funcs.count(e.name) || lookupBuiltin(e.name, /*viaModule=*/false))
       return err(e.loc, "'" + e.name + "' is a function; functions are not "
                                        "values, call it");

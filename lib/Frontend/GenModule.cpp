@@ -60,8 +60,8 @@ OwningOpRef<ModuleOp> Gen::run(const Module &m) {
     case StmtKind::Expr:
       if (s->value->kind == ExprKind::String)
         break; // A docstring.
-      return err(s->loc, "only imports, function definitions and docstrings "
-                         "are allowed at the top level"),
+      return err(s->loc, "only imports, function definitions, docstrings and "
+                         "constants (`NAME = 3.5`) are allowed at the top level"),
              nullptr;
     case StmtKind::FunctionDef:
       if (!declare(*s))
@@ -69,15 +69,19 @@ OwningOpRef<ModuleOp> Gen::run(const Module &m) {
       break;
     case StmtKind::Pass:
       break;
+    case StmtKind::Assign:
+      if (!defineConstant(*s))
+        return nullptr;
+      break;
     default:
-      return err(s->loc, "only imports, function definitions and docstrings "
-                         "are allowed at the top level"),
+      return err(s->loc, "only imports, function definitions, docstrings and "
+                         "constants (`NAME = 3.5`) are allowed at the top level"),
              nullptr;
     }
   }
   for (const std::string &name : funcOrder) {
     FuncInfo &fn = funcs[name];
-    if (fn.state == FuncInfo::NotStarted && !genFunction(fn))
+    if (!fn.generic && fn.state == FuncInfo::NotStarted && !genFunction(fn))
       return nullptr;
   }
   if (failed)
@@ -94,7 +98,6 @@ bool Gen::declare(const Stmt &def) {
   FuncInfo fn;
   fn.def = &def;
   fn.isMain = def.name == "main";
-  auto error = [&](SrcLoc l, const std::string &msg) { err(l, msg); };
   llvm::StringSet<> paramNames;
   if (fn.isMain) {
     if (!def.params.empty())
@@ -107,10 +110,25 @@ bool Gen::declare(const Stmt &def) {
     if (!paramNames.insert(p.name).second)
       return fail(p.loc, "duplicate parameter '" + p.name + "' in '" +
                              def.name + "'");
-    if (!p.annotation)
-      return fail(p.loc, "parameter '" + p.name + "' of '" + def.name +
-                             "' needs a type annotation, e.g. `" + p.name +
-                             ": f32[n]`");
+    fn.generic |= !p.annotation; // typed per call (specialize)
+  }
+  if (!fn.generic && !declareTypes(fn, {}, def.name))
+    return false;
+  funcOrder.push_back(def.name);
+  funcs[def.name] = std::move(fn);
+  return true;
+}
+
+bool Gen::declareTypes(FuncInfo &fn,
+                       llvm::ArrayRef<std::optional<ArrType>> given,
+                       llvm::StringRef symbol) {
+  const Stmt &def = *fn.def;
+  auto error = [&](SrcLoc l, const std::string &msg) { err(l, msg); };
+  for (auto [i, p] : llvm::enumerate(def.params)) {
+    if (!p.annotation) {
+      fn.params.push_back(*given[i]);
+      continue;
+    }
     std::optional<ArrType> t = parseTypeAnnotation(*p.annotation, error);
     if (!t)
       return false;
@@ -150,11 +168,179 @@ bool Gen::declare(const Stmt &def) {
   for (const ArrType &t : fn.results)
     outs.push_back(t.tensorType(&ctx));
   fn.op = func::FuncOp::create(b, loc(def.loc),
-                               fn.isMain ? "arrayc_main" : def.name,
+                               fn.isMain ? "arrayc_main" : symbol,
                                b.getFunctionType(ins, outs));
-  funcOrder.push_back(def.name);
-  funcs[def.name] = std::move(fn);
   return true;
+}
+
+FuncInfo *Gen::specialize(FuncInfo &fn, llvm::StringRef name,
+                          llvm::ArrayRef<Val> args,
+                          llvm::ArrayRef<const Expr *> exprs) {
+  // Each unannotated parameter takes its argument's type. Sizes: literal
+  // ones stay; a named size of the caller is named after the first
+  // parameter axis that has it (`x.shape[0]`), so equal sizes stay equal.
+  llvm::SmallVector<std::optional<ArrType>> given;
+  llvm::SmallVector<std::optional<Weak>> weak;
+  llvm::StringMap<std::string> dimNames;
+  std::string key;
+  for (auto [i, p] : llvm::enumerate(fn.def->params)) {
+    given.push_back(std::nullopt);
+    weak.push_back(std::nullopt);
+    if (p.annotation)
+      continue;
+    const Val &v = args[i];
+    ArrType t;
+    if (v.kind == Val::Lit) {
+      t.dtype = v.weak == Weak::Bool    ? DType::Bool
+                : v.weak == Weak::Int   ? DType::I64
+                : v.weak == Weak::Float ? DType::F64
+                                        : DType::C128;
+      weak.back() = v.weak;
+    } else if (v.kind == Val::Array) {
+      t = v.type;
+      for (auto [d, dim] : llvm::enumerate(t.dims))
+        if (dim.isNamed())
+          dim = Dim::named(
+              dimNames.try_emplace(dim.name, p.name + ".shape[" +
+                                                 std::to_string(d) + "]")
+                  .first->second);
+      if (v.weakRt)
+        weak.back() = v.weak;
+    } else {
+      err(exprs[i]->loc, "argument '" + p.name + "' of '" + name.str() +
+                             "' is " + describeVal(v) +
+                             "; a parameter takes an array or a number");
+      return nullptr;
+    }
+    key += p.name + ":" + t.str() + (weak.back() ? "~" : "") + ";";
+    given.back() = t;
+  }
+  auto it = fn.specializations.find(key);
+  if (it != fn.specializations.end())
+    return it->second;
+  if (fn.specializations.size() >= 64) {
+    err(exprs.empty() ? fn.def->loc : exprs[0]->loc,
+        "'" + name.str() + "' is called with more than 64 different argument "
+        "types; annotate its parameters");
+    return nullptr;
+  }
+  std::string symbol = name.str();
+  if (!fn.specializations.empty())
+    symbol += "." + std::to_string(fn.specializations.size());
+  FuncInfo &spec = specialized[symbol];
+  spec.def = fn.def;
+  spec.weakParams = weak;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToEnd(
+      scope->fn->op->getParentOfType<ModuleOp>().getBody());
+  if (!declareTypes(spec, given, symbol))
+    return nullptr;
+  spec.op.setPrivate(); // not exported: only its callers reach it
+  fn.specializations[key] = &spec;
+  return &spec;
+}
+
+OptVal Gen::evalDefault(const Expr &e) {
+  Scope module;
+  module.fn = scope->fn;
+  Scope *outer = scope;
+  scope = &module;
+  OptVal v = eval(e);
+  scope = outer;
+  if (!v)
+    return std::nullopt;
+  if (v->kind != Val::Lit && v->kind != Val::None)
+    return err(e.loc, "a default value must be a number, a boolean or None "
+                      "(Python evaluates it once, at `def`), got " +
+                          describeVal(*v));
+  return v;
+}
+
+/// Whether `e` is built only of literals, names, attributes and arithmetic:
+/// what a module-level constant may be.
+static bool isConstantExpr(const Expr &e) {
+  switch (e.kind) {
+  case ExprKind::Int:
+  case ExprKind::Float:
+  case ExprKind::Imag:
+  case ExprKind::Bool:
+  case ExprKind::Name:
+    return true;
+  case ExprKind::Attribute:
+    return e.lhs->kind == ExprKind::Name;
+  case ExprKind::Unary:
+    return isConstantExpr(*e.lhs);
+  case ExprKind::Binary:
+    return isConstantExpr(*e.lhs) && isConstantExpr(*e.rhs);
+  case ExprKind::Tuple:
+    return llvm::all_of(e.elts, [](const ExprPtr &x) { return isConstantExpr(*x); });
+  default:
+    return false;
+  }
+}
+
+static bool isConstantVal(const Val &v) {
+  if (v.kind == Val::Tuple)
+    return llvm::all_of(v.elts, isConstantVal);
+  return v.kind == Val::Lit;
+}
+
+bool Gen::defineConstant(const Stmt &s) {
+  const Expr &t = *s.target;
+  bool names = t.kind == ExprKind::Name ||
+               (t.kind == ExprKind::Tuple &&
+                llvm::all_of(t.elts, [](const ExprPtr &e) {
+                  return e->kind == ExprKind::Name;
+                }));
+  const char *what = "a module-level assignment defines a constant: a number "
+                     "or a tuple of numbers (`SCALE = 2.5`, `SHAPE = (3, 4)`); "
+                     "arrays are made inside functions";
+  if (!names)
+    return fail(t.loc, what);
+  if (!isConstantExpr(*s.value))
+    return fail(s.value->loc, what);
+  FuncInfo moduleLevel;
+  moduleLevel.def = &s;
+  Scope module;
+  module.fn = &moduleLevel;
+  Scope *outer = scope;
+  scope = &module;
+  OptVal v = eval(*s.value);
+  scope = outer;
+  if (!v)
+    return false;
+  if (!isConstantVal(*v))
+    return fail(s.value->loc, what);
+  if (t.kind == ExprKind::Name) {
+    constants[t.name] = *v;
+    return true;
+  }
+  if (v->kind != Val::Tuple || v->elts.size() != t.elts.size())
+    return fail(t.loc, "cannot unpack " + describeVal(*v) + " into " +
+                           std::to_string(t.elts.size()) + " names");
+  for (auto [e, x] : llvm::zip(t.elts, v->elts))
+    constants[e->name] = x;
+  return true;
+}
+
+OptVal Gen::readConstant(const Val &c, llvm::StringRef name, SrcLoc l) {
+  FuncInfo &fn = *scope->fn;
+  if (fn.def && fn.def->kind == StmtKind::FunctionDef) {
+    if (!fn.locals) {
+      std::vector<std::string> order;
+      llvm::StringMap<SrcLoc> where;
+      assignedNames(fn.def->body, order, where);
+      fn.locals.emplace();
+      for (const std::string &n : order)
+        fn.locals->insert(n);
+    }
+    if (fn.locals->contains(name))
+      return err(l, "local variable '" + name +
+                        "' is read before it is assigned (UnboundLocalError): "
+                        "'" + fn.def->name + "' assigns it, which makes it "
+                        "local and hides the module's '" + name + "'");
+  }
+  return c;
 }
 
 bool Gen::genFunction(FuncInfo &fn) {
@@ -171,6 +357,12 @@ bool Gen::genFunction(FuncInfo &fn) {
   if (fn.isMain)
     initRandomState(fn.def->loc);
   bindParams(fn, entry);
+  for (auto [i, w] : llvm::enumerate(fn.weakParams))
+    if (w) { // A Python scalar argument stays weak (NumPy's promotion).
+      Val &v = local.vars[fn.def->params[i].name];
+      v.weakRt = true;
+      v.weak = *w;
+    }
 
   const std::vector<StmtPtr> &body = fn.def->body;
   if (!fn.results.empty() && !alwaysReturns(body)) {
@@ -288,14 +480,49 @@ OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call) {
     return err(call.loc, "recursive call to '" + name +
                              "': recursion is not supported");
   llvm::SmallVector<std::string> names;
-  for (const Param &p : fn.def->params)
+  size_t required = 0;
+  for (const Param &p : fn.def->params) {
     names.push_back(p.name);
+    if (!p.defaultValue)
+      required = names.size();
+  }
   llvm::SmallVector<const Expr *> args;
-  if (!bindArgs(name, names, names.size(), call, args))
+  if (!bindArgs(name, names, required, call, args))
     return std::nullopt;
   // Lower the callee first so its own errors come first.
-  if (fn.state == FuncInfo::NotStarted && !genFunction(fn))
+  if (!fn.generic && fn.state == FuncInfo::NotStarted && !genFunction(fn))
     return std::nullopt;
+  // The arguments, with the defaults of those not passed.
+  std::vector<Val> given;
+  for (size_t i = 0; i < args.size(); ++i) {
+    OptVal a = args[i] ? eval(*args[i])
+                       : evalDefault(*fn.def->params[i].defaultValue);
+    if (!a)
+      return std::nullopt;
+    if (!args[i])
+      args[i] = fn.def->params[i].defaultValue.get();
+    given.push_back(*a);
+  }
+  if (fn.generic) {
+    FuncInfo *spec = specialize(fn, name, given, args);
+    if (!spec)
+      return std::nullopt;
+    if (spec->state == FuncInfo::InProgress)
+      return err(call.loc, "recursive call to '" + name +
+                               "': recursion is not supported");
+    if (spec->state == FuncInfo::NotStarted && !genFunction(*spec))
+      return std::nullopt;
+    return callSpecialized(*spec, name, call, args, given);
+  }
+  return callSpecialized(fn, name, call, args, given);
+}
+
+OptVal Gen::callSpecialized(FuncInfo &fn, llvm::StringRef name, const Expr &call,
+                            llvm::ArrayRef<const Expr *> args,
+                            llvm::ArrayRef<Val> given) {
+  llvm::SmallVector<std::string> names;
+  for (const Param &p : fn.def->params)
+    names.push_back(p.name);
 
   llvm::StringMap<std::pair<Dim, ArrType>> bound; // name -> (dim, from type)
   llvm::StringMap<std::pair<Val, int64_t>> boundFrom; // name -> (argument, axis)
@@ -303,9 +530,7 @@ OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call) {
   std::vector<Val> argVals;
   for (auto [i, argExpr] : llvm::enumerate(args)) {
     const ArrType &p = fn.params[i];
-    OptVal a = eval(*argExpr);
-    if (!a)
-      return std::nullopt;
+    OptVal a = given[i];
     std::string what = "argument '" + names[i] + "' of '" + name.str() + "'";
     if (a->kind == Val::Lit && p.rank() == 0 &&
         promoteWeak(p.dtype, a->weak) == p.dtype) {
@@ -412,8 +637,8 @@ void Gen::signatures(std::vector<arrayc::FunctionSignature> &out) const {
   };
   for (const std::string &name : funcOrder) {
     const FuncInfo &fn = funcs.find(name)->second;
-    if (fn.isMain)
-      continue;
+    if (fn.isMain || fn.generic)
+      continue; // A generic function is exported only through its callers.
     arrayc::FunctionSignature sig;
     sig.name = name;
     for (auto [i, t] : llvm::enumerate(fn.params)) {

@@ -12,6 +12,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <functional>
+
 using namespace arrayc::frontend;
 
 namespace {
@@ -93,6 +95,40 @@ private:
 
   StmtPtr parseStatement(bool topLevel);
   StmtPtr parseSimpleStatement();
+  /// One line's statements: a compound statement, or simple statements
+  /// separated by `;`, with the statements they desugar to.
+  bool parseLine(std::vector<StmtPtr> &out, bool topLevel);
+  /// Simple statements separated by `;` up to the end of the line.
+  bool parseSimpleLine(std::vector<StmtPtr> &out);
+  /// Moves `s` with the statements its parse queued around it to `out`.
+  void emit(StmtPtr s, std::vector<StmtPtr> &out);
+  /// `for TARGET in ITER` over anything but `range(...)` into a range loop.
+  StmtPtr desugarFor(std::unique_ptr<Stmt> s);
+  std::string hiddenName(const char *what, SrcLoc l) {
+    return std::string(what) + "@" + std::to_string(l.line) + ":" +
+           std::to_string(l.col);
+  }
+  ExprPtr nameExpr(const std::string &n, SrcLoc l) {
+    ExprPtr e = make(ExprKind::Name, l);
+    e->name = n;
+    return e;
+  }
+  ExprPtr callExpr(const std::string &f, SrcLoc l, ExprPtr arg) {
+    ExprPtr e = make(ExprKind::Call, l);
+    e->lhs = nameExpr(f, l);
+    e->elts.push_back(std::move(arg));
+    return e;
+  }
+  StmtPtr assignStmt(ExprPtr target, ExprPtr value, SrcLoc l) {
+    auto s = std::make_unique<Stmt>(StmtKind::Assign, l);
+    s->target = std::move(target);
+    s->value = std::move(value);
+    return s;
+  }
+  /// Statements a parse produced to run before / after the one it returns.
+  std::vector<StmtPtr> before, after;
+  /// A `;` ended the last simple statement and more follow on its line.
+  bool sameLine = false;
   StmtPtr parseFunctionDef();
   bool parseBlock(std::vector<StmtPtr> &body);
   StmtPtr parseCompound(); ///< if/elif/else, while, for
@@ -147,10 +183,8 @@ std::unique_ptr<Module> Parser::parseModule() {
     }
     if (cur().is(Tok::Indent))
       return fail(cur().loc, "unexpected indent");
-    StmtPtr s = parseStatement(/*topLevel=*/true);
-    if (!s)
+    if (!parseLine(mod->body, /*topLevel=*/true))
       return nullptr;
-    mod->body.push_back(std::move(s));
   }
   return mod;
 }
@@ -158,27 +192,56 @@ std::unique_ptr<Module> Parser::parseModule() {
 bool Parser::parseBlock(std::vector<StmtPtr> &body) {
   if (!expectOp(":", "to start the block"))
     return false;
-  if (!cur().is(Tok::Newline)) {
-    // A one-line body: `def f(): return x`.
-    StmtPtr s = parseSimpleStatement();
-    if (!s)
-      return false;
-    body.push_back(std::move(s));
-    return true;
-  }
+  if (!cur().is(Tok::Newline))
+    return parseSimpleLine(body); // A one-line body: `def f(): return x`.
   next();
   if (!cur().is(Tok::Indent)) {
     failHere("expected an indented block");
     return false;
   }
   next();
-  while (!cur().is(Tok::Dedent) && !cur().is(Tok::Eof)) {
+  while (!cur().is(Tok::Dedent) && !cur().is(Tok::Eof))
+    if (!parseLine(body, /*topLevel=*/false))
+      return false;
+  next();
+  return true;
+}
+
+void Parser::emit(StmtPtr s, std::vector<StmtPtr> &out) {
+  std::vector<StmtPtr> pre = std::move(before), post = std::move(after);
+  before.clear();
+  after.clear();
+  for (StmtPtr &p : pre)
+    out.push_back(std::move(p));
+  out.push_back(std::move(s));
+  for (StmtPtr &p : post)
+    out.push_back(std::move(p));
+}
+
+bool Parser::parseLine(std::vector<StmtPtr> &out, bool topLevel) {
+  StmtPtr s = parseStatement(topLevel);
+  if (!s)
+    return false;
+  emit(std::move(s), out);
+  return !sameLine || parseSimpleLine(out);
+}
+
+bool Parser::parseSimpleLine(std::vector<StmtPtr> &out) {
+  do {
+    sameLine = false;
+    if (cur().kind == Tok::Name &&
+        llvm::is_contained({"if", "while", "for", "def", "elif", "else",
+                            "class", "with", "try"},
+                           cur().text)) {
+      failHere("'" + cur().text + "' cannot follow ';' or ':' on one line; "
+               "start it on a new line");
+      return false;
+    }
     StmtPtr s = parseStatement(/*topLevel=*/false);
     if (!s)
       return false;
-    body.push_back(std::move(s));
-  }
-  next();
+    emit(std::move(s), out);
+  } while (sameLine);
   return true;
 }
 
@@ -211,10 +274,17 @@ StmtPtr Parser::parseStatement(bool topLevel) {
 }
 
 bool Parser::endOfSimpleStatement() {
-  if (cur().isOp(";")) {
-    failHere("';' between statements is not supported; put each statement "
-             "on its own line");
-    return false;
+  if (consumeOp(";")) {
+    // `a = 1; b = 2`: another statement follows on the line (a trailing
+    // `;` ends the line, as in Python).
+    if (cur().is(Tok::Newline)) {
+      next();
+      return true;
+    }
+    if (cur().is(Tok::Eof) || cur().is(Tok::Dedent))
+      return true;
+    sameLine = true;
+    return true;
   }
   if (cur().is(Tok::Newline)) {
     next();
@@ -234,12 +304,25 @@ StmtPtr Parser::parseCompound() {
     auto s = std::make_unique<Stmt>(StmtKind::For, loc);
     if (!cur().is(Tok::Name) || isKeyword(cur().text))
       return failHere("expected a loop variable name after 'for'");
-    s->target = make(ExprKind::Name, cur().loc);
-    s->target->name = cur().text;
-    next();
-    if (cur().isOp(","))
-      return failHere("unpacking in a 'for' target is not supported; loop "
-                      "over `range(...)` with one variable");
+    // The target: a name, or names to unpack (`for i, v in enumerate(x)`).
+    SrcLoc tloc = cur().loc;
+    std::vector<ExprPtr> names;
+    while (true) {
+      if (!cur().is(Tok::Name) || isKeyword(cur().text))
+        return failHere("expected a loop variable name, got " + describe(cur()));
+      names.push_back(nameExpr(cur().text, cur().loc));
+      next();
+      if (!consumeOp(","))
+        break;
+      if (cur().isName("in"))
+        break;
+    }
+    if (names.size() == 1 && !cur().isOp(",")) {
+      s->target = std::move(names[0]);
+    } else {
+      s->target = make(ExprKind::Tuple, tloc);
+      s->target->elts = std::move(names);
+    }
     if (!cur().isName("in"))
       return failHere("expected 'in' after the loop variable, got " +
                       describe(cur()));
@@ -249,7 +332,7 @@ StmtPtr Parser::parseCompound() {
       return nullptr;
     if (cur().isName("else"))
       return failHere("'for ... else' is not supported yet");
-    return s;
+    return desugarFor(std::move(s));
   }
   auto s = std::make_unique<Stmt>(kw == "while" ? StmtKind::While : StmtKind::If,
                                   loc);
@@ -272,6 +355,177 @@ StmtPtr Parser::parseCompound() {
       return nullptr;
   }
   return s;
+}
+
+void arrayc::frontend::assignedNames(const std::vector<StmtPtr> &body,
+                                     std::vector<std::string> &out,
+                                     llvm::StringMap<SrcLoc> &where) {
+  std::function<void(const Expr &)> target = [&](const Expr &t) {
+    if (t.kind == ExprKind::Name) {
+      if (where.insert({t.name, t.loc}).second)
+        out.push_back(t.name);
+    } else if (t.kind == ExprKind::Tuple || t.kind == ExprKind::List) {
+      for (const ExprPtr &e : t.elts)
+        target(*e);
+    } else if (t.kind == ExprKind::Subscript) {
+      target(*t.lhs); // `v[i] = ...` rebinds `v` (value semantics).
+    }
+  };
+  for (const StmtPtr &s : body) {
+    switch (s->kind) {
+    case StmtKind::Assign:
+    case StmtKind::AnnAssign:
+    case StmtKind::AugAssign:
+    case StmtKind::For:
+      if (s->target)
+        target(*s->target);
+      break;
+    default:
+      break;
+    }
+    assignedNames(s->body, out, where);
+    assignedNames(s->orelse, out, where);
+  }
+}
+
+/// Whether `body` (recursively) binds `name` (assignments, loop targets,
+/// indexed stores).
+static bool assignsName(const std::vector<StmtPtr> &body, llvm::StringRef name) {
+  std::vector<std::string> order;
+  llvm::StringMap<SrcLoc> where;
+  assignedNames(body, order, where);
+  return where.count(name);
+}
+
+// `for TARGET in SEQ: BODY` iterates SEQ's first axis (NumPy: each item is
+// `SEQ[i]`, a view for rows), `enumerate(SEQ[, start])` pairs it with the
+// count, `zip(A, B, ...)` runs to the shortest. All become a range loop over
+// a hidden index; the iterable is evaluated once before the loop (a hidden
+// name keeps it when the body rebinds the name it came from):
+//
+//   for i, (v) in enumerate(x):  ->  for index@L:C in range(len(x)):
+//       body                           i = index@L:C; v = x[index@L:C]; body
+StmtPtr Parser::desugarFor(std::unique_ptr<Stmt> s) {
+  Expr &it = *s->value;
+  auto calls = [&](llvm::StringRef f) {
+    return it.kind == ExprKind::Call && it.lhs->kind == ExprKind::Name &&
+           it.lhs->name == f;
+  };
+  if (calls("range")) {
+    if (s->target->kind != ExprKind::Name)
+      return fail(s->target->loc, "cannot unpack an int: range() gives one "
+                                  "integer per iteration");
+    return s;
+  }
+  if (it.kind == ExprKind::Tuple || it.kind == ExprKind::List)
+    return fail(it.loc, "loops over a tuple or list are not supported; loop "
+                        "over an array or range(...)");
+  SrcLoc l = s->loc, itLoc = it.loc;
+  bool isEnum = calls("enumerate"), isZip = calls("zip");
+  std::string fname = isEnum || isZip ? it.lhs->name : "";
+  std::vector<ExprPtr> seqs;
+  ExprPtr start;
+  if (isEnum || isZip) {
+    for (Keyword &k : it.keywords) {
+      if (isEnum && k.name == "start" && !start) {
+        start = std::move(k.value);
+        continue;
+      }
+      return fail(k.loc, it.lhs->name + "() got an unexpected keyword "
+                         "argument '" + k.name + "'");
+    }
+    if (isEnum && (it.elts.empty() || it.elts.size() > 2 ||
+                   (it.elts.size() == 2 && start)))
+      return fail(it.loc, "enumerate() takes an iterable and an optional start");
+    if (isEnum && it.elts.size() == 2)
+      start = std::move(it.elts[1]);
+    if (isZip && it.elts.empty())
+      return fail(it.loc, "zip() needs at least one iterable here");
+    size_t n = isEnum ? 1 : it.elts.size();
+    for (size_t i = 0; i < n; ++i)
+      seqs.push_back(std::move(it.elts[i]));
+  } else {
+    seqs.push_back(std::move(s->value));
+  }
+  // What each iteration binds, by target.
+  std::vector<ExprPtr> targets;
+  size_t want = isEnum ? 2 : isZip ? seqs.size() : 0;
+  if (want) {
+    if (s->target->kind != ExprKind::Tuple || s->target->elts.size() != want)
+      return fail(s->target->loc,
+                  "unpack each item of " + fname + "() into " +
+                      std::to_string(want) + " loop variables: `for " +
+                      (isEnum ? std::string("i, v") : std::string("a, b")) +
+                      " in " + fname + "(...)`");
+    for (ExprPtr &t : s->target->elts)
+      targets.push_back(std::move(t));
+  } else {
+    targets.push_back(std::move(s->target));
+  }
+  // The sequences, evaluated once before the loop.
+  std::vector<std::string> names;
+  for (auto [i, seq] : llvm::enumerate(seqs)) {
+    if (seq->kind == ExprKind::Name && !assignsName(s->body, seq->name)) {
+      names.push_back(seq->name);
+      continue;
+    }
+    names.push_back(hiddenName("iter", seq->loc) +
+                    (seqs.size() > 1 ? "#" + std::to_string(i) : ""));
+    SrcLoc sl = seq->loc;
+    before.push_back(assignStmt(nameExpr(names.back(), sl), std::move(seq), l));
+  }
+  // The trip count: the shortest sequence.
+  ExprPtr count = callExpr("len", itLoc, nameExpr(names[0], itLoc));
+  if (names.size() > 1) {
+    std::string n = hiddenName("count", l);
+    before.push_back(assignStmt(nameExpr(n, l), std::move(count), l));
+    for (size_t i = 1; i < names.size(); ++i) {
+      auto shorter = std::make_unique<Stmt>(StmtKind::If, l);
+      shorter->value = make(ExprKind::Compare, l);
+      shorter->value->name = "<";
+      shorter->value->lhs = callExpr("len", l, nameExpr(names[i], l));
+      shorter->value->rhs = nameExpr(n, l);
+      shorter->body.push_back(
+          assignStmt(nameExpr(n, l), callExpr("len", l, nameExpr(names[i], l)), l));
+      before.push_back(std::move(shorter));
+    }
+    count = nameExpr(n, l);
+  }
+  std::string index = hiddenName("index", l);
+  std::vector<StmtPtr> body;
+  auto item = [&](size_t i, SrcLoc tl) {
+    ExprPtr e = make(ExprKind::Subscript, tl);
+    e->lhs = nameExpr(names[i], e->loc);
+    e->rhs = nameExpr(index, e->loc);
+    return e;
+  };
+  if (isEnum) {
+    ExprPtr k = nameExpr(index, targets[0]->loc);
+    if (start) {
+      ExprPtr sum = make(ExprKind::Binary, start->loc);
+      sum->name = "+";
+      sum->lhs = std::move(k);
+      sum->rhs = std::move(start);
+      k = std::move(sum);
+    }
+    SrcLoc tl = targets[0]->loc;
+    body.push_back(assignStmt(std::move(targets[0]), std::move(k), tl));
+    tl = targets[1]->loc;
+    body.push_back(assignStmt(std::move(targets[1]), item(0, tl), tl));
+  } else {
+    for (size_t i = 0; i < targets.size(); ++i) {
+      SrcLoc tl = targets[i]->loc;
+      ExprPtr v = item(i, tl);
+      body.push_back(assignStmt(std::move(targets[i]), std::move(v), tl));
+    }
+  }
+  for (StmtPtr &b : s->body)
+    body.push_back(std::move(b));
+  auto loop = std::make_unique<Stmt>(StmtKind::For, l);
+  loop->target = nameExpr(index, l);
+  loop->value = callExpr("range", itLoc, std::move(count));
+  loop->body = std::move(body);
+  return loop;
 }
 
 StmtPtr Parser::parseFunctionDef() {
@@ -298,8 +552,15 @@ StmtPtr Parser::parseFunctionDef() {
       if (!p.annotation)
         return nullptr;
     }
-    if (cur().isOp("="))
-      return failHere("default parameter values are not supported yet");
+    if (consumeOp("=")) {
+      p.defaultValue = parseTest();
+      if (!p.defaultValue)
+        return nullptr;
+    } else if (!fn->params.empty() && fn->params.back().defaultValue) {
+      return fail(p.loc, "parameter '" + p.name + "' without a default "
+                         "follows one with a default (non-default argument "
+                         "follows default argument)");
+    }
     fn->params.push_back(std::move(p));
     if (!consumeOp(","))
       break;
@@ -404,8 +665,38 @@ StmtPtr Parser::parseSimpleStatement() {
     s->value = parseTestList();
     if (!s->value)
       return nullptr;
-    if (cur().isOp("="))
-      return failHere("chained assignment `a = b = ...` is not supported");
+    // `a = b = value`: the value once, bound to each target left to right
+    // (one object under every name, as in Python): `a = value`, `b = a`.
+    std::vector<ExprPtr> more;
+    while (cur().isOp("=")) {
+      next();
+      more.push_back(std::move(s->value));
+      s->value = parseTestList();
+      if (!s->value)
+        return nullptr;
+    }
+    if (!more.empty()) {
+      std::vector<ExprPtr> targets;
+      targets.push_back(std::move(s->target));
+      for (ExprPtr &t : more)
+        targets.push_back(std::move(t));
+      ExprPtr value = std::move(s->value);
+      std::string first = targets[0]->kind == ExprKind::Name
+                              ? targets[0]->name
+                              : hiddenName("value", loc);
+      StmtPtr head;
+      if (targets[0]->kind == ExprKind::Name) {
+        head = assignStmt(std::move(targets[0]), std::move(value), loc);
+      } else {
+        head = assignStmt(nameExpr(first, loc), std::move(value), loc);
+        after.push_back(assignStmt(std::move(targets[0]), nameExpr(first, loc), loc));
+      }
+      for (size_t i = 1; i < targets.size(); ++i) {
+        SrcLoc tl = targets[i]->loc;
+        after.push_back(assignStmt(std::move(targets[i]), nameExpr(first, tl), tl));
+      }
+      return endOfSimpleStatement() ? std::move(head) : nullptr;
+    }
     return endOfSimpleStatement() ? std::move(s) : nullptr;
   }
   if (cur().kind == Tok::Op && cur().text.size() >= 2 &&

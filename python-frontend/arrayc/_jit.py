@@ -23,16 +23,27 @@ from ._core import (_ERRORS, _fast, ArgumentError, ArraycError, CompileError, DT
                     fast_device_view, get_context, host_array, ndarray)
 
 
+def _read_source(fn):
+    """(lines, first line, file) of `fn`'s source, or the CompileError that
+    says why it cannot be read and what to do."""
+    name = getattr(fn, "__qualname__", fn)
+    try:
+        lines, first = inspect.getsourcelines(fn)
+    except (OSError, TypeError) as e:
+        raise CompileError(
+            "arrayc.jit: cannot read the source of %s (%s): arrayc compiles a function "
+            "from its source text, which Python keeps only for functions defined in a "
+            ".py file (not at the interactive prompt or through exec); define %s in a "
+            "module file and import it, or compile the source text with "
+            "arrayc.compile(source)" % (name, e, name)) from None
+    return lines, first, inspect.getsourcefile(fn) or "<unknown>"
+
+
 class _Source:
     """The decorated function's source, parsed once."""
 
     def __init__(self, fn):
-        try:
-            lines, first = inspect.getsourcelines(fn)
-        except (OSError, TypeError) as e:
-            raise CompileError("arrayc.jit: cannot read the source of %s: %s" %
-                               (getattr(fn, "__qualname__", fn), e))
-        self.file = inspect.getsourcefile(fn) or "<unknown>"
+        lines, first, self.file = _read_source(fn)
         self.first = first  # 1-based line of the first decorator or `def`
         self.lines = textwrap.dedent("".join(lines)).splitlines()
         tree = ast.parse("\n".join(self.lines))
@@ -42,16 +53,18 @@ class _Source:
         self.fdef = fdef
         self.name = fdef.name
         self.params = [a.arg for a in fdef.args.args]
-        if fdef.args.vararg or fdef.args.kwarg or fdef.args.kwonlyargs or fdef.args.defaults:
-            raise CompileError("%s:%d: arrayc.jit: %s: only plain positional parameters "
-                               "(no *args, **kwargs, keyword-only or default values)" %
+        if fdef.args.vararg or fdef.args.kwarg or fdef.args.kwonlyargs or \
+                fdef.args.posonlyargs:
+            raise CompileError("%s:%d: arrayc.jit: %s: only plain parameters (no *args, "
+                               "**kwargs, keyword-only or positional-only ones)" %
                                (self.file, first + fdef.lineno - 1, self.name))
+        # Defaults and keywords are bound at the call, as Python binds them.
+        self.signature = inspect.signature(fn)
         self.annotated = [a.annotation is not None for a in fdef.args.args]
         self.declared = [_annotation_dims(a.annotation) if a.annotation is not None else None
                          for a in fdef.args.args]
-        if not fdef.body or fdef.body[0].lineno == fdef.lineno:
-            raise CompileError("%s:%d: arrayc.jit: put the body of %s on its own lines" %
-                               (self.file, first + fdef.lineno - 1, self.name))
+        self.fn = fn
+        self.support = None  # helpers and constants, read at the first compile
 
     def specialize(self, annotations, alias=None):
         """The source with decorators blanked and the `def` line(s) rewritten
@@ -65,13 +78,22 @@ class _Source:
         f = self.fdef
         header_first = f.lineno - 1             # 0-based, in self.lines
         header_last = f.body[0].lineno - 2      # the line before the body
-        while header_last > header_first and not self.lines[header_last].rstrip().endswith(":"):
+        b0 = f.body[0]
+        # A one-line function (`def f(x): return 2 * x`): its body follows
+        # the header's `:` on the same line.
+        inline = None
+        if self.lines[b0.lineno - 1][:b0.col_offset].strip():
+            header_last = b0.lineno - 1
+            inline = self.lines[header_last][b0.col_offset:]
+        while inline is None and header_last > header_first and \
+                not self.lines[header_last].rstrip().endswith(":"):
             header_last -= 1
+        indent = 4 if inline is not None else b0.col_offset
         alias = alias or tuple(range(len(f.args.args)))
         params, binds = [], []
         for i, (a, ann) in enumerate(zip(f.args.args, annotations)):
             if alias[i] != i:
-                binds.append("%s%s = %s" % (" " * f.body[0].col_offset, a.arg,
+                binds.append("%s%s = %s" % (" " * indent, a.arg,
                                               f.args.args[alias[i]].arg))
             elif ann is None:
                 params.append("%s: %s" % (a.arg, ast.unparse(a.annotation)))
@@ -80,13 +102,120 @@ class _Source:
         ret = " -> " + ast.unparse(f.returns) if f.returns is not None else ""
         header = ["def %s(%s)%s:" % (self.name, ", ".join(params), ret)]
         pad = header_last - header_first
+        if inline is not None:
+            if binds:
+                binds.append(" " * indent + inline)
+            else:
+                header[0] += " " + inline
         # Blank lines up to the function's line in the file: diagnostics point there.
         above = self.first - 1 + header_first
         up = min(max(len(binds) - pad, 0), above)  # the `def` moves up this many lines
         header += binds + [""] * max(pad - len(binds), 0)
         body = [""] * (header_first - min(up, header_first)) + header + \
             self.lines[header_last + 1:]
-        return "\n" * (self.first - 1 - (up - min(up, header_first))) + "\n".join(body) + "\n"
+        text = "\n" * (self.first - 1 - (up - min(up, header_first))) + "\n".join(body)
+        if self.support is None:
+            self.support = _support(self.fn, self.fdef, self.file)
+        return _place(text.split("\n"), self.file, self.support) + "\n"
+
+
+def _is_constant(v):
+    """Whether `v` is a module-level value jit reads at compile time: a
+    Python number or bool, or a tuple of them."""
+    if isinstance(v, tuple):
+        return all(_is_constant(x) for x in v)
+    return isinstance(v, (bool, int, float, complex)) and not isinstance(v, np.generic) \
+        or isinstance(v, np.float64)
+
+
+def _constant_text(v):
+    """`v` as arrayc source (`np.inf` for infinities, `np.nan` for NaN)."""
+    if isinstance(v, tuple):
+        return "(" + "".join(_constant_text(x) + ", " for x in v) + ")"
+    if isinstance(v, float) and not np.isfinite(v):
+        return "np.nan" if v != v else ("np.inf" if v > 0 else "(-np.inf)")
+    if isinstance(v, complex):
+        return "(%r + %rj)" % (v.real, v.imag)
+    return repr(v) if not isinstance(v, np.float64) else repr(float(v))
+
+
+def _global_names(fdef):
+    """The names `fdef` reads that are not its own (Python's globals)."""
+    local = {a.arg for a in fdef.args.args}
+    for node in ast.walk(fdef):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
+            local.add(node.id)
+    seen = []
+    for node in ast.walk(fdef):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and \
+                node.id not in local and node.id not in seen:
+            seen.append(node.id)
+    return seen
+
+
+def _support(fn, fdef, file):
+    """What `fn`'s source needs besides itself: the functions it calls that
+    its module defines (their sources, found through the functions'
+    globals, recursively) and the module-level numbers it reads. Returns
+    [(file, first line, lines)] of helper sources and [(name, text)] of
+    constants, read now (compile time), as Numba reads globals."""
+    helpers, constants, done = [], {}, {id(fn)}
+    todo = [(fn, fdef)]
+    while todo:
+        f, d = todo.pop(0)
+        g = getattr(f, "__globals__", {})
+        for name in _global_names(d):
+            if name not in g:
+                continue
+            v = g[name]
+            if isinstance(v, JitFunction):
+                v = v.__wrapped__
+            if inspect.isfunction(v):
+                if id(v) in done:
+                    continue
+                done.add(id(v))
+                lines, first, hfile = _read_source(v)
+                lines = textwrap.dedent("".join(lines)).splitlines()
+                hdef = ast.parse("\n".join(lines)).body[0]
+                if not isinstance(hdef, ast.FunctionDef):
+                    raise CompileError("arrayc.jit: %s (called by %s) is not a plain "
+                                       "function" % (name, fdef.name))
+                if hdef.name != name:
+                    raise CompileError("arrayc.jit: %s calls %s, which is defined as '%s'; "
+                                       "call it by its own name" % (fdef.name, name,
+                                                                    hdef.name))
+                # Decorators blanked: the `def` keeps its line.
+                lines = [""] * (hdef.lineno - 1) + lines[hdef.lineno - 1:]
+                helpers.append((hfile, first, lines))
+                todo.append((v, hdef))
+            elif _is_constant(v):
+                constants.setdefault(name, _constant_text(v))
+            elif isinstance(v, np.ndarray):
+                raise CompileError("arrayc.jit: %s reads the module-level array '%s'; "
+                                   "pass it as an argument" % (d.name, name))
+    return helpers, sorted(constants.items())
+
+
+def _place(lines, file, support):
+    """The compiled source: `lines` (the function, at its file lines) with
+    its helpers at their own file lines where those are free (else after
+    it) and the constants at the end."""
+    helpers, constants = support
+    lines = list(lines)
+    extra = []
+    for hfile, first, hlines in helpers:
+        at = first - 1
+        free = hfile == file and all(
+            i >= len(lines) or not lines[i].strip() for i in range(at, at + len(hlines)))
+        if not free:
+            extra += [""] + hlines
+            continue
+        if at + len(hlines) > len(lines):
+            lines += [""] * (at + len(hlines) - len(lines))
+        lines[at:at + len(hlines)] = hlines
+    lines += extra
+    lines += ["%s = %s" % (name, text) for name, text in constants]
+    return "\n".join(lines)
 
 
 def _annotation_dims(node):
@@ -265,7 +394,17 @@ class JitFunction:
                      tuple(i for i, j in enumerate(alias) if i == j),
                      nargs=len(codes))
 
-    def __call__(self, *args):
+    def __call__(self, *args, **kwargs):
+        if kwargs or len(args) < len(self._src.params):
+            # Keywords and defaults, bound as Python binds them.
+            try:
+                bound = self._src.signature.bind(*args, **kwargs)
+            except TypeError as e:
+                raise ArgumentError("%s() takes %d arguments (%s): %s" % (
+                    self.__name__, len(self._src.params), ", ".join(self._src.params),
+                    e)) from None
+            bound.apply_defaults()
+            args = bound.args
         ctx = get_context(self._target)
         if ctx.target == "cuda":
             streams = _local.streams

@@ -173,8 +173,12 @@ def test_compile_module_from_source():
         mod.scale(x.astype(np.float64), np.float32(1))
     with pytest.raises(AttributeError, match="has: scale, total"):
         mod.nope
-    with pytest.raises(arrayc.CompileError, match=r"bad\.arr:1:"):
-        arrayc.compile("def f(x):\n    return x\n", name="bad.arr", target=TARGET)
+    with pytest.raises(arrayc.CompileError, match=r"bad\.arr:2:"):
+        arrayc.compile("def f(x: f32[n]):\n    return y\n", name="bad.arr", target=TARGET)
+    # A function without annotations is typed at its calls: not exported.
+    mod = arrayc.compile("def f(x):\n    return x\n\ndef g(x: f64[n]):\n    return f(x)\n",
+                         target=TARGET)
+    assert mod.functions() == ["g"]
 
 
 @arrayc.jit(target=TARGET)

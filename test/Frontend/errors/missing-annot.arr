@@ -1,8 +1,12 @@
 def f(x, y: f32) -> f32:
     return y
 
-# Tests that parameters need type annotations.
+def main():
+    print(f((1, 2), 3.0))
+
+# Tests that an unannotated parameter (typed per call) takes arrays and
+# numbers, not tuples.
 # RUN: not arrayc --emit=ndarray %s 2>&1 | FileCheck --strict-whitespace %s
-# CHECK: {{.*}}missing-annot.arr:1:7: error: parameter 'x' of 'f' needs a type annotation, e.g. `x: f32[n]`
-# CHECK-NEXT: {{^}}def f(x, y: f32) -> f32:
-# CHECK-NEXT: {{^}}      ^{{$}}
+# CHECK: {{.*}}missing-annot.arr:5:14: error: argument 'x' of 'f' is a tuple of 2 values; a parameter takes an array or a number
+# CHECK-NEXT: {{^}}    print(f((1, 2), 3.0))
+# CHECK-NEXT: {{^}}             ^{{$}}

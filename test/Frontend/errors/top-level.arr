@@ -1,8 +1,8 @@
 import numpy as np
-x = 3
+print(3)
 
-# Tests that statements other than imports and defs are rejected at top level.
+# Tests that statements other than imports, defs and constants are rejected at top level.
 # RUN: not arrayc --emit=ndarray %s 2>&1 | FileCheck --strict-whitespace %s
-# CHECK: {{.*}}top-level.arr:2:1: error: only imports, function definitions and docstrings are allowed at the top level
-# CHECK-NEXT: {{^}}x = 3
+# CHECK: {{.*}}top-level.arr:2:1: error: only imports, function definitions, docstrings and constants (`NAME = 3.5`) are allowed at the top level
+# CHECK-NEXT: {{^}}print(3)
 # CHECK-NEXT: {{^}}^{{$}}
