@@ -152,6 +152,50 @@ bool Gen::promoteBinary(Val &x, Val &y, DType &t, SrcLoc l) {
   return true;
 }
 
+/// NumPy's where(cond, x, y) on values: promotion as the ufunc, broadcasting
+/// (run-time sizes checked then), one ndarray.select.
+OptVal Gen::selectVals(const Val &cond, const Val &x0, const Val &y0, SrcLoc l) {
+  Val c = toArray(cond, DType::Bool);
+  if (cond.kind == Val::Lit)
+    c = toArray(Val::boolLit(cond.asDouble() != 0), DType::Bool);
+  Val x = x0, y = y0;
+  DType t;
+  if (x.kind == Val::Lit && y.kind == Val::Lit) {
+    x = materialize(x);
+    y = materialize(y);
+  }
+  if (x.kind == Val::Array && y.kind == Val::Array)
+    t = promote(x.type.dtype, y.type.dtype);
+  else if (x.kind == Val::Array)
+    t = promoteWeak(x.type.dtype, y.weak);
+  else
+    t = promoteWeak(y.type.dtype, x.weak);
+  if (!weakFits(x, t, l) || !weakFits(y, t, l))
+    return std::nullopt;
+  // Sizes that agree only at run time are checked then, pairwise.
+  unifyBroadcast(c, x, l);
+  unifyBroadcast(c, y, l);
+  unifyBroadcast(x, y, l);
+  llvm::SmallVector<Dim> s1, shape;
+  llvm::ArrayRef<Dim> dx, dy;
+  if (x.kind == Val::Array)
+    dx = x.type.dims;
+  if (y.kind == Val::Array)
+    dy = y.type.dims;
+  if (!broadcastShapes(c.type.dims, dx, s1) || !broadcastShapes(s1, dy, shape))
+    return err(l, "operands could not be broadcast together with shapes " +
+                      c.type.str() + ", " + x0.describe() + " and " +
+                      y0.describe());
+  Val a = toArray(x, t), d = toArray(y, t);
+  std::vector<Val> sources{c, a, d};
+  c = broadcastTo(c, shape, sources, loc(l));
+  a = broadcastTo(a, shape, sources, loc(l));
+  d = broadcastTo(d, shape, sources, loc(l));
+  Value r = nd::SelectOp::create(b, loc(l), a.value.getType(), c.value,
+                                 a.value, d.value);
+  return Val::array(r, a.type);
+}
+
 OptVal Gen::ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call) {
   SrcLoc l = call.loc;
   llvm::SmallVector<const Expr *> args;
@@ -284,45 +328,7 @@ OptVal Gen::ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call) 
     OptVal yv = evalArrayOperand(*args[2], full);
     if (!yv)
       return std::nullopt;
-    Val c = toArray(*cv, DType::Bool);
-    if (cv->kind == Val::Lit)
-      c = toArray(Val::boolLit(cv->asDouble() != 0), DType::Bool);
-    Val x = *xv, y = *yv;
-    DType t;
-    if (x.kind == Val::Lit && y.kind == Val::Lit) {
-      x = materialize(x);
-      y = materialize(y);
-    }
-    if (x.kind == Val::Array && y.kind == Val::Array)
-      t = promote(x.type.dtype, y.type.dtype);
-    else if (x.kind == Val::Array)
-      t = promoteWeak(x.type.dtype, y.weak);
-    else
-      t = promoteWeak(y.type.dtype, x.weak);
-    if (!weakFits(x, t, l) || !weakFits(y, t, l))
-      return std::nullopt;
-    // Sizes that agree only at run time are checked then, pairwise.
-    unifyBroadcast(c, x, l);
-    unifyBroadcast(c, y, l);
-    unifyBroadcast(x, y, l);
-    llvm::SmallVector<Dim> s1, shape;
-    llvm::ArrayRef<Dim> dx, dy;
-    if (x.kind == Val::Array)
-      dx = x.type.dims;
-    if (y.kind == Val::Array)
-      dy = y.type.dims;
-    if (!broadcastShapes(c.type.dims, dx, s1) || !broadcastShapes(s1, dy, shape))
-      return err(l, "operands could not be broadcast together with shapes " +
-                        c.type.str() + ", " + xv->describe() + " and " +
-                        yv->describe());
-    Val a = toArray(x, t), d = toArray(y, t);
-    std::vector<Val> sources{c, a, d};
-    c = broadcastTo(c, shape, sources, loc(l));
-    a = broadcastTo(a, shape, sources, loc(l));
-    d = broadcastTo(d, shape, sources, loc(l));
-    Value r = nd::SelectOp::create(b, loc(l), a.value.getType(), c.value,
-                                   a.value, d.value);
-    return Val::array(r, a.type);
+    return selectVals(*cv, *xv, *yv, l);
   }
   if (name == "clip") {
     if (!bindArgs(full, {"a", "a_min", "a_max"}, 3, call, args))

@@ -305,6 +305,15 @@ def numpy2_fft():
     return mod
 
 
+def python_or_numpy(py, npf):
+    """.arr's bare max/min: Python's with several arguments, else NumPy's."""
+    def call(*args, **kwargs):
+        if len(args) >= 2 and not kwargs:
+            return py(*args)
+        return npf(*args, **kwargs)
+    return call
+
+
 def run_reference(path, src, inputs, upcast):
     """Executes the program with NumPy; returns ({file: array}, stdout text)."""
     saved = {}
@@ -358,7 +367,8 @@ def run_reference(path, src, inputs, upcast):
     ns.update({
         "__builtins__": bdict, "__name__": "__arr__",
         "np": proxy, "numpy": proxy, "print": print_,
-        "abs": np.abs, "sum": np.sum, "prod": np.prod, "max": np.max, "min": np.min,
+        "abs": np.abs, "sum": np.sum, "prod": np.prod,
+        "max": python_or_numpy(max, np.max), "min": python_or_numpy(min, np.min),
         "round": np.round, "pow": np.power, "bool": np.bool_, "range": range, "len": len,
         "float": float, "int": int, "perf_counter": __import__("time").perf_counter,
     })
