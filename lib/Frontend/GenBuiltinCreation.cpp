@@ -614,21 +614,25 @@ OptVal Gen::arrayFromList(const Expr &e, std::optional<DType> dtype,
   llvm::SmallVector<int64_t> outer;
   std::vector<Val> leaves;
   std::optional<size_t> leafDepth;
-  auto ragged = [&](SrcLoc at) {
+  auto ragged = [&](SrcLoc at, size_t depth) {
+    std::string shape = "(";
+    for (size_t i = 0; i < depth; ++i)
+      shape += std::to_string(outer[i]) + (depth == 1 || i + 1 < depth ? "," : "");
     return fail(at, "setting an array element with a sequence. The requested "
                     "array has an inhomogeneous shape after " +
-                        std::to_string(outer.size()) + " dimensions");
+                        std::to_string(depth) + " dimensions. The detected "
+                        "shape was " + shape + ") + inhomogeneous part.");
   };
   std::function<bool(const Expr &, size_t)> walk = [&](const Expr &x,
                                                        size_t depth) -> bool {
     if (x.kind == ExprKind::List || x.kind == ExprKind::Tuple) {
       if (leafDepth && depth >= *leafDepth)
-        return ragged(x.loc);
+        return ragged(x.loc, depth);
       int64_t n = x.elts.size();
       if (outer.size() == depth)
         outer.push_back(n);
       else if (outer[depth] != n)
-        return ragged(x.loc);
+        return ragged(x.loc, depth);
       if (n == 0 && !leafDepth)
         leafDepth = depth + 1;
       for (const ExprPtr &y : x.elts)
@@ -637,17 +641,17 @@ OptVal Gen::arrayFromList(const Expr &e, std::optional<DType> dtype,
       return true;
     }
     if (leafDepth && *leafDepth != depth)
-      return ragged(x.loc);
+      return ragged(x.loc, depth);
     leafDepth = depth;
     OptVal v = evalArrayOperand(x, full);
     if (!v)
       return false;
     if (!leaves.empty() && (v->kind == Val::Array) != (leaves[0].kind == Val::Array) &&
         (v->kind == Val::Array ? v->type.rank() : leaves[0].type.rank()) != 0)
-      return ragged(x.loc);
+      return ragged(x.loc, depth);
     if (v->kind == Val::Array && !leaves.empty() && leaves[0].kind == Val::Array &&
         v->type.rank() != leaves[0].type.rank())
-      return ragged(x.loc);
+      return ragged(x.loc, depth);
     leaves.push_back(*v);
     return true;
   };
