@@ -649,6 +649,12 @@ private:
   Dim freshDim(llvm::StringRef what, SrcLoc l);
   OptVal diagOf(const Val &a, int64_t k, SrcLoc l);
   OptVal rollAlong(const Val &a, int64_t axis, Value shift, SrcLoc l);
+  /// `a` with every element of axis `axis` repeated `r` times: after
+  /// itself (repeat) or the whole axis `r` times (`whole`, tile).
+  Val repeatAxis(const Val &a, int64_t axis, int64_t r, bool whole, SrcLoc l);
+  OptVal covOf(const Val &m, bool rowvar, double ddof, SrcLoc l);
+  OptVal padAxis(const Val &a, int64_t axis, int64_t before, int64_t after,
+                 llvm::StringRef mode, const Val &value, SrcLoc l);
   OptVal isclose(const Val &a, const Val &c, const Val &rtol, const Val &atol,
                  bool equalNan, SrcLoc l);
   OptVal arrayFromList(const Expr &e, std::optional<DType> dtype,
