@@ -655,6 +655,10 @@ private:
   OptVal covOf(const Val &m, bool rowvar, double ddof, SrcLoc l);
   OptVal padAxis(const Val &a, int64_t axis, int64_t before, int64_t after,
                  llvm::StringRef mode, const Val &value, SrcLoc l);
+  /// `np.add`, `np.multiply`, ...: a binary ufunc named as an object, whose
+  /// methods (outer, reduce, accumulate) are called (GenBuiltinMath.cpp).
+  bool isUfuncObject(const Expr &e);
+  OptVal ufuncMethod(const Expr &ufunc, llvm::StringRef method, const Expr &call);
   OptVal isclose(const Val &a, const Val &c, const Val &rtol, const Val &atol,
                  bool equalNan, SrcLoc l);
   OptVal arrayFromList(const Expr &e, std::optional<DType> dtype,
