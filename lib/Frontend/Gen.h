@@ -659,6 +659,8 @@ private:
   /// methods (outer, reduce, accumulate) are called (GenBuiltinMath.cpp).
   bool isUfuncObject(const Expr &e);
   OptVal ufuncMethod(const Expr &ufunc, llvm::StringRef method, const Expr &call);
+  /// fftfreq/rfftfreq/fftshift/ifftshift (GenBuiltinFFT.cpp, at its end).
+  OptVal fftHelper(llvm::StringRef name, llvm::StringRef full, const Expr &call);
   OptVal isclose(const Val &a, const Val &c, const Val &rtol, const Val &atol,
                  bool equalNan, SrcLoc l);
   OptVal arrayFromList(const Expr &e, std::optional<DType> dtype,
