@@ -200,7 +200,7 @@ enum class Builtin : uint8_t {
 /// The handler that lowers a builtin (Builtins.def).
 enum class BuiltinFamily : uint8_t {
   Elementwise, Ufunc, Reduction, Statistic, Creation, Contraction, Shape, Host,
-  Index
+  Index, Composite
 };
 
 struct BuiltinInfo {
@@ -213,6 +213,9 @@ struct BuiltinInfo {
 /// The builtin `name` as called bare (`f(...)`) or through numpy
 /// (`np.f(...)`, `viaModule`), or null (GenBuiltin.cpp).
 const BuiltinInfo *lookupBuiltin(llvm::StringRef name, bool viaModule);
+/// The builtin name that `np.float32(...)`, `np.int64(...)`, ... (NumPy's
+/// scalar types, any dtype name) look up as: a Creation builtin.
+inline constexpr llvm::StringLiteral kScalarTypeBuiltin = "<scalar type>";
 
 /// One source dim of an indexing window (GenIndex.cpp).
 struct WinDim {
@@ -700,6 +703,49 @@ private:
   OptVal randomCall(llvm::StringRef name, llvm::StringRef full, const Expr &call);
   void initRandomState(SrcLoc l);
   bool isRandomModule(const Expr &e);
+
+  // NumPy functions composed from other builtins' ops (issue 26, helper B):
+  // GenBuiltinComposite.cpp, GenBuiltinCreation.cpp (array/asarray, scalar
+  // types), GenBuiltinReduce.cpp (nan-reductions, Python's max/min).
+  OptVal composite(Builtin id, llvm::StringRef name, llvm::StringRef full,
+                   const Expr &call);
+  OptVal selectVals(const Val &cond, const Val &x, const Val &y, SrcLoc l);
+  Val absVal(const Val &x, SrcLoc l);
+  /// `col - row <pred> k` over the last two axes of `dims` (bool): the
+  /// diagonals of eye/triu/tril/diag.
+  OptVal diagonalMask(llvm::ArrayRef<Dim> dims, const std::vector<Val> &sources,
+                      const Val &k, llvm::StringRef pred, SrcLoc l);
+  /// `a[..., lo:lo+size, ...]` along `axis` with run-time bounds.
+  Val windowAlong(const Val &a, int64_t axis, Value lo, Value size, Dim dim,
+                  SrcLoc l);
+  /// `a[..., lo:hi, ...]` along `axis` with literal bounds (Python's).
+  OptVal sliceAlong(const Val &a, int64_t axis, std::optional<int64_t> lo,
+                    std::optional<int64_t> hi, SrcLoc l);
+  Dim freshDim(llvm::StringRef what, SrcLoc l);
+  OptVal diagOf(const Val &a, int64_t k, SrcLoc l);
+  OptVal rollAlong(const Val &a, int64_t axis, Value shift, SrcLoc l);
+  /// `a` with every element of axis `axis` repeated `r` times: after
+  /// itself (repeat) or the whole axis `r` times (`whole`, tile).
+  Val repeatAxis(const Val &a, int64_t axis, int64_t r, bool whole, SrcLoc l);
+  OptVal covOf(const Val &m, bool rowvar, double ddof, SrcLoc l);
+  OptVal padAxis(const Val &a, int64_t axis, int64_t before, int64_t after,
+                 llvm::StringRef mode, const Val &value, SrcLoc l);
+  /// `np.add`, `np.multiply`, ...: a binary ufunc named as an object, whose
+  /// methods (outer, reduce, accumulate) are called (GenBuiltinMath.cpp).
+  bool isUfuncObject(const Expr &e);
+  OptVal ufuncMethod(const Expr &ufunc, llvm::StringRef method, const Expr &call);
+  /// fftfreq/rfftfreq/fftshift/ifftshift (GenBuiltinFFT.cpp, at its end).
+  OptVal fftHelper(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  OptVal isclose(const Val &a, const Val &c, const Val &rtol, const Val &atol,
+                 bool equalNan, SrcLoc l);
+  OptVal arrayFromList(const Expr &e, std::optional<DType> dtype,
+                       llvm::StringRef full);
+  OptVal scalarType(DType t, llvm::StringRef full, const Expr &call);
+  OptVal pythonMinMax(bool isMax, const Expr &call);
+  OptVal pythonNumber(bool isInt, const Expr &call);
+  OptVal nanReduction(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  Val argReduce(nd::ReduceKind k, const Val &a, llvm::ArrayRef<int64_t> axes,
+                bool keep, SrcLoc l);
 
   // Host-side builtins (GenBuiltinIO.cpp).
   OptVal hostBuiltin(Builtin id, llvm::StringRef name, const Expr &call);

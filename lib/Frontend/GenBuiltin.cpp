@@ -54,6 +54,10 @@ const BuiltinInfo *gen::lookupBuiltin(llvm::StringRef name, bool viaModule) {
   for (const BuiltinInfo &bi : kBuiltins)
     if (bi.name == name)
       return viaModule && bi.pythonOnly ? nullptr : &bi;
+  static const BuiltinInfo scalarType{Builtin::None, kScalarTypeBuiltin,
+                                      BuiltinFamily::Creation, false};
+  if (viaModule && lookupDTypeName(name, DTypeSpelling::Any))
+    return &scalarType;
   return nullptr;
 }
 
@@ -80,6 +84,8 @@ OptVal Gen::callBuiltin(const BuiltinInfo &bi, llvm::StringRef full,
     return hostBuiltin(bi.id, full, call);
   case BuiltinFamily::Index:
     return indexBuiltin(bi.id, full, call);
+  case BuiltinFamily::Composite:
+    return composite(bi.id, bi.name, full, call);
   }
   llvm_unreachable("unknown builtin family");
 }

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/Gen.h"
+#include "Frontend/DTypeNames.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -236,6 +237,37 @@ OptVal Gen::creation(llvm::StringRef name, llvm::StringRef full,
     runtimeSizes = std::move(sizes);
     auto clear = llvm::make_scope_exit([&] { runtimeSizes.clear(); });
     return fill(value, *t, dims, {}, l);
+  }
+  if (name == "ndarray")
+    return creation("empty", full, call);
+  if (name == "array" || name == "asarray") {
+    if (!bindArgs(full, {"object", "dtype"}, 1, call, args))
+      return std::nullopt;
+    std::optional<DType> t;
+    if (args[1] && args[1]->kind != ExprKind::None && !(t = dtypeArg(*args[1], full)))
+      return std::nullopt;
+    const Expr &obj = *args[0];
+    if (obj.kind == ExprKind::List || obj.kind == ExprKind::Tuple)
+      return arrayFromList(obj, t, full);
+    OptVal v = evalArrayOperand(obj, full);
+    if (!v)
+      return std::nullopt;
+    if (v->kind == Val::Lit)
+      return litAs(*v, t ? *t : weakDefault(v->weak));
+    Val x = *v;
+    x.weakRt = false;
+    if (t && *t != x.type.dtype) {
+      x = litAs(x, *t);
+      x.alias.reset();
+      return x;
+    }
+    // asarray of an array is the array itself (a view, GenAlias.cpp).
+    return name == "array" ? copyOf(x, l) : x;
+  }
+  if (name == kScalarTypeBuiltin) {
+    llvm::StringRef tn = full.rsplit('.').second;
+    std::optional<DType> t = lookupDTypeName(tn, DTypeSpelling::Any);
+    return scalarType(*t, full, call);
   }
   if (name.ends_with("_like")) {
     bool isFull = name == "full_like";
@@ -536,12 +568,7 @@ OptVal Gen::creation(llvm::StringRef name, llvm::StringRef full,
       return std::nullopt;
     runtimeSizes = std::move(sizes);
     auto clear = llvm::make_scope_exit([&] { runtimeSizes.clear(); });
-    Val r = iota(DType::I64, dims, 0, {}, l);
-    Val c = iota(DType::I64, dims, 1, {r}, l);
-    OptVal d = binary("-", c, r, l);
-    if (!d)
-      return std::nullopt;
-    OptVal m = compare("==", *d, k, l);
+    OptVal m = diagonalMask(dims, {}, k, "==", l);
     if (!m)
       return std::nullopt;
     return toArray(*m, *t);
@@ -572,4 +599,130 @@ Val Gen::flatten(const Val &a, SrcLoc l) {
   Value r = tensor::CollapseShapeOp::create(b, loc(l), rt.tensorType(&ctx), a.value,
                                             llvm::ArrayRef<ReassociationIndices>{all});
   return Val::array(r, rt);
+}
+
+//===----------------------------------------------------------------------===//
+// np.array of (nested) lists, scalar types
+//===----------------------------------------------------------------------===//
+
+/// np.array([[1, 2], [3, x]]): the nesting gives the leading dims; the
+/// leaves (numbers, scalars or arrays of one shape) give the dtype (Python
+/// numbers as NumPy's defaults, as np.array does) and the trailing dims.
+OptVal Gen::arrayFromList(const Expr &e, std::optional<DType> dtype,
+                          llvm::StringRef full) {
+  SrcLoc l = e.loc;
+  llvm::SmallVector<int64_t> outer;
+  std::vector<Val> leaves;
+  std::optional<size_t> leafDepth;
+  auto ragged = [&](SrcLoc at, size_t depth) {
+    std::string shape = "(";
+    for (size_t i = 0; i < depth; ++i)
+      shape += std::to_string(outer[i]) + (depth == 1 || i + 1 < depth ? "," : "");
+    return fail(at, "setting an array element with a sequence. The requested "
+                    "array has an inhomogeneous shape after " +
+                        std::to_string(depth) + " dimensions. The detected "
+                        "shape was " + shape + ") + inhomogeneous part.");
+  };
+  std::function<bool(const Expr &, size_t)> walk = [&](const Expr &x,
+                                                       size_t depth) -> bool {
+    if (x.kind == ExprKind::List || x.kind == ExprKind::Tuple) {
+      if (leafDepth && depth >= *leafDepth)
+        return ragged(x.loc, depth);
+      int64_t n = x.elts.size();
+      if (outer.size() == depth)
+        outer.push_back(n);
+      else if (outer[depth] != n)
+        return ragged(x.loc, depth);
+      if (n == 0 && !leafDepth)
+        leafDepth = depth + 1;
+      for (const ExprPtr &y : x.elts)
+        if (!walk(*y, depth + 1))
+          return false;
+      return true;
+    }
+    if (leafDepth && *leafDepth != depth)
+      return ragged(x.loc, depth);
+    leafDepth = depth;
+    OptVal v = evalArrayOperand(x, full);
+    if (!v)
+      return false;
+    if (!leaves.empty() && (v->kind == Val::Array) != (leaves[0].kind == Val::Array) &&
+        (v->kind == Val::Array ? v->type.rank() : leaves[0].type.rank()) != 0)
+      return ragged(x.loc, depth);
+    if (v->kind == Val::Array && !leaves.empty() && leaves[0].kind == Val::Array &&
+        v->type.rank() != leaves[0].type.rank())
+      return ragged(x.loc, depth);
+    leaves.push_back(*v);
+    return true;
+  };
+  if (!walk(e, 0))
+    return std::nullopt;
+  DType t = DType::F64; // np.array([]) is float64
+  if (dtype) {
+    t = *dtype;
+  } else if (!leaves.empty()) {
+    auto dt = [&](const Val &v) {
+      return v.kind == Val::Lit || v.weakRt ? weakDefault(v.weak) : v.type.dtype;
+    };
+    t = dt(leaves[0]);
+    for (const Val &v : leaves)
+      t = promote(t, dt(v));
+  }
+  for (Val &v : leaves) {
+    if (!dtype && !weakFits(v, t, v.at))
+      return std::nullopt;
+    v = litAs(v, t);
+  }
+  Location il = loc(l);
+  if (leaves.empty() || leaves[0].type.rank() == 0) {
+    ArrType rt{t, {}};
+    for (int64_t n : outer)
+      rt.dims.push_back(Dim::lit(n));
+    llvm::SmallVector<Value> elems;
+    for (const Val &v : leaves)
+      elems.push_back(tensor::ExtractOp::create(b, il, v.value, ValueRange{}));
+    if (elems.empty())
+      return fill(Val::intLit(0), t, rt.dims, {}, l);
+    Value r = tensor::FromElementsOp::create(b, il, rt.tensorType(&ctx), elems);
+    return Val::array(r, rt);
+  }
+  // Arrays: stacked along a new first axis, then the nesting restored.
+  std::vector<Val> rows;
+  for (const Val &v : leaves)
+    rows.push_back(expandDims(v, {0}, l));
+  OptVal st = concatVals(rows, 0, true, full, l);
+  if (!st)
+    return std::nullopt;
+  ArrType rt{t, {}};
+  llvm::SmallVector<Value> dyn;
+  for (int64_t n : outer)
+    rt.dims.push_back(Dim::lit(n));
+  for (int64_t d = 1; d < int64_t(st->type.rank()); ++d) {
+    rt.dims.push_back(st->type.dims[d]);
+    if (st->type.dims[d].isNamed())
+      dyn.push_back(dimIndex(*st, d, il));
+  }
+  return reshapeTo(*st, rt, dyn, l);
+}
+
+/// np.float32(x), np.int64(n), ...: a scalar (0-d array) of that dtype, or
+/// an array converted as astype.
+OptVal Gen::scalarType(DType t, llvm::StringRef full, const Expr &call) {
+  llvm::SmallVector<const Expr *> args;
+  if (!bindArgs(full, {"value"}, 0, call, args))
+    return std::nullopt;
+  if (!args[0])
+    return litAs(Val::intLit(0), t);
+  OptVal v = evalArrayOperand(*args[0], full);
+  if (!v)
+    return std::nullopt;
+  if (v->kind == Val::Lit && v->weak == Weak::Int && isInt(t) &&
+      !weakFits(*v, t, args[0]->loc))
+    return std::nullopt;
+  if (v->kind == Val::Lit && v->weak == Weak::Complex && !isComplex(t))
+    return err(args[0]->loc, full + "(): can't convert complex to " + dtypeName(t));
+  Val r = litAs(*v, t);
+  r.weakRt = false;
+  r.alias.reset();
+  return r;
 }

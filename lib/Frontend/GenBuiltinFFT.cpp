@@ -94,6 +94,8 @@ OptVal Gen::fftAlongAxis(nd::FFTKind kind, const Val &a, int64_t axis,
 
 OptVal Gen::fftCall(llvm::StringRef name, llvm::StringRef full, const Expr &call) {
   SrcLoc l = call.loc;
+  if (llvm::is_contained({"fftfreq", "rfftfreq", "fftshift", "ifftshift"}, name))
+    return fftHelper(name, full, call);
   static const char *kOneAxis[] = {"fft", "ifft", "rfft", "irfft"};
   static const char *kManyAxes[] = {"fft2",  "ifft2",  "fftn",  "ifftn",
                                     "rfft2", "irfft2", "rfftn", "irfftn"};
@@ -258,4 +260,87 @@ OptVal Gen::fftCall(llvm::StringRef name, llvm::StringRef full, const Expr &call
   if (kind == nd::FFTKind::irfft && t == DType::F16)
     return toArray(a, DType::F16);
   return a;
+}
+
+//===----------------------------------------------------------------------===//
+// fftfreq, rfftfreq, fftshift, ifftshift (no transform: iota and roll)
+//===----------------------------------------------------------------------===//
+
+OptVal Gen::fftHelper(llvm::StringRef name, llvm::StringRef full, const Expr &call) {
+  SrcLoc l = call.loc;
+  Location il = loc(l);
+  llvm::SmallVector<const Expr *> args;
+  if (name.ends_with("shift")) {
+    if (!bindArgs(full, {"x", "axes"}, 1, call, args))
+      return std::nullopt;
+    OptVal x = evalArrayOperand(*args[0], full);
+    if (!x)
+      return std::nullopt;
+    Val a = materialize(*x);
+    llvm::SmallVector<int64_t> axes;
+    if (!args[1] || args[1]->kind == ExprKind::None) {
+      for (int64_t d = 0; d < int64_t(a.type.rank()); ++d)
+        axes.push_back(d);
+    } else if (!axesArg(args[1], a.type.rank(), full, axes)) {
+      return std::nullopt;
+    }
+    // fftshift rolls each axis by n // 2, ifftshift by -(n // 2).
+    for (int64_t d : axes) {
+      Value n = sizeI64(a, d, il);
+      Value half = arith::DivSIOp::create(b, il, n, arith::ConstantIntOp::create(b, il, 2, 64));
+      if (name == "ifftshift")
+        half = arith::SubIOp::create(b, il, arith::ConstantIntOp::create(b, il, 0, 64), half);
+      OptVal r = rollAlong(a, d, half, l);
+      if (!r)
+        return std::nullopt;
+      a = *r;
+    }
+    return a;
+  }
+  if (!bindArgs(full, {"n", "d"}, 1, call, args))
+    return std::nullopt;
+  Val d = Val::floatLit(1.0);
+  if (args[1]) {
+    OptVal v = eval(*args[1]);
+    if (!v)
+      return std::nullopt;
+    bool real = (v->kind == Val::Lit && v->weak != Weak::Complex) ||
+                (v->kind == Val::Array && v->type.rank() == 0 && !isComplex(v->type.dtype));
+    if (!real)
+      return err(args[1]->loc, full + "(): d must be a real number");
+    d = *v;
+  }
+  llvm::SmallVector<Dim> dims;
+  llvm::StringMap<Value> sizes;
+  if (!parseShape(*args[0], full, dims, sizes))
+    return std::nullopt;
+  if (dims.size() != 1)
+    return err(args[0]->loc, full + "(): n should be an integer");
+  runtimeSizes = std::move(sizes);
+  auto clear = llvm::make_scope_exit([&] { runtimeSizes.clear(); });
+  Val all = iota(DType::I64, dims, 0, {}, l);
+  Val n = sizeOf(all, 0, l);
+  OptVal scale = binary("*", d, n, l);
+  if (!scale)
+    return std::nullopt;
+  if (name == "fftfreq") {
+    // [0, 1, ..., (n-1)//2, -(n//2), ..., -1] / (d*n)
+    OptVal cut = binary("//", *binary("+", n, Val::intLit(1), l), Val::intLit(2), l);
+    OptVal neg = binary("-", all, n, l);
+    OptVal low = cut && neg ? compare("<", all, *cut, l) : std::nullopt;
+    OptVal k = low ? selectVals(*low, all, *neg, l) : std::nullopt;
+    return k ? binary("/", *k, *scale, l) : std::nullopt;
+  }
+  // rfftfreq: [0, 1, ..., n//2] / (d*n)
+  Dim m = Dim::lit(dims[0].isNamed() ? 0 : dims[0].size / 2 + 1);
+  if (dims[0].isNamed()) {
+    Value half = arith::AddIOp::create(
+        b, il,
+        arith::DivSIOp::create(b, il, dimIndex(all, 0, il),
+                               arith::ConstantIndexOp::create(b, il, 2)),
+        arith::ConstantIndexOp::create(b, il, 1));
+    m = runtimeSizeDim(half, nullptr, dims[0].name + "//2+1");
+    runtimeSizes[m.name] = half;
+  }
+  return binary("/", iota(DType::I64, {m}, 0, {}, l), *scale, l);
 }

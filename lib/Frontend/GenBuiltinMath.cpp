@@ -152,6 +152,50 @@ bool Gen::promoteBinary(Val &x, Val &y, DType &t, SrcLoc l) {
   return true;
 }
 
+/// NumPy's where(cond, x, y) on values: promotion as the ufunc, broadcasting
+/// (run-time sizes checked then), one ndarray.select.
+OptVal Gen::selectVals(const Val &cond, const Val &x0, const Val &y0, SrcLoc l) {
+  Val c = toArray(cond, DType::Bool);
+  if (cond.kind == Val::Lit)
+    c = toArray(Val::boolLit(cond.asDouble() != 0), DType::Bool);
+  Val x = x0, y = y0;
+  DType t;
+  if (x.kind == Val::Lit && y.kind == Val::Lit) {
+    x = materialize(x);
+    y = materialize(y);
+  }
+  if (x.kind == Val::Array && y.kind == Val::Array)
+    t = promote(x.type.dtype, y.type.dtype);
+  else if (x.kind == Val::Array)
+    t = promoteWeak(x.type.dtype, y.weak);
+  else
+    t = promoteWeak(y.type.dtype, x.weak);
+  if (!weakFits(x, t, l) || !weakFits(y, t, l))
+    return std::nullopt;
+  // Sizes that agree only at run time are checked then, pairwise.
+  unifyBroadcast(c, x, l);
+  unifyBroadcast(c, y, l);
+  unifyBroadcast(x, y, l);
+  llvm::SmallVector<Dim> s1, shape;
+  llvm::ArrayRef<Dim> dx, dy;
+  if (x.kind == Val::Array)
+    dx = x.type.dims;
+  if (y.kind == Val::Array)
+    dy = y.type.dims;
+  if (!broadcastShapes(c.type.dims, dx, s1) || !broadcastShapes(s1, dy, shape))
+    return err(l, "operands could not be broadcast together with shapes " +
+                      c.type.str() + ", " + x0.describe() + " and " +
+                      y0.describe());
+  Val a = toArray(x, t), d = toArray(y, t);
+  std::vector<Val> sources{c, a, d};
+  c = broadcastTo(c, shape, sources, loc(l));
+  a = broadcastTo(a, shape, sources, loc(l));
+  d = broadcastTo(d, shape, sources, loc(l));
+  Value r = nd::SelectOp::create(b, loc(l), a.value.getType(), c.value,
+                                 a.value, d.value);
+  return Val::array(r, a.type);
+}
+
 OptVal Gen::ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call) {
   SrcLoc l = call.loc;
   llvm::SmallVector<const Expr *> args;
@@ -284,45 +328,7 @@ OptVal Gen::ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call) 
     OptVal yv = evalArrayOperand(*args[2], full);
     if (!yv)
       return std::nullopt;
-    Val c = toArray(*cv, DType::Bool);
-    if (cv->kind == Val::Lit)
-      c = toArray(Val::boolLit(cv->asDouble() != 0), DType::Bool);
-    Val x = *xv, y = *yv;
-    DType t;
-    if (x.kind == Val::Lit && y.kind == Val::Lit) {
-      x = materialize(x);
-      y = materialize(y);
-    }
-    if (x.kind == Val::Array && y.kind == Val::Array)
-      t = promote(x.type.dtype, y.type.dtype);
-    else if (x.kind == Val::Array)
-      t = promoteWeak(x.type.dtype, y.weak);
-    else
-      t = promoteWeak(y.type.dtype, x.weak);
-    if (!weakFits(x, t, l) || !weakFits(y, t, l))
-      return std::nullopt;
-    // Sizes that agree only at run time are checked then, pairwise.
-    unifyBroadcast(c, x, l);
-    unifyBroadcast(c, y, l);
-    unifyBroadcast(x, y, l);
-    llvm::SmallVector<Dim> s1, shape;
-    llvm::ArrayRef<Dim> dx, dy;
-    if (x.kind == Val::Array)
-      dx = x.type.dims;
-    if (y.kind == Val::Array)
-      dy = y.type.dims;
-    if (!broadcastShapes(c.type.dims, dx, s1) || !broadcastShapes(s1, dy, shape))
-      return err(l, "operands could not be broadcast together with shapes " +
-                        c.type.str() + ", " + xv->describe() + " and " +
-                        yv->describe());
-    Val a = toArray(x, t), d = toArray(y, t);
-    std::vector<Val> sources{c, a, d};
-    c = broadcastTo(c, shape, sources, loc(l));
-    a = broadcastTo(a, shape, sources, loc(l));
-    d = broadcastTo(d, shape, sources, loc(l));
-    Value r = nd::SelectOp::create(b, loc(l), a.value.getType(), c.value,
-                                   a.value, d.value);
-    return Val::array(r, a.type);
+    return selectVals(*cv, *xv, *yv, l);
   }
   if (name == "clip") {
     if (!bindArgs(full, {"a", "a_min", "a_max"}, 3, call, args))
@@ -349,4 +355,95 @@ OptVal Gen::ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call) 
     return r;
   }
   return err(l, "'" + full + "' is not supported yet");
+}
+
+//===----------------------------------------------------------------------===//
+// Methods of the binary ufuncs: np.add.outer, np.add.reduce, ...
+//===----------------------------------------------------------------------===//
+
+/// The binary ufuncs of Builtins.def's Elementwise family and the operator
+/// each applies.
+static llvm::StringRef ufuncOperator(Builtin id) {
+  switch (id) {
+  case Builtin::Maximum: return "max";
+  case Builtin::Minimum: return "min";
+  case Builtin::Add: return "+";
+  case Builtin::Subtract: return "-";
+  case Builtin::Multiply: return "*";
+  case Builtin::Divide: return "/";
+  case Builtin::Power: return "**";
+  default: return "";
+  }
+}
+
+bool Gen::isUfuncObject(const Expr &e) {
+  if (e.kind != ExprKind::Attribute || e.lhs->kind != ExprKind::Name ||
+      !npAliases.contains(e.lhs->name) || scope->vars.count(e.lhs->name))
+    return false;
+  const BuiltinInfo *bi = lookupBuiltin(e.name, /*viaModule=*/true);
+  return bi && !ufuncOperator(bi->id).empty();
+}
+
+OptVal Gen::ufuncMethod(const Expr &ufunc, llvm::StringRef method, const Expr &call) {
+  SrcLoc l = call.loc;
+  Builtin id = lookupBuiltin(ufunc.name, true)->id;
+  std::string full = ufunc.lhs->name + "." + ufunc.name + "." + method.str();
+  llvm::SmallVector<const Expr *> args;
+  if (method == "outer") {
+    if (!bindArgs(full, {"A", "B"}, 2, call, args))
+      return std::nullopt;
+    OptVal a = evalArrayOperand(*args[0], full);
+    OptVal c = a ? evalArrayOperand(*args[1], full) : std::nullopt;
+    if (!c)
+      return std::nullopt;
+    Val x = materialize(*a), y = materialize(*c);
+    int64_t ra = x.type.rank(), rb = y.type.rank();
+    llvm::SmallVector<int64_t> tail, head;
+    for (int64_t d = 0; d < rb; ++d)
+      tail.push_back(ra + d);
+    for (int64_t d = 0; d < ra; ++d)
+      head.push_back(d);
+    return binary(ufuncOperator(id), expandDims(x, tail, l), expandDims(y, head, l), l);
+  }
+  if (method == "reduce" || method == "accumulate") {
+    bool acc = method == "accumulate";
+    Builtin red = id == Builtin::Add        ? Builtin::Sum
+                  : id == Builtin::Multiply ? Builtin::Prod
+                  : id == Builtin::Maximum  ? Builtin::Max
+                  : id == Builtin::Minimum  ? Builtin::Min
+                                            : Builtin::None;
+    if (red == Builtin::None || (acc && red != Builtin::Sum && red != Builtin::Prod))
+      return err(l, "'" + full + "' is not supported yet (reduce: add, multiply, "
+                                 "maximum, minimum; accumulate: add, multiply)");
+    if (acc ? !bindArgs(full, {"array", "axis"}, 1, call, args)
+            : !bindArgs(full, {"array", "axis", "dtype", "out", "keepdims"}, 1, call, args))
+      return std::nullopt;
+    if (!acc && (args[2] || args[3]))
+      return err((args[2] ? args[2] : args[3])->loc,
+                 full + "(): dtype= and out= are not supported");
+    OptVal av = evalArrayOperand(*args[0], full);
+    if (!av)
+      return std::nullopt;
+    Val a = materialize(*av);
+    if (a.type.rank() == 0)
+      return err(args[0]->loc, "cannot " + method.str() + " on a scalar");
+    // NumPy's default axis of the methods is 0, not None.
+    Expr zero(ExprKind::Int, l);
+    const Expr *axis = args[1] ? args[1] : &zero;
+    if (!acc)
+      return reduce(red, full, a, axis, args[4], l);
+    llvm::SmallVector<int64_t> axes;
+    if (!parseAxes(a, axis, full, axes, true))
+      return std::nullopt;
+    if (axes.empty())
+      return err(axis->loc, full + "(): axis must be an integer");
+    Val x = toArray(a, sumTypeFor(a.type.dtype));
+    nd::ReduceKind k = red == Builtin::Sum ? nd::ReduceKind::sum : nd::ReduceKind::prod;
+    Value r = nd::ScanOp::create(b, loc(l), x.value.getType(),
+                                 nd::ReduceKindAttr::get(&ctx, k), x.value,
+                                 b.getI64IntegerAttr(axes[0]));
+    return Val::array(r, x.type);
+  }
+  return err(call.lhs->loc, "'" + full + "' is not supported (the ufunc methods "
+                                         "are outer, reduce and accumulate)");
 }

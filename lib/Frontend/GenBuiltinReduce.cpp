@@ -25,6 +25,9 @@ using namespace mlir;
 /// sum/prod/max/min (and amax/amin): one ndarray.reduce.
 OptVal Gen::reduction(Builtin id, llvm::StringRef name, const Expr &call) {
   llvm::SmallVector<const Expr *> args;
+  bool python = !name.contains('.');
+  if (python && (id == Builtin::Max || id == Builtin::Min) && call.elts.size() >= 2)
+    return pythonMinMax(id == Builtin::Max, call);
   if (!bindArgs(name, {"a", "axis", "keepdims"}, 1, call, args))
     return std::nullopt;
   OptVal x = evalArrayOperand(*args[0], name);
@@ -200,6 +203,8 @@ OptVal Gen::statistic(llvm::StringRef name, llvm::StringRef full,
                       const Expr &call) {
   SrcLoc l = call.loc;
   llvm::SmallVector<const Expr *> args;
+  if (name.starts_with("nan"))
+    return nanReduction(name, full, call);
   if (name == "mean" || name == "var" || name == "std") {
     bool isMean = name == "mean";
     if (isMean ? !bindArgs(full, {"a", "axis", "dtype", "out", "keepdims"}, 1, call, args)
@@ -305,19 +310,8 @@ OptVal Gen::statistic(llvm::StringRef name, llvm::StringRef full,
     for (int64_t ax : axes)
       if (!a.type.dims[ax].isNamed() && a.type.dims[ax].size == 0)
         return err(l, "attempt to get " + name.str() + " of an empty sequence");
-    ArrType rt{DType::I64, {}};
-    for (int64_t d = 0; d < static_cast<int64_t>(a.type.rank()); ++d) {
-      if (!llvm::is_contained(axes, d))
-        rt.dims.push_back(a.type.dims[d]);
-      else if (*keep)
-        rt.dims.push_back(Dim::lit(1));
-    }
-    nd::ReduceKind k = name == "argmax" ? nd::ReduceKind::max : nd::ReduceKind::min;
-    Value r = nd::ArgReduceOp::create(b, loc(l), rt.tensorType(&ctx),
-                                      nd::ReduceKindAttr::get(&ctx, k), a.value,
-                                      b.getDenseI64ArrayAttr(axes),
-                                      *keep ? b.getUnitAttr() : nullptr);
-    return Val::array(r, rt);
+    return argReduce(name == "argmax" ? nd::ReduceKind::max : nd::ReduceKind::min,
+                     a, axes, *keep, l);
   }
   if (name == "any" || name == "all") {
     if (!bindArgs(full, {"a", "axis", "out", "keepdims"}, 1, call, args))
@@ -372,4 +366,234 @@ OptVal Gen::statistic(llvm::StringRef name, llvm::StringRef full,
     return Val::array(r, x.type);
   }
   return err(l, "'" + full + "' is not supported yet");
+}
+
+Val Gen::argReduce(nd::ReduceKind k, const Val &a, llvm::ArrayRef<int64_t> axes,
+                   bool keep, SrcLoc l) {
+  ArrType rt{DType::I64, {}};
+  for (int64_t d = 0; d < static_cast<int64_t>(a.type.rank()); ++d) {
+    if (!llvm::is_contained(axes, d))
+      rt.dims.push_back(a.type.dims[d]);
+    else if (keep)
+      rt.dims.push_back(Dim::lit(1));
+  }
+  Value r = nd::ArgReduceOp::create(b, loc(l), rt.tensorType(&ctx),
+                                    nd::ReduceKindAttr::get(&ctx, k), a.value,
+                                    b.getDenseI64ArrayAttr(axes),
+                                    keep ? b.getUnitAttr() : nullptr);
+  return Val::array(r, rt);
+}
+
+//===----------------------------------------------------------------------===//
+// Python's max(a, b, ...) and min(a, b, ...)
+//===----------------------------------------------------------------------===//
+
+/// Python's semantics: the first argument unless a later one is strictly
+/// greater (max) or smaller (min); numbers only (an array's truth value is
+/// ambiguous, as in Python). Numbers known at compile time fold and keep
+/// their kind; at run time the result has the promoted dtype.
+OptVal Gen::pythonMinMax(bool isMax, const Expr &call) {
+  llvm::StringRef fn = isMax ? "max" : "min", pred = isMax ? ">" : "<";
+  if (!call.keywords.empty())
+    return err(call.keywords[0].loc, fn + "() with several arguments takes no "
+                                          "keyword arguments here");
+  std::optional<Val> cur;
+  bool weak = true;
+  for (const ExprPtr &e : call.elts) {
+    OptVal v = eval(*e);
+    if (!v)
+      return std::nullopt;
+    if (v->kind == Val::Array && v->type.rank() != 0)
+      return err(e->loc, ambiguous(*v, (fn + "()").str()) + "; for the elementwise " +
+                             (isMax ? "maximum" : "minimum") + " of arrays use np." +
+                             (isMax ? "maximum" : "minimum") + "(a, b)");
+    if (v->kind != Val::Lit && v->kind != Val::Array)
+      return err(e->loc, fn + "() expects numbers, got " + v->describe());
+    if (isComplexVal(*v))
+      return err(e->loc, std::string("'") + pred.str() +
+                             "' not supported between instances of 'complex'");
+    weak &= isWeak(*v);
+    if (!cur) {
+      cur = *v;
+      continue;
+    }
+    OptVal better = compare(pred, *v, *cur, e->loc);
+    if (!better)
+      return std::nullopt;
+    if (better->kind == Val::Lit) {
+      if (better->i)
+        cur = *v;
+      continue;
+    }
+    cur = selectVals(*better, *v, *cur, e->loc);
+    if (!cur)
+      return std::nullopt;
+  }
+  if (weak && cur->kind == Val::Array && !cur->weakRt) {
+    cur->weakRt = true;
+    cur->weak = isFloat(cur->type.dtype) ? Weak::Float
+                : isInt(cur->type.dtype) ? Weak::Int
+                                         : Weak::Bool;
+  }
+  return cur;
+}
+
+//===----------------------------------------------------------------------===//
+// nan-reductions
+//===----------------------------------------------------------------------===//
+
+/// nansum/nanprod/nanmax/nanmin/nanmean/nanvar/nanstd/nanargmax/nanargmin:
+/// NaNs replaced as NumPy's _replace_nan does (0, 1, -inf, +inf) before the
+/// plain reduction; counts of non-NaN elements for the statistics; all-NaN
+/// slices give NaN (max/min) or an error (argmax/argmin) as NumPy.
+OptVal Gen::nanReduction(llvm::StringRef name, llvm::StringRef full,
+                         const Expr &call) {
+  SrcLoc l = call.loc;
+  llvm::StringRef base = name.drop_front(3);
+  bool isArg = base.starts_with("arg"), isStat = base == "mean" || base == "var" ||
+                                                 base == "std";
+  llvm::SmallVector<const Expr *> args;
+  bool ok = isArg ? bindArgs(full, {"a", "axis", "out", "keepdims"}, 1, call, args)
+            : base == "var" || base == "std"
+                ? bindArgs(full, {"a", "axis", "dtype", "out", "ddof", "keepdims"}, 1,
+                           call, args)
+            : isStat || base == "sum" || base == "prod"
+                ? bindArgs(full, {"a", "axis", "dtype", "out", "keepdims"}, 1, call, args)
+                : bindArgs(full, {"a", "axis", "out", "keepdims"}, 1, call, args);
+  if (!ok)
+    return std::nullopt;
+  const Expr *keepE = args.back();
+  bool hasDtype = !isArg && (isStat || base == "sum" || base == "prod");
+  if (hasDtype && args[2])
+    return err(args[2]->loc, full + "(): dtype= is not supported yet");
+  const Expr *outE = args[hasDtype ? 3 : 2];
+  if (outE)
+    return err(outE->loc, full + "(): out= is not supported");
+  OptVal av = evalArrayOperand(*args[0], full);
+  if (!av)
+    return std::nullopt;
+  Val a = materialize(*av);
+  if (isComplex(a.type.dtype))
+    return err(l, full + "() is not supported for complex numbers (" +
+                      a.type.str() + ")");
+  llvm::SmallVector<int64_t> axes;
+  if (!parseAxes(a, args[1], full, axes, isArg))
+    return std::nullopt;
+  std::optional<bool> keep = parseKeepdims(keepE, full);
+  if (!keep)
+    return std::nullopt;
+  bool floating = isFloat(a.type.dtype);
+  double ddof = 0;
+  if (base == "var" || base == "std") {
+    if (const Expr *d = args[4]) {
+      OptVal dv = eval(*d);
+      if (!dv)
+        return std::nullopt;
+      if (dv->kind != Val::Lit || dv->weak == Weak::Bool || dv->weak == Weak::Complex)
+        return err(d->loc, full + "(): ddof must be a number literal");
+      ddof = dv->asDouble();
+    }
+  }
+  // Integers and bools have no NaN: the plain function (mean/var/std in f64).
+  if (!floating && !isStat) {
+    if (isArg) {
+      for (int64_t ax : axes)
+        if (!a.type.dims[ax].isNamed() && a.type.dims[ax].size == 0)
+          return err(l, "attempt to get " + base.str() + " of an empty sequence");
+      return argReduce(base == "argmax" ? nd::ReduceKind::max : nd::ReduceKind::min,
+                       a, axes, *keep, l);
+    }
+    Builtin id = base == "sum" ? Builtin::Sum : base == "prod" ? Builtin::Prod
+                 : base == "max" ? Builtin::Max : Builtin::Min;
+    return reduce(id, full, a, args[1], keepE, l);
+  }
+  DType ct = floating ? a.type.dtype : DType::F64;
+  if (ct == DType::F16 || ct == DType::BF16)
+    ct = isStat ? DType::F32 : ct;
+  Val x = toArray(a, ct);
+  Val nan = unaryMath("isnan", x, DType::Bool, l);
+  auto replaced = [&](double v) { return selectVals(nan, Val::floatLit(v), x, l); };
+  auto allNan = [&](bool k) {
+    return axes.empty() ? nan : reduceAxes(nd::ReduceKind::prod, nan, axes, k, l);
+  };
+  if (base == "sum" || base == "prod") {
+    OptVal r = replaced(base == "sum" ? 0.0 : 1.0);
+    if (!r)
+      return std::nullopt;
+    return reduceAxes(base == "sum" ? nd::ReduceKind::sum : nd::ReduceKind::prod, *r,
+                      axes, *keep, l);
+  }
+  if (base == "max" || base == "min") {
+    bool isMax = base == "max";
+    OptVal r = replaced(isMax ? -INFINITY : INFINITY);
+    if (!r)
+      return std::nullopt;
+    for (int64_t ax : axes)
+      if (!a.type.dims[ax].isNamed() && a.type.dims[ax].size == 0)
+        return err(l, std::string("zero-size array to reduction operation ") +
+                          (isMax ? "fmax" : "fmin") + " which has no identity");
+    Val m = reduceAxes(isMax ? nd::ReduceKind::max : nd::ReduceKind::min, *r, axes,
+                       *keep, l);
+    return selectVals(allNan(*keep), Val::floatLit(NAN), m, l);
+  }
+  if (isArg) {
+    bool isMax = base == "argmax";
+    OptVal r = replaced(isMax ? -INFINITY : INFINITY);
+    if (!r)
+      return std::nullopt;
+    if (axes.empty())
+      return toArray(Val::intLit(0), DType::I64);
+    for (int64_t ax : axes)
+      if (!a.type.dims[ax].isNamed() && a.type.dims[ax].size == 0)
+        return err(l, "attempt to get " + base.str() + " of an empty sequence");
+    // NumPy raises on any all-NaN slice.
+    llvm::SmallVector<int64_t> rest;
+    Val bad = allNan(false);
+    for (int64_t d = 0; d < int64_t(bad.type.rank()); ++d)
+      rest.push_back(d);
+    Val anyBad = rest.empty() ? bad : reduceAxes(nd::ReduceKind::sum, bad, rest, false, l);
+    OptVal good = unary("~", anyBad, l);
+    if (!good)
+      return std::nullopt;
+    Location il = loc(l);
+    Value ok = tensor::ExtractOp::create(b, il, good->value, ValueRange{});
+    nd::AssertOp::create(b, il, ok,
+                         b.getStringAttr(where(l) + "All-NaN slice encountered"));
+    return argReduce(isMax ? nd::ReduceKind::max : nd::ReduceKind::min, *r, axes,
+                     *keep, l);
+  }
+  // mean/var/std over the non-NaN elements.
+  OptVal notNan = unary("~", nan, l);
+  if (!notNan)
+    return std::nullopt;
+  auto count = [&](bool k) {
+    return reduceAxes(nd::ReduceKind::sum, toArray(*notNan, ct), axes, k, l);
+  };
+  OptVal zeroed = replaced(0.0);
+  if (!zeroed)
+    return std::nullopt;
+  auto meanOf = [&](bool k) -> OptVal {
+    return binary("/", reduceAxes(nd::ReduceKind::sum, *zeroed, axes, k, l), count(k),
+                  l);
+  };
+  if (base == "mean")
+    return meanOf(*keep);
+  OptVal m = meanOf(true);
+  OptVal d = m ? binary("-", x, *m, l) : std::nullopt;
+  if (d)
+    d = binary("*", *d, *d, l);
+  if (d)
+    d = selectVals(nan, Val::floatLit(0.0), *d, l);
+  if (!d)
+    return std::nullopt;
+  Val s = reduceAxes(nd::ReduceKind::sum, *d, axes, *keep, l);
+  OptVal dof = binary("-", count(*keep), Val::floatLit(ddof), l);
+  OptVal bad = dof ? compare("<=", *dof, Val::floatLit(0.0), l) : std::nullopt;
+  OptVal r = bad ? binary("/", s, *dof, l) : std::nullopt;
+  if (r)
+    r = selectVals(*bad, Val::floatLit(NAN), *r, l);
+  if (r && base == "std")
+    r = Val::array(nd::SqrtOp::create(b, loc(l), r->value.getType(), r->value),
+                   r->type);
+  return r;
 }

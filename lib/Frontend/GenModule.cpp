@@ -464,6 +464,8 @@ OptVal Gen::evalCall(const Expr &call) {
       return callBuiltin(*bi, full, call);
     return err(f.loc, "'" + full + "' is not supported yet");
   }
+  if (f.kind == ExprKind::Attribute && isUfuncObject(*f.lhs)) // np.add.outer(...)
+    return ufuncMethod(*f.lhs, f.name, call);
   if (f.kind == ExprKind::Attribute) {
     OptVal obj = eval(*f.lhs);
     if (!obj)
