@@ -628,6 +628,16 @@ arrayc_status arrayc_function_result(arrayc_function fn, int32_t index,
 
 void arrayc_array_init(arrayc_array *a, void *data, int32_t dtype, int32_t rank,
                        const int64_t *shape, const int64_t *strides, int32_t device) {
+  // `shape` and `strides` may point into `*a` itself (a result re-made
+  // around a copy): read them before `*a` is cleared.
+  int64_t given[2][ARRAYC_MAX_RANK] = {};
+  int32_t n = rank < 0 ? 0 : rank > ARRAYC_MAX_RANK ? ARRAYC_MAX_RANK : rank;
+  for (int i = 0; i < n; ++i) {
+    given[0][i] = shape ? shape[i] : 0;
+    given[1][i] = strides ? strides[i] : 0;
+  }
+  shape = shape ? given[0] : nullptr;
+  strides = strides ? given[1] : nullptr;
   std::memset(a, 0, sizeof(*a));
   a->data = data;
   a->dtype = dtype;

@@ -213,6 +213,8 @@ struct BuiltinInfo {
 /// The builtin `name` as called bare (`f(...)`) or through numpy
 /// (`np.f(...)`, `viaModule`), or null (GenBuiltin.cpp).
 const BuiltinInfo *lookupBuiltin(llvm::StringRef name, bool viaModule);
+/// The builtin an array method stands for (`x.mean()`: `mean`), or null.
+const BuiltinInfo *functionMethod(llvm::StringRef name);
 /// The builtin name that `np.float32(...)`, `np.int64(...)`, ... (NumPy's
 /// scalar types, any dtype name) look up as: a Creation builtin.
 inline constexpr llvm::StringLiteral kScalarTypeBuiltin = "<scalar type>";
@@ -624,6 +626,8 @@ private:
   // Attributes and methods (GenAttribute.cpp).
   OptVal genAttribute(const Expr &e, Val obj);
   OptVal genMethod(const Expr &call, const Expr &f, Val obj);
+  OptVal methodAsFunction(const BuiltinInfo &bi, const Expr &call, const Expr &f,
+                          const Val &obj);
 
   // The builtin registry (GenBuiltin.cpp).
   OptVal evalArrayOperand(const Expr &e, llvm::StringRef what);

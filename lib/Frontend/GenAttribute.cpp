@@ -13,6 +13,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
@@ -195,5 +196,66 @@ OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
       return std::nullopt;
     return reduce(bi, shown, obj, args[0], args[1], l);
   }
+  if (const BuiltinInfo *bi = functionMethod(f.name))
+    return methodAsFunction(*bi, call, f, obj);
   return err(f.loc, "method '." + f.name + "()' is not supported yet");
+}
+
+/// A deep copy of `e` (a call re-made around other arguments).
+static ExprPtr cloneExpr(const Expr &e) {
+  auto c = std::make_unique<Expr>(e.kind, e.loc);
+  c->name = e.name;
+  c->intValue = e.intValue;
+  c->floatValue = e.floatValue;
+  c->boolValue = e.boolValue;
+  c->parenthesized = e.parenthesized;
+  c->height = e.height;
+  if (e.lhs)
+    c->lhs = cloneExpr(*e.lhs);
+  if (e.rhs)
+    c->rhs = cloneExpr(*e.rhs);
+  for (const ExprPtr &x : e.elts)
+    c->elts.push_back(cloneExpr(*x));
+  for (const Keyword &k : e.keywords)
+    c->keywords.push_back(Keyword{k.name, k.loc, cloneExpr(*k.value)});
+  return c;
+}
+
+/// The methods that are NumPy functions of the array (`x.mean(axis=0)` is
+/// `np.mean(x, axis=0)`), or null.
+const BuiltinInfo *gen::functionMethod(llvm::StringRef name) {
+  static const llvm::StringSet<> kMethods = {
+      "mean", "std", "var", "cumsum", "cumprod", "argmax", "argmin", "any",
+      "all", "clip", "round", "nonzero", "trace", "squeeze", "swapaxes",
+      "repeat", "take", "dot", "diagonal", "ptp"};
+  return kMethods.contains(name) ? lookupBuiltin(name, /*viaModule=*/true) : nullptr;
+}
+
+/// A function method: the call goes to the builtin with the array as its
+/// first argument, so both spellings share one implementation and one set
+/// of errors.
+OptVal Gen::methodAsFunction(const BuiltinInfo &bi, const Expr &call, const Expr &f,
+                             const Val &obj) {
+  static const char kSelf[] = "$self";
+  Expr re(ExprKind::Call, call.loc);
+  re.lhs = std::make_unique<Expr>(ExprKind::Name, f.loc);
+  re.lhs->name = f.name;
+  auto self = std::make_unique<Expr>(ExprKind::Name, f.lhs ? f.lhs->loc : f.loc);
+  self->name = kSelf;
+  re.elts.push_back(std::move(self));
+  for (const ExprPtr &x : call.elts)
+    re.elts.push_back(cloneExpr(*x));
+  for (const Keyword &k : call.keywords)
+    re.keywords.push_back(Keyword{k.name, k.loc, cloneExpr(*k.value)});
+  std::optional<Val> saved;
+  if (auto it = scope->vars.find(kSelf); it != scope->vars.end())
+    saved = it->second; // a method call inside another's arguments
+  scope->vars[kSelf] = obj;
+  auto restore = llvm::make_scope_exit([&] {
+    if (saved)
+      scope->vars[kSelf] = *saved;
+    else
+      scope->vars.erase(kSelf);
+  });
+  return callBuiltin(bi, "." + f.name, re);
 }

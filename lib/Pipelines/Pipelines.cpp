@@ -137,6 +137,7 @@ static void addStandardToLLVM(OpPassManager &pm, bool runtimeAlloc) {
 static void addHostToLLVM(OpPassManager &pm) {
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(arrayc::createExpandShapesToCasts()); // an MLIR 22 crash otherwise
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   addStandardToLLVM(pm, /*runtimeAlloc=*/true);
@@ -180,6 +181,7 @@ void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions 
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertNVVMToLLVMPass());
+  pm.addPass(arrayc::createExpandShapesToCasts()); // an MLIR 22 crash otherwise
   pm.addPass(memref::createExpandStridedMetadataPass());
   GpuNVVMAttachTargetOptions target;
   target.chip = options.gpuArch;

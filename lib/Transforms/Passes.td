@@ -21,6 +21,20 @@ def CopiesToLinalg : Pass<"arrayc-copies-to-linalg", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::linalg::LinalgDialect"];
 }
 
+def ExpandShapesToCasts : Pass<"arrayc-expand-shapes-to-casts", "mlir::ModuleOp"> {
+  let summary = "memref.expand_shape of a contiguous buffer with several dynamic sizes in one group as memref.reinterpret_cast";
+  let description = [{
+    Before `expand-strided-metadata`, which in MLIR 22 crashes on an
+    `expand_shape` that splits one dimension into two or more dynamic ones
+    (`memref<?xi64> into memref<?x?xi64>`: the index checks of gathers produce
+    them). Such an expand_shape of a buffer with the identity layout is the
+    same buffer with the output sizes and their row-major strides: a
+    `reinterpret_cast` at the source's offset (0). Other expand_shapes are left
+    alone. Runs on the whole module (kernels included).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::memref::MemRefDialect"];
+}
+
 def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::ModuleOp"> {
   let summary = "Map buffer-level linalg.generic ops to gpu.launch kernels";
   let description = [{

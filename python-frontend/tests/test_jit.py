@@ -287,3 +287,19 @@ def test_functions_named_like_library_functions():
     np.testing.assert_allclose(mod.fmod(x, 0.75), x % 0.75, rtol=1e-12)
     np.testing.assert_allclose(mod.cblas_dgemm(a, b), a @ b, rtol=1e-12)
     np.testing.assert_allclose(mod.arrayc_rt_print_str(x), np.exp(x) + x % 0.5, rtol=1e-12)
+
+
+@arrayc.jit(target=TARGET)
+def doubled_twice(x):
+    a = x * 2.0
+    b = a
+    return a, b
+
+
+def test_one_array_returned_twice():
+    # Two results holding one buffer: the second is a copy with the same
+    # shape and values (it once came back empty).
+    x = rng.standard_normal(7)
+    a, b = doubled_twice(x)
+    assert arrayc.asnumpy(a).shape == (7,) and arrayc.asnumpy(b).shape == (7,)
+    assert rel_err(a, 2.0 * x) <= 1e-15 and rel_err(b, 2.0 * x) <= 1e-15

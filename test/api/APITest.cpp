@@ -130,6 +130,9 @@ TEST_F(API, ResultsAreOwnedEvenWhenAliased) {
   auto t = (*tw)(Array::view(f));
   ASSERT_TRUE(t);
   EXPECT_NE(std::get<0>(*t).data(), std::get<1>(*t).data()); // never freed twice
+  // Both keep their shape (the second, a copy, once came back empty).
+  EXPECT_EQ(std::get<0>(*t).shape(), std::vector<int64_t>{2});
+  EXPECT_EQ(std::get<1>(*t).shape(), std::vector<int64_t>{2});
   EXPECT_EQ(std::get<1>(*t).data<float>()[1], 3.0f);
   auto ones = module.function<Array(Array)>("ones3");
   auto o = (*ones)(Array::view(f));
