@@ -226,7 +226,8 @@ FuncInfo *Gen::specialize(FuncInfo &fn, llvm::StringRef name,
   }
   std::string symbol = name.str();
   if (!fn.specializations.empty())
-    symbol += "." + std::to_string(fn.specializations.size());
+    // Identifier characters only: a kernel of it is a PTX symbol.
+    symbol += "__arrayc_spec" + std::to_string(fn.specializations.size());
   FuncInfo &spec = specialized[symbol];
   spec.def = fn.def;
   spec.weakParams = weak;

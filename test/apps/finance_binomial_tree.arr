@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), enumerate
 # Cox-Ross-Rubinstein binomial tree for American puts: terminal payoffs, then
 # backward induction with early exercise, one strike per run of the loop.
 # INPUT: K f64 [20] range=80:120

@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, module-constants
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Black-Scholes call and put prices and the call delta for a book of options;
 # the normal CDF through the Abramowitz-Stegun 7.1.26 erf approximation, as
 # many pricing scripts carry it.

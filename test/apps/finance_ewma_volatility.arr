@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, module-constants
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.diff
 # RiskMetrics EWMA volatility of daily log returns (lambda 0.94), a rolling
 # 20-day standard deviation by loop, and their ratio.
 # INPUT: r f64 [500]

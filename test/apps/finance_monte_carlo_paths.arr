@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.array-literal, methods (.mean()), mask-write (payoff[~alive] = 0)
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Geometric Brownian motion paths from given standard normals, an Asian
 # (average-price) call and a down-and-out barrier call priced by Monte Carlo.
 # INPUT: Z f64 [2000, 50]

@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, np.diff, methods (.mean())
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Technical indicators on a price series: exponential moving averages by the
 # recursive formula, MACD and its signal line, and Wilder's RSI.
 # INPUT: r f64 [400]

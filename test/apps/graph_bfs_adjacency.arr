@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: for-over-array, np.nonzero
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Breadth-first search distances from a source on a random undirected graph
 # given as a boolean adjacency matrix (threshold on random weights); a queue
 # kept in an array with head/tail indices; unreachable nodes get -1.

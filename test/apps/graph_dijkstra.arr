@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: mask-read, mask-write
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Dijkstra's algorithm with a dense weight matrix (O(n^2): pick the closest
 # unvisited node with argmin over a masked distance array), and the
 # predecessor of each node on its shortest path.

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: fancy-gather (2-D broadcast index arrays)
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Bilinear resize of an image to a new size: source coordinates with
 # np.linspace, integer floor indices clipped at the border, gathers of the
 # four neighbours with fancy indexing, and weights by broadcasting.

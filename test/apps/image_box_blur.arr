@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.pad
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # 3x3 box blur of a grayscale image with edge padding, written as the sum of
 # nine shifted views, applied a few times in place.
 # INPUT: img f64 [64, 48] range=0:1

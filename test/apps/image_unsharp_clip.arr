@@ -1,8 +1,7 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: default-args
+# NEEDS-ARR: default-args
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.array-literal, np.unravel_index
-# NEEDS-JIT: jit-helpers
 # Unsharp masking of an 8-bit image in float, gamma correction, and the result
 # clipped and converted back to uint8 with rounding; the brightest pixel's
 # position with np.unravel_index.

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.linalg.eig, np.linalg.matrix_power
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Stationary distribution of a Markov chain: rows normalised into a
 # stochastic matrix, the eigenvector of eigenvalue 1 of P^T from np.linalg.eig,
 # compared with many steps of matrix_power.

@@ -1,6 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Modified Gram-Schmidt QR of a tall matrix, column by column, and Q^T Q
 # (the identity up to rounding).
 # INPUT: A f64 [60, 12]

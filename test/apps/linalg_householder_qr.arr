@@ -1,6 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Householder QR: reflect each column below the diagonal, accumulate Q.
 # INPUT: A f64 [20, 8]
 # OUTPUT: Q

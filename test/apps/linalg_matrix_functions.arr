@@ -1,6 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: np.linalg.pinv, np.linalg.slogdet, np.linalg.eigvals, np.sort, np.linalg.matrix_power
+# NEEDS-ARR: np.linalg.pinv, np.linalg.slogdet, np.linalg.eigvals, np.sort, np.linalg.matrix_power
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters), module-constants
 # Least-norm solutions with the pseudo-inverse, the sign and log of the
 # determinant (slogdet) of a well-conditioned matrix, its eigenvalues

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Power iteration for the dominant eigenpair of a symmetric positive matrix
 # built from the data (B^T B + I), stopping on a tolerance or an iteration cap.
 # INPUT: B f64 [40, 30]

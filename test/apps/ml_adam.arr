@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Adam optimiser minimising a least-squares loss; parameters and the moment
 # estimates are updated in place, bias correction per step.
 # INPUT: A f64 [50, 10]

@@ -1,6 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: default-args, methods (.mean()), methods (.var())
+# NEEDS-ARR: default-args, methods (.mean()), methods (.var())
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Batch normalisation in training mode with running statistics updated in
 # place (momentum), as a framework layer does it.

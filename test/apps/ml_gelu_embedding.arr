@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: fancy-gather (E[tokens])
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Token embedding lookup (rows gathered by token id), positional encodings
 # (sin/cos on even/odd columns), and a GELU (tanh approximation) MLP.
 # INPUT: E f64 [50, 16]

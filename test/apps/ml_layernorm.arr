@@ -1,7 +1,5 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, module-constants, methods (.mean()), methods (.var())
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
+# NEEDS-JIT: default-args, module-constants, methods (.mean()), methods (.var())
 # Layer normalisation forward and backward over the last axis, with gain and
 # bias, as in a transformer block (f32 activations).
 # INPUT: x f32 [32, 64]

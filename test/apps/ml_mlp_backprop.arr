@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, mask-write (dh[h <= 0] = 0)
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # A two-layer MLP (ReLU hidden layer, MSE loss) trained for a few steps of
 # full-batch gradient descent; the weights are updated in place.
 # INPUT: X f64 [64, 8]

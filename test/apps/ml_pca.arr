@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, methods (.mean()), np.cov, np.argsort, fancy-gather
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # PCA by the SVD of the centred data and by the eigendecomposition of the
 # covariance (np.linalg.eigh, eigenvalues sorted descending with argsort);
 # explained variance ratio and the projected scores (signs fixed).

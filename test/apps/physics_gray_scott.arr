@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.roll, default-args, module-constants
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Gray-Scott reaction-diffusion on a periodic grid; the Laplacian uses np.roll
 # along both axes; U and V are updated in place.
 # INPUT: U0 f64 [40, 40] range=0.8:1.0

@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, module-constants
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Explicit finite differences for the 1-D heat equation u_t = alpha u_xx,
 # fixed (Dirichlet) ends, the rod's profile updated in place each step.
 # INPUT: u0 f64 [200]

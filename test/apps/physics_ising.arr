@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: methods (.mean()), module-constants
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Metropolis sweeps of the 2-D Ising model with periodic boundaries; the spins
 # come from the sign of a random field and the acceptance draws are given
 # (one uniform per site and sweep), so the run is deterministic.

@@ -1,7 +1,5 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: module-constants
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
+# NEEDS-JIT: module-constants
 # NEEDS-JIT: jit-helpers
 # Gravitational N-body with softening, leapfrog (kick-drift-kick); the
 # acceleration helper is the usual broadcasting version (pairwise dx, dy, dz).

@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Smoothed-particle hydrodynamics: density and pressure from a Gaussian kernel
 # over all pairs, then the pressure-gradient acceleration.
 # INPUT: pos f64 [80, 2]

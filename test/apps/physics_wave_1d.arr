@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Leapfrog scheme for the 1-D wave equation u_tt = c^2 u_xx on a string with
 # fixed ends; keeps the two previous time levels and swaps them.
 # INPUT: u0 f64 [256]

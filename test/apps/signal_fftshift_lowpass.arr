@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, np.fft.fftshift, np.fft.fftfreq, np.fft.ifftshift, mask-write
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Ideal low-pass filter in the frequency domain: fft, fftshift so that zero
 # frequency is centred, zero the band outside |f| < fc with a boolean mask,
 # shift back and inverse transform.

@@ -1,6 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: default-args, module-constants, chained-assign
+# NEEDS-ARR: default-args, module-constants, chained-assign
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # A direct-form I biquad (second-order IIR) filter run sample by sample over
 # several channels, coefficients in a module-level tuple.

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: methods (.mean()), np.cov, np.corrcoef
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Sample covariance by hand (centred X^T X / (n-1)), against np.cov (rows as
 # variables after a transpose) and the correlation matrix np.corrcoef.
 # INPUT: X f64 [150, 6]

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.array-literal, methods (.mean())
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Simple linear regression with the textbook statistics: slope, intercept,
 # r, standard error of the slope, and the t statistic.
 # INPUT: x f64 [90]

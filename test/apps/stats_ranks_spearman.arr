@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.argsort, methods (.mean())
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Spearman rank correlation: ranks via argsort of argsort, then Pearson
 # correlation of the ranks; Kendall-style concordance count with a double loop.
 # INPUT: x f64 [80]

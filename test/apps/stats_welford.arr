@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: for-over-array, np.array-literal
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Welford's online mean and variance over a stream, one value at a time
 # (`for v in x`), compared with the two-pass formulas.
 # INPUT: x f64 [1000]

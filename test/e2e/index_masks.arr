@@ -31,7 +31,7 @@ def main():
     relu_(head)                         # writes through a view of x
     x[x > 1.5] = -x[x > 1.5]            # a 1-d value placed at the true positions
     big = A[A > 0.0] * 2.0
-    masked_mean = A[A < 0.0].sum() / np.count_nonzero(A < 0.0)
+    masked_mean = A[A < 0.0].mean()
     bump_large(A)
     rows, cols = np.nonzero(A > 1.0)
     idx = np.where(x == 0.0)[0]
