@@ -1,8 +1,8 @@
 def f(x: f32[3, 4]) -> f32[3, 4]:
-    return x.cumprod()
+    return x.tolist()
 
 # Tests that unsupported methods are rejected.
 # RUN: not arrayc --emit=ndarray %s 2>&1 | FileCheck --strict-whitespace %s
-# CHECK: {{.*}}method-unknown.arr:2:14: error: method '.cumprod()' is not supported yet
-# CHECK-NEXT: {{^}}    return x.cumprod()
+# CHECK: {{.*}}method-unknown.arr:2:14: error: method '.tolist()' is not supported yet
+# CHECK-NEXT: {{^}}    return x.tolist()
 # CHECK-NEXT: {{^}}             ^{{$}}
