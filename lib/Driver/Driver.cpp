@@ -168,6 +168,12 @@ int arrayc::driver::main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   if (argc > 1 && llvm::StringRef(argv[1]) == "cache")
     return cacheCommand(argc, argv);
+  // `arrayc builtins`: every NumPy/Python name the frontend lowers
+  // (docs/numpy-compatibility.md is generated from it).
+  if (argc == 2 && llvm::StringRef(argv[1]) == "builtins") {
+    arrayc::frontend::printBuiltins(llvm::outs());
+    return 0;
+  }
 
   // `arrayc run FILE` is `arrayc FILE` that JIT-runs instead of writing.
   bool runMode = argc > 1 && llvm::StringRef(argv[1]) == "run";

@@ -31,6 +31,13 @@ importArr(llvm::SourceMgr &sourceMgr, mlir::MLIRContext &context,
           std::vector<FunctionSignature> *signatures = nullptr,
           const ImportOptions &options = {});
 
+/// Lists every name the frontend lowers, one per line as
+/// `<module>\t<name>\t<group>`: NumPy's functions (`numpy`, and
+/// `numpy.linalg`, `numpy.fft`, `numpy.random`), Python's (`python`) and the
+/// attributes and methods of arrays (`ndarray`). `arrayc builtins` prints it;
+/// docs/numpy-compatibility.md is generated from it.
+void printBuiltins(llvm::raw_ostream &os);
+
 } // namespace arrayc::frontend
 
 #endif // ARRAYC_FRONTEND_FRONTEND_H

@@ -213,8 +213,28 @@ struct BuiltinInfo {
 /// The builtin `name` as called bare (`f(...)`) or through numpy
 /// (`np.f(...)`, `viaModule`), or null (GenBuiltin.cpp).
 const BuiltinInfo *lookupBuiltin(llvm::StringRef name, bool viaModule);
-/// The builtin an array method stands for (`x.mean()`: `mean`), or null.
-const BuiltinInfo *functionMethod(llvm::StringRef name);
+/// An attribute or method of arrays: one row of Methods.def.
+enum class Method : uint8_t {
+#define ATTRIBUTE(Id, Spelling) Id,
+#define METHOD(Id, Spelling, Kind) Id,
+#include "Frontend/Methods.def"
+};
+/// How a method lowers (Methods.def).
+enum class MethodKind : uint8_t { Attribute, Own, Reduction, Function };
+struct MethodInfo {
+  Method id;
+  llvm::StringRef name;
+  MethodKind kind;
+};
+/// The attribute (`x.shape`) or method (`x.sum()`) `name` of arrays, or null
+/// (GenBuiltin.cpp).
+const MethodInfo *lookupMethod(llvm::StringRef name, bool attribute);
+/// Whether `np.<module>.<name>` is a function of ModuleFunctions.def.
+bool isModuleFunction(llvm::StringRef module, llvm::StringRef name);
+/// The functions of `np.<module>` (ModuleFunctions.def), comma-separated,
+/// for the error on an unknown one.
+std::string moduleFunctionList(llvm::StringRef module);
+
 /// The builtin name that `np.float32(...)`, `np.int64(...)`, ... (NumPy's
 /// scalar types, any dtype name) look up as: a Creation builtin.
 inline constexpr llvm::StringLiteral kScalarTypeBuiltin = "<scalar type>";

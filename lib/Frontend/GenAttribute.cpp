@@ -13,8 +13,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/ADT/StringSwitch.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,25 +31,29 @@ OptVal Gen::genAttribute(const Expr &e, Val obj) {
   if (obj.kind != Val::Array)
     return err(e.loc, "attribute '." + e.name + "' of " + obj.describe() +
                           " is not supported");
+  const MethodInfo *m = lookupMethod(e.name, /*attribute=*/true);
+  if (!m)
+    return err(e.loc, "attribute '." + e.name + "' is not supported yet");
   const ArrType &t = obj.type;
   Location il = loc(e.loc);
-  if (e.name == "T") {
+  auto dimVal = [&](int64_t d) { return sizeOf(obj, d, e.loc); };
+  switch (m->id) {
+  case Method::T: {
     llvm::SmallVector<int64_t> perm;
     for (int64_t d = t.rank() - 1; d >= 0; --d)
       perm.push_back(d);
     return transposeView(obj, perm, e.loc);
   }
-  if (e.name == "ndim")
+  case Method::NDim:
     return Val::intLit(t.rank());
-  auto dimVal = [&](int64_t d) { return sizeOf(obj, d, e.loc); };
-  if (e.name == "shape") {
+  case Method::Shape: {
     Val tup;
     tup.kind = Val::Tuple;
     for (int64_t d = 0; d < t.rank(); ++d)
       tup.elts.push_back(dimVal(d));
     return tup;
   }
-  if (e.name == "size") {
+  case Method::Size: {
     int64_t stat = 1;
     std::optional<Val> dyn;
     for (int64_t d = 0; d < t.rank(); ++d) {
@@ -73,15 +75,19 @@ OptVal Gen::genAttribute(const Expr &e, Val obj) {
       return dyn;
     return binary("*", *dyn, Val::intLit(stat), e.loc);
   }
-  if (e.name == "real" || e.name == "imag")
+  case Method::Real:
+  case Method::Imag:
     return complexPartOf(e.name, obj, e.loc);
-  if (e.name == "dtype") {
+  case Method::DType: {
     Val s;
     s.kind = Val::Str;
     s.str = numpyDtypeName(t.dtype).str(); // what print(x.dtype) shows in NumPy
     return s;
   }
-  return err(e.loc, "attribute '." + e.name + "' is not supported yet");
+  default:
+    break;
+  }
+  llvm_unreachable("an attribute of Methods.def without a lowering");
 }
 
 OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
@@ -92,9 +98,24 @@ OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
   if (obj.kind != Val::Array)
     return err(f.loc, "method '." + f.name + "()' of " + obj.describe() +
                           " is not supported");
+  const MethodInfo *m = lookupMethod(f.name, /*attribute=*/false);
+  if (!m)
+    return err(f.loc, "method '." + f.name + "()' is not supported yet");
   llvm::SmallVector<const Expr *> args;
+  if (m->kind == MethodKind::Function)
+    return methodAsFunction(*lookupBuiltin(f.name, /*viaModule=*/true), call, f, obj);
+  if (m->kind == MethodKind::Reduction) {
+    Builtin bi = m->id == Method::Sum    ? Builtin::Sum
+                 : m->id == Method::Prod ? Builtin::Prod
+                 : m->id == Method::Max  ? Builtin::Max
+                                         : Builtin::Min;
+    if (!bindArgs(shown, {"axis", "keepdims"}, 0, call, args))
+      return std::nullopt;
+    return reduce(bi, shown, obj, args[0], args[1], l);
+  }
   int64_t rank = obj.type.rank();
-  if (f.name == "astype") {
+  switch (m->id) {
+  case Method::AsType: {
     if (!bindArgs(shown, {"dtype"}, 1, call, args))
       return std::nullopt;
     std::optional<DType> t = dtypeArg(*args[0], "");
@@ -105,7 +126,8 @@ OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
       return copyOf(obj, l);
     return r;
   }
-  if (f.name == "sort" || f.name == "argsort") {
+  case Method::Sort:
+  case Method::ArgSort: {
     // `a.sort()` sorts in place (through views and arguments); `a.argsort()`
     // returns the indices (GenBuiltinIndex.cpp).
     if (!bindArgs(shown, {"axis", "kind"}, 0, call, args))
@@ -119,17 +141,17 @@ OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
     none.kind = Val::None;
     return none;
   }
-  if (f.name == "copy") {
+  case Method::Copy:
     if (!bindArgs(shown, {}, 0, call, args))
       return std::nullopt;
     return copyOf(obj, l);
-  }
-  if (f.name == "conj" || f.name == "conjugate") {
+  case Method::Conj:
+  case Method::Conjugate:
     if (!bindArgs(shown, {}, 0, call, args))
       return std::nullopt;
     return complexPartOf("conj", obj, l);
-  }
-  if (f.name == "flatten" || f.name == "ravel") {
+  case Method::Flatten:
+  case Method::Ravel: {
     if (!bindArgs(shown, {}, 0, call, args))
       return std::nullopt;
     OptVal r = reshapeVal(obj, Val::intLit(-1), l);
@@ -137,7 +159,8 @@ OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
       return r; // flatten copies
     return reshapeView(obj, *r, /*always=*/false);
   }
-  if (f.name == "reshape" || f.name == "transpose") {
+  case Method::Reshape:
+  case Method::Transpose: {
     if (!call.keywords.empty())
       return err(call.keywords[0].loc, shown + "() takes no keyword arguments here");
     if (f.name == "reshape") {
@@ -185,20 +208,10 @@ OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
       return err(l, "axes don't match array");
     return transposeView(obj, axes, l);
   }
-  Builtin bi = llvm::StringSwitch<Builtin>(f.name)
-                   .Case("sum", Builtin::Sum)
-                   .Case("prod", Builtin::Prod)
-                   .Case("max", Builtin::Max)
-                   .Case("min", Builtin::Min)
-                   .Default(Builtin::None);
-  if (bi != Builtin::None) {
-    if (!bindArgs(shown, {"axis", "keepdims"}, 0, call, args))
-      return std::nullopt;
-    return reduce(bi, shown, obj, args[0], args[1], l);
+  default:
+    break;
   }
-  if (const BuiltinInfo *bi = functionMethod(f.name))
-    return methodAsFunction(*bi, call, f, obj);
-  return err(f.loc, "method '." + f.name + "()' is not supported yet");
+  llvm_unreachable("a method of Methods.def without a lowering");
 }
 
 /// A deep copy of `e` (a call re-made around other arguments).
@@ -219,16 +232,6 @@ static ExprPtr cloneExpr(const Expr &e) {
   for (const Keyword &k : e.keywords)
     c->keywords.push_back(Keyword{k.name, k.loc, cloneExpr(*k.value)});
   return c;
-}
-
-/// The methods that are NumPy functions of the array (`x.mean(axis=0)` is
-/// `np.mean(x, axis=0)`), or null.
-const BuiltinInfo *gen::functionMethod(llvm::StringRef name) {
-  static const llvm::StringSet<> kMethods = {
-      "mean", "std", "var", "cumsum", "cumprod", "argmax", "argmin", "any",
-      "all", "clip", "round", "nonzero", "trace", "squeeze", "swapaxes",
-      "repeat", "take", "dot", "diagonal", "ptp"};
-  return kMethods.contains(name) ? lookupBuiltin(name, /*viaModule=*/true) : nullptr;
 }
 
 /// A function method: the call goes to the builtin with the array as its

@@ -38,29 +38,6 @@ OptVal Gen::evalArrayOperand(const Expr &e, llvm::StringRef what) {
   return v;
 }
 
-//===----------------------------------------------------------------------===//
-// The registry: Builtins.def
-//===----------------------------------------------------------------------===//
-
-static const BuiltinInfo kBuiltins[] = {
-#define BUILTIN(Id, Spelling, Family)                                          \
-  {Builtin::Id, Spelling, BuiltinFamily::Family, /*pythonOnly=*/false},
-#define PYTHON_BUILTIN(Id, Spelling, Family)                                   \
-  {Builtin::Id, Spelling, BuiltinFamily::Family, /*pythonOnly=*/true},
-#include "Frontend/Builtins.def"
-};
-
-const BuiltinInfo *gen::lookupBuiltin(llvm::StringRef name, bool viaModule) {
-  for (const BuiltinInfo &bi : kBuiltins)
-    if (bi.name == name)
-      return viaModule && bi.pythonOnly ? nullptr : &bi;
-  static const BuiltinInfo scalarType{Builtin::None, kScalarTypeBuiltin,
-                                      BuiltinFamily::Creation, false};
-  if (viaModule && lookupDTypeName(name, DTypeSpelling::Any))
-    return &scalarType;
-  return nullptr;
-}
-
 /// Sends a call to the unit that lowers its family; `full` is the name as
 /// written (`np.zeros`), for diagnostics.
 OptVal Gen::callBuiltin(const BuiltinInfo &bi, llvm::StringRef full,

@@ -94,6 +94,9 @@ OptVal Gen::fftAlongAxis(nd::FFTKind kind, const Val &a, int64_t axis,
 
 OptVal Gen::fftCall(llvm::StringRef name, llvm::StringRef full, const Expr &call) {
   SrcLoc l = call.loc;
+  if (!isModuleFunction("fft", name))
+    return err(call.lhs->loc, "'" + full + "' is not supported (the fft functions are " +
+                                  moduleFunctionList("fft") + ")");
   if (llvm::is_contained({"fftfreq", "rfftfreq", "fftshift", "ifftshift"}, name))
     return fftHelper(name, full, call);
   static const char *kOneAxis[] = {"fft", "ifft", "rfft", "irfft"};
@@ -101,7 +104,7 @@ OptVal Gen::fftCall(llvm::StringRef name, llvm::StringRef full, const Expr &call
                                     "rfft2", "irfft2", "rfftn", "irfftn"};
   bool oneAxis = llvm::is_contained(kOneAxis, name);
   if (!oneAxis && !llvm::is_contained(kManyAxes, name))
-    return err(call.lhs->loc, "'" + full + "' is not supported yet");
+    llvm_unreachable("an fft function of ModuleFunctions.def without a lowering");
   llvm::SmallVector<const Expr *> args;
   if (!bindArgs(full, {"a", oneAxis ? "n" : "s", oneAxis ? "axis" : "axes", "norm"}, 1, call,
                 args))

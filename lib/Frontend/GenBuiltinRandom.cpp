@@ -48,6 +48,9 @@ void Gen::initRandomState(SrcLoc l) {
 OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
                        const Expr &call) {
   SrcLoc l = call.loc;
+  if (!isModuleFunction("random", name))
+    return err(call.lhs->loc, "'" + full + "' is not supported (the random functions are " +
+                                  moduleFunctionList("random") + ")");
   if (!requireHost(full, l))
     return std::nullopt;
   llvm::SmallVector<const Expr *> args;
@@ -156,7 +159,7 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
                           dtypeName(t).str());
     }
   } else {
-    return err(call.lhs->loc, "'" + full + "' is not supported yet");
+    llvm_unreachable("a random function of ModuleFunctions.def without a lowering");
   }
   if (!isInt && dtypeExpr && dtypeExpr->kind != ExprKind::None) {
     std::optional<DType> dt = dtypeArg(*dtypeExpr, full);
