@@ -359,8 +359,8 @@ bool Gen::assignAdvanced(const Val &base, const Expr &sub, Val v, SrcLoc l) {
   if (base.type.rank() == 1)
     return scatterInto(base, idx[0], v, /*accumulate=*/false, sub.loc);
   if (axis != 0)
-    return fail(l, "assigning through index arrays after a leading ':' is supported "
-                   "for 1-d arrays only (not yet " + base.type.str() + ")");
+    return fail(l, "assigning through index arrays that follow a ':' is not supported "
+                   "yet for " + base.type.str() + " (index arrays on the leading axes are)");
   return scatterRows(base, std::move(idx), v, /*accumulate=*/false, sub.loc);
 }
 
