@@ -800,15 +800,17 @@ OptVal Gen::bincount(llvm::StringRef full, const Expr &call) {
   } else {
     upd = fill(Val::intLit(1), DType::I64, xi.type.dims, {xi}, l);
   }
-  // max(x) + 1 bins, at least minlength; minlength for an empty x.
-  Val mx = reduceAxes(nd::ReduceKind::max, xi, {0}, false, l);
+  // max(x) + 1 bins, at least minlength (a -1 joins x so that an empty x
+  // has a maximum).
+  OptVal padded = concatVals({xi, fill(Val::intLit(-1), DType::I64, {Dim::lit(1)}, {}, l)},
+                             0, true, full, l);
+  if (!padded)
+    return std::nullopt;
+  Val mx = reduceAxes(nd::ReduceKind::max, *padded, {0}, false, l);
   Value top = arith::AddIOp::create(
       b, il, tensor::ExtractOp::create(b, il, mx.value, ValueRange{}),
       arith::ConstantIntOp::create(b, il, 1, 64));
-  Value empty = arith::CmpIOp::create(b, il, arith::CmpIPredicate::eq,
-                                      sizeI64(xi, 0, il), zero);
-  Value size = arith::SelectOp::create(
-      b, il, empty, minlen, arith::MaxSIOp::create(b, il, top, minlen));
+  Value size = arith::MaxSIOp::create(b, il, top, minlen);
   Value sizeIdx = arith::IndexCastOp::create(b, il, b.getIndexType(), size);
   Val dest = filledOfSize(Val::intLit(0), upd.type.dtype, sizeIdx, "bincount length", l);
   return scatterFlat(dest, xi, upd, /*accumulate=*/true, l);

@@ -357,9 +357,19 @@ OptVal Gen::histogram(llvm::StringRef full, const Expr &call) {
       first = toArray(rv->elts[0], DType::F64);
       last = toArray(rv->elts[1], DType::F64);
     } else {
-      // The data's min and max; (0, 1) for no data.
-      Val mn = toArray(reduceAxes(nd::ReduceKind::min, x, {0}, false, l), DType::F64);
-      Val mx = toArray(reduceAxes(nd::ReduceKind::max, x, {0}, false, l), DType::F64);
+      // The data's min and max; (0, 1) for no data (an inf and a -inf join
+      // the data so that the reductions have an element).
+      Val xf = toArray(x, DType::F64);
+      OptVal lowPad = concatVals(
+          {xf, fill(Val::floatLit(INFINITY), DType::F64, {Dim::lit(1)}, {}, l)}, 0, true,
+          full, l);
+      OptVal highPad = concatVals(
+          {xf, fill(Val::floatLit(-INFINITY), DType::F64, {Dim::lit(1)}, {}, l)}, 0, true,
+          full, l);
+      if (!lowPad || !highPad)
+        return std::nullopt;
+      Val mn = reduceAxes(nd::ReduceKind::min, *lowPad, {0}, false, l);
+      Val mx = reduceAxes(nd::ReduceKind::max, *highPad, {0}, false, l);
       Value empty = arith::CmpIOp::create(b, il, arith::CmpIPredicate::eq,
                                           sizeI64(x, 0, il), zero);
       ArrType bt{DType::Bool, {}};
