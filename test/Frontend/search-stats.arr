@@ -23,11 +23,12 @@ def ss(a: f64[n], v: f64[m]) -> i64[m]:
 def uq(x: i32[n]) -> (i32[k], i64[k]):
     return np.unique(x, return_counts=True)
 
-# Tests that bincount checks for negative values, sizes by the maximum and
-# accumulates the weights (f64).
+# Tests that bincount checks for negative values, sizes by the maximum (of
+# x and -1, so that empty x has one) and accumulates the weights (f64).
 # CHECK-LABEL: func.func @bc(
 # CHECK: ndarray.assert
-# CHECK: ndarray.reduce  max %arg0 [0]
+# CHECK: %[[P:.*]] = ndarray.concatenate %arg0, %{{.*}} axis 0 : (tensor<?xi64>, tensor<1xi64>) -> tensor<?xi64>
+# CHECK: ndarray.reduce  max %[[P]] [0]
 # CHECK: ndarray.scatter %{{.*}}[%arg0] = %arg1 accumulate : tensor<?xf64>, tensor<?xi64>, tensor<?xf64>
 def bc(x: i64[n], w: f64[n]) -> f64[k]:
     return np.bincount(x, weights=w, minlength=4)
