@@ -200,7 +200,7 @@ enum class Builtin : uint8_t {
 /// The handler that lowers a builtin (Builtins.def).
 enum class BuiltinFamily : uint8_t {
   Elementwise, Ufunc, Reduction, Statistic, Creation, Contraction, Shape, Host,
-  Index, Composite
+  Index, Composite, Stats
 };
 
 struct BuiltinInfo {
@@ -770,6 +770,41 @@ private:
   OptVal nanReduction(llvm::StringRef name, llvm::StringRef full, const Expr &call);
   Val argReduce(nd::ReduceKind k, const Val &a, llvm::ArrayRef<int64_t> axes,
                 bool keep, SrcLoc l);
+
+  // Searching, unique values, counting and scattering (issue 26, helper C1):
+  // GenBuiltinIndex.cpp; order statistics, histograms, interpolation:
+  // GenBuiltinStats.cpp.
+  /// `x` gathered along `axis` at `idx` (i64, any shape), unchecked: for
+  /// indices computed in range.
+  Val gatherAlong(const Val &x, const Val &idx, int64_t axis, SrcLoc l);
+  Val scatterFlat(const Val &dest, const Val &idx, const Val &upd, bool accumulate,
+                  SrcLoc l);
+  /// A 1-d array of `n` (an index) copies of `value`.
+  Val filledOfSize(const Val &value, DType t, Value n, llvm::StringRef what, SrcLoc l);
+  /// `flat` (1-d) in the shape of `like` (0-d for a Python scalar).
+  Val reshapeLike(const Val &flat, const Val &like, SrcLoc l);
+  /// An array argument; a list or tuple literal is an array.
+  OptVal arrayArg(const Expr &e, llvm::StringRef full);
+  OptVal searchSorted(const Val &a, const Val &v, bool right, SrcLoc l);
+  OptVal searchsorted(llvm::StringRef full, const Expr &call);
+  OptVal unique(llvm::StringRef full, const Expr &call);
+  OptVal bincount(llvm::StringRef full, const Expr &call);
+  OptVal arrayEqual(llvm::StringRef full, const Expr &call);
+  OptVal ufuncAt(Builtin id, llvm::StringRef full, const Expr &call);
+  bool scatterRows(const Val &base, std::vector<Val> idx, Val v, bool accumulate,
+                   SrcLoc l);
+  OptVal statsBuiltin(Builtin id, llvm::StringRef full, const Expr &call);
+  bool sortedAlong(const Val &a, const Expr *axisE, llvm::StringRef fn, Val &sorted,
+                   int64_t &axis, SrcLoc l);
+  Val atPosition(const Val &sorted, int64_t axis, const Val &pos, SrcLoc l);
+  /// `r` without its length-1 axis `axis`.
+  Val dropUnitAxis(const Val &r, int64_t axis, SrcLoc l);
+  OptVal nanWhereLast(const Val &sorted, int64_t axis, const Val &res,
+                      const Val &lastPos, SrcLoc l);
+  OptVal median(llvm::StringRef full, const Expr &call);
+  OptVal quantile(bool percent, llvm::StringRef full, const Expr &call);
+  OptVal histogram(llvm::StringRef full, const Expr &call);
+  OptVal interp(llvm::StringRef full, const Expr &call);
 
   // Host-side builtins (GenBuiltinIO.cpp).
   OptVal hostBuiltin(Builtin id, llvm::StringRef name, const Expr &call);

@@ -63,6 +63,8 @@ OptVal Gen::callBuiltin(const BuiltinInfo &bi, llvm::StringRef full,
     return indexBuiltin(bi.id, full, call);
   case BuiltinFamily::Composite:
     return composite(bi.id, bi.name, full, call);
+  case BuiltinFamily::Stats:
+    return statsBuiltin(bi.id, full, call);
   }
   llvm_unreachable("unknown builtin family");
 }
