@@ -26,6 +26,7 @@ GROUPS = [
     ("creation", "Array creation"),
     ("shape", "Shape manipulation and joining"),
     ("indexing", "Indexing, searching, sorting"),
+    ("statistics", "Order statistics and histograms"),
     ("linear-algebra", "Products"),
     ("io", "Input/output"),
     ("other", "Other functions"),

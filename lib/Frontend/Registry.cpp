@@ -91,6 +91,8 @@ static llvm::StringRef familyName(BuiltinFamily f) {
     return "io";
   case BuiltinFamily::Index:
     return "indexing";
+  case BuiltinFamily::Stats:
+    return "statistics";
   case BuiltinFamily::Composite:
     return "other";
   }
