@@ -86,6 +86,10 @@ OptVal Gen::callBuiltin(const BuiltinInfo &bi, llvm::StringRef full,
     return indexBuiltin(bi.id, full, call);
   case BuiltinFamily::Composite:
     return composite(bi.id, bi.name, full, call);
+  case BuiltinFamily::Signal:
+    return signalBuiltin(bi.id, full, call);
+  case BuiltinFamily::ArrayUtil:
+    return arrayUtil(bi.id, full, call);
   }
   llvm_unreachable("unknown builtin family");
 }

@@ -481,6 +481,8 @@ Val Gen::reshapeTo(const Val &a, const ArrType &to,
 }
 
 OptVal Gen::genSubscript(const Expr &e) {
+  if (isGridObject(*e.lhs)) // np.mgrid[0:n, 0:m] (GenBuiltinCreation.cpp)
+    return gridSubscript(*e.lhs, *e.rhs);
   OptVal base = eval(*e.lhs);
   if (!base)
     return std::nullopt;
