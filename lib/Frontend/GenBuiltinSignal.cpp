@@ -159,8 +159,14 @@ OptVal Gen::convolveOf(Val a, Val v, bool isCorrelate, llvm::StringRef mode,
   OptVal ic = last ? binary("max", *i, Val::intLit(0), l) : std::nullopt;
   if (ic)
     ic = binary("min", *ic, *last, l);
-  OptVal g = ic ? gatherVal(a, {*ic}, 0, l) : std::nullopt;
-  OptVal p = g ? binary("*", *g, expandDims(v, {0}, l), l) : std::nullopt;
+  if (!ic)
+    return std::nullopt;
+  // The clamped indices are in range: a gather without run-time checks.
+  ArrType gt{ct, llvm::SmallVector<Dim, 4>(grid.begin(), grid.end())};
+  Val g = Val::array(nd::GatherOp::create(b, il, gt.tensorType(&ctx), a.value,
+                                          ValueRange{ic->value}, b.getI64IntegerAttr(0)),
+                     gt);
+  OptVal p = binary("*", g, expandDims(v, {0}, l), l);
   OptVal s = p ? selectVals(*valid, *p, Val::intLit(0), l) : std::nullopt;
   if (!s)
     return std::nullopt;
