@@ -112,22 +112,28 @@ OptVal Gen::convolveOf(Val a, Val v, bool isCorrelate, llvm::StringRef mode,
   v = toArray(v, ct);
   const Dim &N = a.type.dims[0], &M = v.type.dims[0];
   bool known = !N.isNamed() && !M.isNamed();
-  // NumPy swaps the operands when v is longer, so an empty one is always
-  // reported as `v` by convolve.
-  auto emptyMsg = [&](bool isA) {
-    return std::string(isCorrelate && isA ? "a" : "v") + " cannot be empty";
-  };
+  // NumPy's checks: convolve swaps the operands when v is longer, so it
+  // reports 'a' only when both are empty and 'v' otherwise; correlate
+  // names the first or second argument.
+  const char *firstMsg = isCorrelate ? "first array argument cannot be empty"
+                                     : "a cannot be empty";
+  const char *secondMsg = isCorrelate ? "second array argument cannot be empty"
+                                      : "v cannot be empty";
   if (known) {
+    if (isCorrelate ? N.size == 0 : N.size == 0 && M.size == 0)
+      return err(l, firstMsg);
     if (N.size == 0 || M.size == 0)
-      return err(l, emptyMsg(N.size == 0));
+      return err(l, secondMsg);
   } else {
     Value zero = arith::ConstantIntOp::create(b, il, 0, 64);
-    for (auto [x, isA] : {std::pair{&a, true}, std::pair{&v, false}}) {
-      Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sgt,
-                                       sizeI64(*x, 0, il), zero);
-      nd::AssertOp::create(b, il, ok, b.getStringAttr(where(l) + emptyMsg(isA)),
-                           ValueRange{});
-    }
+    Value hasA = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sgt,
+                                       sizeI64(a, 0, il), zero);
+    Value hasV = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sgt,
+                                       sizeI64(v, 0, il), zero);
+    Value first = isCorrelate ? hasA : arith::OrIOp::create(b, il, hasA, hasV).getResult();
+    nd::AssertOp::create(b, il, first, b.getStringAttr(where(l) + firstMsg), ValueRange{});
+    nd::AssertOp::create(b, il, arith::AndIOp::create(b, il, hasA, hasV),
+                         b.getStringAttr(where(l) + secondMsg), ValueRange{});
   }
   if (isCorrelate) {
     OptVal r = reversedAlong(v, 0, l);
