@@ -28,6 +28,7 @@ GROUPS = [
     ("indexing", "Indexing, searching, sorting"),
     ("statistics", "Order statistics and histograms"),
     ("linear-algebra", "Products"),
+    ("signal", "Signal processing and integration"),
     ("io", "Input/output"),
     ("other", "Other functions"),
 ]

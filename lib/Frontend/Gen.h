@@ -200,7 +200,7 @@ enum class Builtin : uint8_t {
 /// The handler that lowers a builtin (Builtins.def).
 enum class BuiltinFamily : uint8_t {
   Elementwise, Ufunc, Reduction, Statistic, Creation, Contraction, Shape, Host,
-  Index, Composite, Stats
+  Index, Composite, Stats, Signal, ArrayUtil
 };
 
 struct BuiltinInfo {
@@ -805,6 +805,47 @@ private:
   OptVal quantile(bool percent, llvm::StringRef full, const Expr &call);
   OptVal histogram(llvm::StringRef full, const Expr &call);
   OptVal interp(llvm::StringRef full, const Expr &call);
+  // Signal helpers and array utilities (issue 26, helper C2):
+  // GenBuiltinSignal.cpp, GenBuiltinArrayUtil.cpp.
+  OptVal signalBuiltin(Builtin id, llvm::StringRef full, const Expr &call);
+  OptVal arrayUtil(Builtin id, llvm::StringRef full, const Expr &call);
+  OptVal reversedAlong(const Val &a, int64_t axis, SrcLoc l);
+  /// 0, 1, ..., n-1 (a count from countArg) in dtype `t`.
+  Val rangeOf(const ShapeEntry &n, DType t, SrcLoc l);
+  std::optional<ShapeEntry> countArg(const Expr &e, llvm::StringRef fn,
+                                     llvm::StringRef what, bool negativeIsEmpty);
+  OptVal convolveOf(Val a, Val v, bool isCorrelate, llvm::StringRef mode,
+                    llvm::StringRef fn, SrcLoc l);
+  OptVal windowOf(Builtin id, llvm::StringRef fn, const Expr &mArg, SrcLoc l);
+  OptVal trapzOf(const Val &y, const Val *x, const Val &dx, int64_t axis, SrcLoc l);
+  OptVal vanderOf(const Val &x, const Expr *nArg, bool increasing, llvm::StringRef fn,
+                  SrcLoc l);
+  OptVal signbitOf(const Val &x, SrcLoc l);
+  OptVal nanToNum(const Val &x, const Val &nan, const Val *posinf, const Val *neginf,
+                  SrcLoc l);
+  OptVal fillDiagonal(const Val &a, const Val &val, SrcLoc l);
+  OptVal unravelIndex(const Val &idx, const Val &shape, SrcLoc shapeLoc, SrcLoc l);
+  /// np.mgrid[...] / np.ogrid[...] and np.fromfunction
+  /// (GenBuiltinCreation.cpp).
+  bool isGridObject(const Expr &e);
+  OptVal gridAxis(const Expr &slice, const Val &lo, const Val &hi, DType t, SrcLoc l);
+  OptVal gridSubscript(const Expr &obj, const Expr &sub);
+  OptVal fromFunction(llvm::StringRef full, const Expr &call);
+  /// A pad width of np.pad: a literal `size`, or `dyn` (an index) when only
+  /// known at run time (GenBuiltinComposite.cpp).
+  struct PadWidth {
+    int64_t size = 0;
+    Value dyn;
+  };
+  OptVal padAxisRuntime(const Val &a, int64_t axis, PadWidth before, PadWidth after,
+                        llvm::StringRef mode, const Val &value, SrcLoc l);
+  /// np.maximum.accumulate / np.minimum.accumulate (GenBuiltinReduce.cpp).
+  OptVal extremumAccumulate(bool isMax, const Val &a, int64_t axis, SrcLoc l);
+  OptVal arrayFromTuple(const Val &tup, std::optional<DType> dtype,
+                        llvm::StringRef full, SrcLoc l);
+  /// Expressions the generator writes itself (fromfunction's call of f),
+  /// alive as long as the generator.
+  std::vector<std::unique_ptr<Expr>> synthesized;
 
   // Host-side builtins (GenBuiltinIO.cpp).
   OptVal hostBuiltin(Builtin id, llvm::StringRef name, const Expr &call);

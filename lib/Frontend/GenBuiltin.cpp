@@ -65,6 +65,10 @@ OptVal Gen::callBuiltin(const BuiltinInfo &bi, llvm::StringRef full,
     return composite(bi.id, bi.name, full, call);
   case BuiltinFamily::Stats:
     return statsBuiltin(bi.id, full, call);
+  case BuiltinFamily::Signal:
+    return signalBuiltin(bi.id, full, call);
+  case BuiltinFamily::ArrayUtil:
+    return arrayUtil(bi.id, full, call);
   }
   llvm_unreachable("unknown builtin family");
 }

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <cmath>
@@ -316,6 +317,72 @@ OptVal Gen::padAxis(const Val &a, int64_t axis, int64_t before, int64_t after,
     out = runtimeSizeDim(n, nullptr, D.name + "+" + std::to_string(before + after));
   }
   return withDim(*r, axis, out, il);
+}
+
+/// padAxis with widths known only at run time (either may be static): the
+/// same blocks as run-time windows, the same "wider than the axis" check
+/// (at run time) for the modes that read the axis.
+OptVal Gen::padAxisRuntime(const Val &a, int64_t axis, PadWidth before, PadWidth after,
+                           llvm::StringRef mode, const Val &value, SrcLoc l) {
+  Location il = loc(l);
+  auto asIndex = [&](const PadWidth &w) {
+    return w.dyn ? w.dyn : Value(arith::ConstantIndexOp::create(b, il, w.size));
+  };
+  Value wb = asIndex(before), wa = asIndex(after);
+  Value n = dimIndex(a, axis, il);
+  Value zero = arith::ConstantIndexOp::create(b, il, 0);
+  Value one = arith::ConstantIndexOp::create(b, il, 1);
+  if (mode != "constant") {
+    // The widest window each mode reads must fit in the axis.
+    Value widest = arith::MaxUIOp::create(b, il, wb, wa);
+    Value need = mode == "edge"      ? arith::MinUIOp::create(b, il, widest, one).getResult()
+                 : mode == "reflect" ? arith::AddIOp::create(b, il, widest, one).getResult()
+                                     : widest;
+    Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, n, need);
+    Value n64 = arith::IndexCastOp::create(b, il, b.getI64Type(), n);
+    nd::AssertOp::create(
+        b, il, ok,
+        b.getStringAttr(where(l) + "pad(): mode '" + mode.str() +
+                        "' with a pad width larger than the axis is not supported "
+                        "(axis " + std::to_string(axis) + " has {0} elements)"),
+        ValueRange{n64});
+  }
+  auto block = [&](bool front, Value w) -> OptVal {
+    Dim wd = freshDim("pad", l);
+    llvm::SmallVector<Dim, 4> dims(a.type.dims);
+    dims[axis] = wd;
+    if (mode == "constant" || mode == "edge") {
+      runtimeSizes[wd.name] = w;
+      auto clear = llvm::make_scope_exit([&] { runtimeSizes.erase(wd.name); });
+      if (mode == "constant")
+        return fill(value, a.type.dtype, dims, {a}, l);
+      Value at = front ? zero : arith::SubIOp::create(b, il, n, one).getResult();
+      // An empty pad of an empty axis reads nothing: clamp the start.
+      at = arith::MaxSIOp::create(b, il, at, zero);
+      Value len = arith::MinSIOp::create(b, il, n, one);
+      Val e = withDim(windowAlong(a, axis, at, len, freshDim("pad", l), l), axis,
+                      Dim::lit(1), il);
+      return broadcastTo(e, dims, {e, a}, il);
+    }
+    Value rest = arith::SubIOp::create(b, il, n, w);
+    if (mode == "wrap")
+      return windowAlong(a, axis, front ? rest : zero, w, wd, l);
+    Value start = mode == "reflect"
+                      ? (front ? one : arith::SubIOp::create(b, il, rest, one).getResult())
+                      : (front ? zero : rest);
+    return reversedAlong(windowAlong(a, axis, start, w, wd, l), axis, l);
+  };
+  OptVal lo = block(true, wb);
+  OptVal hi = lo ? block(false, wa) : std::nullopt;
+  OptVal r = hi ? concatVals({*lo, a, *hi}, axis, true, "pad", l) : std::nullopt;
+  if (!r)
+    return std::nullopt;
+  Value total = arith::AddIOp::create(b, il, n, arith::AddIOp::create(b, il, wb, wa));
+  const Dim &D = a.type.dims[axis];
+  return withDim(*r, axis, runtimeSizeDim(total, nullptr, "(" + D.str() + " padded at " +
+                                                              std::to_string(l.line) + ":" +
+                                                              std::to_string(l.col) + ")"),
+                 il);
 }
 
 //===----------------------------------------------------------------------===//
@@ -835,33 +902,66 @@ OptVal Gen::composite(Builtin id, llvm::StringRef name, llvm::StringRef full,
                                         "here");
       value = *v;
     }
-    // pad_width: n, (before, after), or one (before, after) per axis.
+    // pad_width: n, (before, after), or one (before, after) per axis; each
+    // an integer literal or an integer known at run time.
     int64_t rank = a->type.rank();
-    llvm::SmallVector<std::pair<int64_t, int64_t>> widths;
-    std::function<bool(const Expr &, int)> parse = [&](const Expr &e, int depth) {
+    llvm::SmallVector<std::pair<PadWidth, PadWidth>> widths;
+    auto width = [&](const Expr &e) -> std::optional<PadWidth> {
       if (std::optional<int64_t> v = axisLiteral(e)) {
         if (*v < 0)
-          return fail(e.loc, "index can't contain negative values");
-        widths.push_back({*v, *v});
-        return true;
+          return err(e.loc, "index can't contain negative values");
+        return PadWidth{*v, Value()};
       }
+      OptVal v = eval(e);
+      if (!v)
+        return std::nullopt;
+      if (!isIntScalar(*v))
+        return err(e.loc, full + "(): pad_width must be integers: n, (before, after) "
+                                 "or one (before, after) per axis");
+      if (v->kind == Val::Lit) {
+        if (v->i < 0)
+          return err(e.loc, "index can't contain negative values");
+        return PadWidth{v->i, Value()};
+      }
+      std::optional<Value> x = intScalar(*v, e, full + "(): a pad width");
+      if (!x)
+        return std::nullopt;
+      Location il = loc(e.loc);
+      Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, *x,
+                                       arith::ConstantIntOp::create(b, il, 0, 64));
+      nd::AssertOp::create(b, il, ok,
+                           b.getStringAttr(where(e.loc) + "index can't contain negative values"),
+                           ValueRange{});
+      return PadWidth{0, arith::IndexCastOp::create(b, il, b.getIndexType(), *x)};
+    };
+    std::function<bool(const Expr &, int)> parse = [&](const Expr &e, int depth) {
       bool seq = e.kind == ExprKind::Tuple || e.kind == ExprKind::List;
-      if (seq && depth < 2 && e.elts.size() == 2 && axisLiteral(*e.elts[0]) &&
-          axisLiteral(*e.elts[1])) {
-        int64_t x = *axisLiteral(*e.elts[0]), y = *axisLiteral(*e.elts[1]);
-        if (x < 0 || y < 0)
-          return fail(e.loc, "index can't contain negative values");
-        widths.push_back({x, y});
+      if (!seq) {
+        std::optional<PadWidth> w = width(e);
+        if (!w)
+          return false;
+        widths.push_back({*w, *w});
         return true;
       }
-      if (seq && depth == 0) {
+      bool pair = e.elts.size() == 2 && llvm::none_of(e.elts, [](const ExprPtr &x) {
+        return x->kind == ExprKind::Tuple || x->kind == ExprKind::List;
+      });
+      if (pair && depth < 2) {
+        std::optional<PadWidth> x = width(*e.elts[0]);
+        std::optional<PadWidth> y = x ? width(*e.elts[1]) : std::nullopt;
+        if (!y)
+          return false;
+        widths.push_back({*x, *y});
+        return true;
+      }
+      if (depth == 0) {
         for (const ExprPtr &x : e.elts)
           if (!parse(*x, 1))
             return false;
         return true;
       }
-      return fail(e.loc, full + "(): pad_width must be integer literals: n, "
-                                "(before, after) or one (before, after) per axis");
+      return fail(e.loc, full + "(): pad_width must be n, (before, after) or one "
+                                "(before, after) per axis");
     };
     if (!parse(*args[1], 0))
       return std::nullopt;
@@ -874,7 +974,10 @@ OptVal Gen::composite(Builtin id, llvm::StringRef name, llvm::StringRef full,
                                    "requested shape (" + std::to_string(rank) + ",2)");
     Val x = *a;
     for (int64_t d = 0; d < rank; ++d) {
-      OptVal r = padAxis(x, d, widths[d].first, widths[d].second, mode, value, l);
+      auto [lo, hi] = widths[d];
+      OptVal r = lo.dyn || hi.dyn
+                     ? padAxisRuntime(x, d, lo, hi, mode, value, l)
+                     : padAxis(x, d, lo.size, hi.size, mode, value, l);
       if (!r)
         return std::nullopt;
       x = *r;

@@ -240,6 +240,8 @@ OptVal Gen::creation(llvm::StringRef name, llvm::StringRef full,
   }
   if (name == "ndarray")
     return creation("empty", full, call);
+  if (name == "fromfunction")
+    return fromFunction(full, call);
   if (name == "array" || name == "asarray") {
     if (!bindArgs(full, {"object", "dtype"}, 1, call, args))
       return std::nullopt;
@@ -249,7 +251,11 @@ OptVal Gen::creation(llvm::StringRef name, llvm::StringRef full,
     const Expr &obj = *args[0];
     if (obj.kind == ExprKind::List || obj.kind == ExprKind::Tuple)
       return arrayFromList(obj, t, full);
-    OptVal v = evalArrayOperand(obj, full);
+    OptVal v = eval(obj);
+    if (v && v->kind == Val::Tuple) // np.array(np.unravel_index(...))
+      return arrayFromTuple(*v, t, full, obj.loc);
+    if (v && v->kind != Val::Array && v->kind != Val::Lit)
+      return err(obj.loc, full + " expects an array or a number, got " + v->describe());
     if (!v)
       return std::nullopt;
     if (v->kind == Val::Lit)
@@ -725,4 +731,260 @@ OptVal Gen::scalarType(DType t, llvm::StringRef full, const Expr &call) {
   r.weakRt = false;
   r.alias.reset();
   return r;
+}
+
+//===----------------------------------------------------------------------===//
+// np.mgrid, np.ogrid, np.fromfunction
+//===----------------------------------------------------------------------===//
+
+bool Gen::isGridObject(const Expr &e) {
+  return e.kind == ExprKind::Attribute && (e.name == "mgrid" || e.name == "ogrid") &&
+         e.lhs->kind == ExprKind::Name && npAliases.contains(e.lhs->name) &&
+         !scope->vars.count(e.lhs->name);
+}
+
+/// The values along one axis of np.mgrid/np.ogrid, `lo:hi:step` in dtype
+/// `t`: lo + i * step for i < ceil((hi - lo) / step) (the bounds may be
+/// integers known at run time when the step is an integer), or with an
+/// imaginary step `Nj` N points from lo to hi inclusive.
+OptVal Gen::gridAxis(const Expr &s, const Val &lo, const Val &hi, DType t,
+                     SrcLoc l) {
+  Location il = loc(l);
+  const Expr *stepE = s.elts.size() > 2 ? s.elts[2].get() : nullptr;
+  ShapeEntry n;
+  Val step = Val::intLit(1);
+  if (stepE && stepE->kind == ExprKind::Imag) {
+    int64_t num = int64_t(std::fabs(stepE->floatValue));
+    n.size = num;
+    n.dim = Dim::lit(num);
+    OptVal span = binary("-", hi, lo, l);
+    OptVal d = span ? binary("/", *span, Val::floatLit(double(std::max<int64_t>(num - 1, 1))), l)
+                    : std::nullopt;
+    if (!d)
+      return std::nullopt;
+    step = *d;
+  } else {
+    if (stepE) {
+      OptVal sv = eval(*stepE);
+      if (!sv)
+        return std::nullopt;
+      if (sv->kind != Val::Lit || sv->weak == Weak::Complex || sv->weak == Weak::Bool)
+        return err(stepE->loc, "np.mgrid/np.ogrid: a step must be a number literal "
+                               "(or an imaginary count such as 5j)");
+      if (sv->asDouble() == 0)
+        return err(stepE->loc, "np.mgrid/np.ogrid: the step cannot be zero");
+      step = *sv;
+    }
+    if (lo.kind == Val::Lit && hi.kind == Val::Lit) {
+      double len = std::ceil((hi.asDouble() - lo.asDouble()) / step.asDouble());
+      n.size = std::max<int64_t>(int64_t(len), 0);
+      n.dim = Dim::lit(n.size);
+    } else {
+      if (step.weak != Weak::Int)
+        return err(s.loc, "np.mgrid/np.ogrid: bounds known only at run time need "
+                          "an integer step");
+      // range()'s length: (hi - lo + step - 1) / step, none below zero
+      // (for a negative step, the same on the negated bounds).
+      Expr at(ExprKind::Int, l);
+      std::optional<Value> a = intScalar(lo, at, "np.mgrid/np.ogrid: a bound");
+      std::optional<Value> c = a ? intScalar(hi, at, "np.mgrid/np.ogrid: a bound")
+                                 : std::nullopt;
+      if (!c)
+        return std::nullopt;
+      int64_t st = step.i;
+      Value span = st > 0 ? arith::SubIOp::create(b, il, *c, *a)
+                          : arith::SubIOp::create(b, il, *a, *c);
+      int64_t as = std::abs(st);
+      Value len = arith::DivSIOp::create(
+          b, il,
+          arith::AddIOp::create(b, il, span,
+                                arith::ConstantIntOp::create(b, il, as - 1, 64)),
+          arith::ConstantIntOp::create(b, il, as, 64));
+      len = arith::MaxSIOp::create(b, il, len, arith::ConstantIntOp::create(b, il, 0, 64));
+      n.size = ShapedType::kDynamic;
+      n.value = arith::IndexCastOp::create(b, il, b.getIndexType(), len);
+      n.dim = runtimeSizeDim(n.value, nullptr,
+                             "(grid axis at " + std::to_string(s.loc.line) + ":" +
+                                 std::to_string(s.loc.col) + ")");
+    }
+  }
+  if (!n.value)
+    n.value = arith::ConstantIndexOp::create(b, il, n.size);
+  Val i = rangeOf(n, t, l);
+  OptVal v = binary("*", i, step, l);
+  if (v)
+    v = binary("+", *v, lo, l);
+  if (!v)
+    return std::nullopt;
+  // A run-time size keeps its dim through the arithmetic.
+  return toArray(withDim(*v, 0, n.dim, il), t);
+}
+
+/// np.mgrid[s0, s1, ...]: the dense grid (k, n0, n1, ...) of the axes'
+/// values; np.ogrid[...]: the open grid, a tuple of arrays each varying
+/// along its own axis. int64 when every bound and step is an integer, else
+/// float64. One slice gives the values themselves.
+OptVal Gen::gridSubscript(const Expr &obj, const Expr &sub) {
+  bool dense = obj.name == "mgrid";
+  std::string fn = obj.lhs->name + "." + obj.name;
+  llvm::SmallVector<const Expr *> items;
+  if (sub.kind == ExprKind::Tuple)
+    for (const ExprPtr &x : sub.elts)
+      items.push_back(x.get());
+  else
+    items.push_back(&sub);
+  std::vector<std::pair<Val, Val>> bounds;
+  bool floating = false;
+  for (const Expr *s : items) {
+    if (s->kind != ExprKind::Slice || !s->elts[1])
+      return err(s->loc, fn + "[...] takes slices with a stop, such as 0:n or 0:1:5j");
+    Val lo = Val::intLit(0);
+    if (s->elts[0]) {
+      OptVal v = eval(*s->elts[0]);
+      if (!v)
+        return std::nullopt;
+      lo = *v;
+    }
+    OptVal hi = eval(*s->elts[1]);
+    if (!hi)
+      return std::nullopt;
+    for (const Val *v : {&lo, &*hi}) {
+      bool real = (v->kind == Val::Lit && v->weak != Weak::Complex) ||
+                  (v->kind == Val::Array && v->type.rank() == 0 &&
+                   !isComplex(v->type.dtype) && v->type.dtype != DType::Bool);
+      if (!real)
+        return err(s->loc, fn + "[...]: the bounds must be real numbers, got " +
+                               describeVal(*v));
+      floating |= v->kind == Val::Lit ? v->weak == Weak::Float : isFloat(v->type.dtype);
+    }
+    const Expr *st = s->elts.size() > 2 ? s->elts[2].get() : nullptr;
+    floating |= st && (st->kind == ExprKind::Imag || st->kind == ExprKind::Float ||
+                       (st->kind == ExprKind::Unary && st->lhs &&
+                        st->lhs->kind == ExprKind::Float));
+    bounds.push_back({lo, *hi});
+  }
+  DType t = floating ? DType::F64 : DType::I64;
+  std::vector<Val> axes;
+  for (auto [k, s] : llvm::enumerate(items)) {
+    OptVal v = gridAxis(*s, bounds[k].first, bounds[k].second, t, s->loc);
+    if (!v)
+      return std::nullopt;
+    axes.push_back(*v);
+  }
+  SrcLoc l = sub.loc;
+  if (sub.kind != ExprKind::Tuple)
+    return axes[0];
+  int64_t nd = axes.size();
+  Val result;
+  result.kind = Val::Tuple;
+  llvm::SmallVector<Dim, 4> dims;
+  llvm::SmallVector<Value> dyn;
+  Location il = loc(l);
+  for (const Val &a : axes) {
+    dims.push_back(a.type.dims[0]);
+    if (a.type.dims[0].isNamed())
+      dyn.push_back(dimIndex(a, 0, il));
+  }
+  std::vector<Val> rows;
+  for (int64_t d = 0; d < nd; ++d) {
+    if (!dense) {
+      llvm::SmallVector<int64_t> others;
+      for (int64_t k = 0; k < nd; ++k)
+        if (k != d)
+          others.push_back(k);
+      result.elts.push_back(expandDims(axes[d], others, l));
+      continue;
+    }
+    ArrType rt{t, dims};
+    Value r = nd::BroadcastInDimOp::create(b, il, rt.tensorType(&ctx), axes[d].value,
+                                           b.getDenseI64ArrayAttr({d}), dyn);
+    rows.push_back(expandDims(Val::array(r, rt), {0}, l));
+  }
+  if (!dense)
+    return result;
+  return concatVals(rows, 0, true, fn, l);
+}
+
+/// np.fromfunction(f, shape, dtype=float): f, a function of this module
+/// (by name), called once with one index array per axis, as NumPy does.
+OptVal Gen::fromFunction(llvm::StringRef full, const Expr &call) {
+  SrcLoc l = call.loc;
+  llvm::SmallVector<const Expr *> args;
+  if (!bindArgs(full, {"function", "shape", "dtype"}, 2, call, args))
+    return std::nullopt;
+  const Expr &f = *args[0];
+  if (f.kind != ExprKind::Name || scope->vars.count(f.name) || !funcs.count(f.name))
+    return err(f.loc, full + "(): the function must be the name of a function "
+                             "defined in this module");
+  DType t = DType::F64;
+  if (args[2] && args[2]->kind != ExprKind::None) {
+    std::optional<DType> d = dtypeArg(*args[2], full);
+    if (!d)
+      return std::nullopt;
+    t = *d;
+  }
+  OptVal sv = eval(*args[1]);
+  if (!sv)
+    return std::nullopt;
+  llvm::SmallVector<ShapeEntry> shape;
+  if (!shapeArg(*sv, args[1]->loc, shape))
+    return std::nullopt;
+  llvm::SmallVector<Dim, 4> dims;
+  for (const ShapeEntry &e : shape) {
+    dims.push_back(e.dim);
+    if (e.dim.isNamed())
+      runtimeSizes[e.dim.name] = e.value;
+  }
+  std::vector<Val> idx;
+  {
+    auto clear = llvm::make_scope_exit([&] { runtimeSizes.clear(); });
+    for (size_t d = 0; d < dims.size(); ++d)
+      idx.push_back(iota(t, dims, d, {}, l));
+  }
+  // The call f(i0, i1, ...), its arguments hidden variables.
+  auto synth = std::make_unique<Expr>(ExprKind::Call, l);
+  synth->lhs = std::make_unique<Expr>(ExprKind::Name, f.loc);
+  synth->lhs->name = f.name;
+  std::vector<std::string> names;
+  for (size_t d = 0; d < idx.size(); ++d) {
+    names.push_back("$fromfunction" + std::to_string(d));
+    auto a = std::make_unique<Expr>(ExprKind::Name, l);
+    a->name = names.back();
+    synth->elts.push_back(std::move(a));
+    scope->vars[names.back()] = idx[d];
+  }
+  auto unbind = llvm::make_scope_exit([&] {
+    for (const std::string &n : names)
+      scope->vars.erase(n);
+  });
+  const Expr &c = *synth;
+  synthesized.push_back(std::move(synth));
+  return evalCall(c);
+}
+
+/// np.array of a tuple value (a function's tuple result): its elements,
+/// arrays of one shape or numbers, stacked along a new first axis.
+OptVal Gen::arrayFromTuple(const Val &tup, std::optional<DType> dtype,
+                           llvm::StringRef full, SrcLoc l) {
+  std::vector<Val> rows;
+  for (const Val &e : tup.elts) {
+    if (e.kind != Val::Array && e.kind != Val::Lit)
+      return err(l, full + "(): a tuple of arrays or numbers is needed, got " +
+                        e.describe());
+    rows.push_back(materialize(e));
+  }
+  if (rows.empty())
+    return err(l, full + "() of an empty tuple is not supported yet");
+  DType t = rows[0].type.dtype;
+  for (const Val &r : rows) {
+    t = promote(t, r.type.dtype);
+    if (r.type.rank() != rows[0].type.rank())
+      return err(l, "setting an array element with a sequence. The requested "
+                    "array has an inhomogeneous shape after 1 dimensions.");
+  }
+  if (dtype)
+    t = *dtype;
+  for (Val &r : rows)
+    r = expandDims(litAs(r, t), {0}, l);
+  return concatVals(rows, 0, true, full, l);
 }

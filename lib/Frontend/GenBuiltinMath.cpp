@@ -412,9 +412,9 @@ OptVal Gen::ufuncMethod(const Expr &ufunc, llvm::StringRef method, const Expr &c
                   : id == Builtin::Maximum  ? Builtin::Max
                   : id == Builtin::Minimum  ? Builtin::Min
                                             : Builtin::None;
-    if (red == Builtin::None || (acc && red != Builtin::Sum && red != Builtin::Prod))
-      return err(l, "'" + full + "' is not supported yet (reduce: add, multiply, "
-                                 "maximum, minimum; accumulate: add, multiply)");
+    if (red == Builtin::None)
+      return err(l, "'" + full + "' is not supported yet (reduce and accumulate: "
+                                 "add, multiply, maximum, minimum)");
     if (acc ? !bindArgs(full, {"array", "axis"}, 1, call, args)
             : !bindArgs(full, {"array", "axis", "dtype", "out", "keepdims"}, 1, call, args))
       return std::nullopt;
@@ -437,6 +437,8 @@ OptVal Gen::ufuncMethod(const Expr &ufunc, llvm::StringRef method, const Expr &c
       return std::nullopt;
     if (axes.empty())
       return err(axis->loc, full + "(): axis must be an integer");
+    if (red == Builtin::Max || red == Builtin::Min) // GenBuiltinReduce.cpp
+      return extremumAccumulate(red == Builtin::Max, a, axes[0], l);
     Val x = toArray(a, sumTypeFor(a.type.dtype));
     nd::ReduceKind k = red == Builtin::Sum ? nd::ReduceKind::sum : nd::ReduceKind::prod;
     Value r = nd::ScanOp::create(b, loc(l), x.value.getType(),

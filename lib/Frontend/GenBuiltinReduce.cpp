@@ -597,3 +597,43 @@ OptVal Gen::nanReduction(llvm::StringRef name, llvm::StringRef full,
                    r->type);
   return r;
 }
+
+//===----------------------------------------------------------------------===//
+// np.maximum.accumulate, np.minimum.accumulate
+//===----------------------------------------------------------------------===//
+
+/// The running maximum (minimum) along `axis` by doubling: while s < n,
+/// x[s:] = max(x[s:], x[:n-s]) and s *= 2. ceil(log2 n) elementwise steps in
+/// an `scf.while` (as a program's own loop), in a's dtype; NaNs propagate
+/// as NumPy's maximum/minimum.
+OptVal Gen::extremumAccumulate(bool isMax, const Val &a, int64_t axis, SrcLoc l) {
+  Location il = loc(l);
+  Val x = a;
+  x.alias.reset();
+  Type tt = x.value.getType(), ix = b.getIndexType();
+  Value n = dimIndex(x, axis, il);
+  Value zero = arith::ConstantIndexOp::create(b, il, 0);
+  Value one = arith::ConstantIndexOp::create(b, il, 1);
+  auto loop = scf::WhileOp::create(b, il, TypeRange{tt, ix}, ValueRange{x.value, one});
+  OpBuilder::InsertionGuard guard(b);
+  Block *before = b.createBlock(&loop.getBefore(), loop.getBefore().end(), {tt, ix}, {il, il});
+  Value more = arith::CmpIOp::create(b, il, arith::CmpIPredicate::slt,
+                                     before->getArgument(1), n);
+  scf::ConditionOp::create(b, il, more, before->getArguments());
+  Block *after = b.createBlock(&loop.getAfter(), loop.getAfter().end(), {tt, ix}, {il, il});
+  Val cur = Val::array(after->getArgument(0), x.type);
+  Value s = after->getArgument(1);
+  Value rest = arith::SubIOp::create(b, il, n, s);
+  Dim restDim = freshDim("accumulate", l);
+  Val head = windowAlong(cur, axis, zero, s, freshDim("accumulate", l), l);
+  Val hi = windowAlong(cur, axis, s, rest, restDim, l);
+  Val lo = windowAlong(cur, axis, zero, rest, restDim, l);
+  OptVal m = binary(isMax ? "max" : "min", hi, lo, l);
+  OptVal c = m ? concatVals({head, *m}, axis, true, "accumulate", l) : std::nullopt;
+  if (!c)
+    return std::nullopt;
+  Val next = withDim(*c, axis, x.type.dims[axis], il);
+  Value twice = arith::AddIOp::create(b, il, s, s);
+  scf::YieldOp::create(b, il, ValueRange{next.value, twice});
+  return Val::array(loop.getResult(0), x.type);
+}

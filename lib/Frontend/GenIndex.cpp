@@ -480,10 +480,52 @@ Val Gen::reshapeTo(const Val &a, const ArrType &to,
   return Val::array(r, to);
 }
 
+/// `t[lo:hi:step]` of a tuple (`x.shape[:2]`): Python's slice of its
+/// elements, the bounds integer literals; none (and `bad`, what to report)
+/// otherwise.
+static std::optional<Val> sliceTuple(const Val &t, const Expr &slice,
+                                     const Expr *&bad) {
+  int64_t n = t.elts.size();
+  std::optional<int64_t> part[3];
+  for (int i = 0; i < 3; ++i) {
+    const Expr *x = i < int(slice.elts.size()) ? slice.elts[i].get() : nullptr;
+    if (!x)
+      continue;
+    part[i] = axisLiteral(*x);
+    if (!part[i] || (i == 2 && *part[i] == 0)) {
+      bad = x;
+      return std::nullopt;
+    }
+  }
+  int64_t step = part[2].value_or(1);
+  auto clamp = [&](std::optional<int64_t> v, int64_t dflt) {
+    if (!v)
+      return dflt;
+    int64_t x = *v < 0 ? *v + n : *v;
+    return step > 0 ? std::clamp<int64_t>(x, 0, n) : std::clamp<int64_t>(x, -1, n - 1);
+  };
+  int64_t lo = clamp(part[0], step > 0 ? 0 : n - 1);
+  int64_t hi = clamp(part[1], step > 0 ? n : -1);
+  Val r;
+  r.kind = Val::Tuple;
+  for (int64_t i = lo; step > 0 ? i < hi : i > hi; i += step)
+    r.elts.push_back(t.elts[i]);
+  return r;
+}
+
 OptVal Gen::genSubscript(const Expr &e) {
+  if (isGridObject(*e.lhs)) // np.mgrid[0:n, 0:m] (GenBuiltinCreation.cpp)
+    return gridSubscript(*e.lhs, *e.rhs);
   OptVal base = eval(*e.lhs);
   if (!base)
     return std::nullopt;
+  if (base->kind == Val::Tuple && e.rhs->kind == ExprKind::Slice) {
+    const Expr *bad = nullptr;
+    if (std::optional<Val> r = sliceTuple(*base, *e.rhs, bad))
+      return r;
+    return err(bad->loc, "a tuple can only be sliced by integer literals (a step "
+                         "other than 0)");
+  }
   if (base->kind == Val::Tuple) {
     std::optional<int64_t> k = axisLiteral(*e.rhs);
     if (!k)
@@ -537,6 +579,78 @@ bool Gen::assignSubscript(const Expr &target, Val v) {
     return fail(target.loc, base->describe() + " does not support item assignment");
   if (v.kind != Val::Array && v.kind != Val::Lit)
     return fail(target.loc, "cannot assign " + v.describe() + " to an array element");
+  const Expr &sl = *target.rhs;
+  if (sl.kind == ExprKind::Slice && sl.elts.size() > 2 && sl.elts[2] &&
+      !axisLiteral(*sl.elts[2]) && base->type.rank() == 1) {
+    // A step known only at run time (`a[i*i::i] = False`): a scatter of the
+    // value to positions lo, lo + step, ... below hi (Python's bounds; the
+    // step must be positive).
+    SrcLoc l = target.loc;
+    Location il = loc(l);
+    if (v.kind == Val::Array && v.type.rank() != 0)
+      return fail(l, "storing an array into a slice with a run-time step is not "
+                     "supported yet (only one value)");
+    OptVal st = eval(*sl.elts[2]);
+    std::optional<Value> step =
+        st ? intScalar(*st, *sl.elts[2], "slice indices must be integers")
+           : std::nullopt;
+    if (!step)
+      return false;
+    Value zero = arith::ConstantIntOp::create(b, il, 0, 64);
+    Value one = arith::ConstantIntOp::create(b, il, 1, 64);
+    nd::AssertOp::create(
+        b, il, arith::CmpIOp::create(b, il, arith::CmpIPredicate::sgt, *step, zero),
+        b.getStringAttr(where(sl.elts[2]->loc) +
+                        "a slice step known only at run time must be positive (got {0})"),
+        ValueRange{*step});
+    Value n = sizeI64(*base, 0, il);
+    auto bound = [&](const Expr *e, Value dflt) -> std::optional<Value> {
+      if (!e)
+        return dflt;
+      OptVal bv = eval(*e);
+      std::optional<Value> x =
+          bv ? intScalar(*bv, *e, "slice indices must be integers") : std::nullopt;
+      if (!x)
+        return std::nullopt;
+      Value neg = arith::CmpIOp::create(b, il, arith::CmpIPredicate::slt, *x, zero);
+      Value adj = arith::SelectOp::create(b, il, neg,
+                                          arith::AddIOp::create(b, il, *x, n), *x);
+      return arith::MinSIOp::create(b, il, arith::MaxSIOp::create(b, il, adj, zero), n)
+          .getResult();
+    };
+    std::optional<Value> lo = bound(sl.elts[0].get(), zero);
+    std::optional<Value> hi = lo ? bound(sl.elts[1].get(), n) : std::nullopt;
+    if (!hi)
+      return false;
+    Value span = arith::AddIOp::create(
+        b, il, arith::SubIOp::create(b, il, *hi, *lo),
+        arith::SubIOp::create(b, il, *step, one));
+    Value count = arith::MaxSIOp::create(b, il, arith::DivSIOp::create(b, il, span, *step),
+                                         zero);
+    Value countIx = arith::IndexCastOp::create(b, il, b.getIndexType(), count);
+    Dim cd = runtimeSizeDim(countIx, nullptr,
+                            "(slice at " + std::to_string(l.line) + ":" +
+                                std::to_string(l.col) + ")");
+    Val pos;
+    {
+      runtimeSizes[cd.name] = countIx;
+      auto clear = llvm::make_scope_exit([&] { runtimeSizes.erase(cd.name); });
+      pos = iota(DType::I64, {cd}, 0, {}, l);
+    }
+    auto scalar = [&](Value x) {
+      return Val::array(tensor::FromElementsOp::create(
+                            b, il, RankedTensorType::get({}, b.getI64Type()), ValueRange{x}),
+                        ArrType{DType::I64, {}});
+    };
+    OptVal idx = binary("*", pos, scalar(*step), l);
+    if (idx)
+      idx = binary("+", *idx, scalar(*lo), l);
+    if (!idx)
+      return false;
+    DType t = base->type.dtype;
+    Val x = v.kind == Val::Lit ? litAs(v, t) : toArray(v, t);
+    return scatterInto(*base, *idx, broadcastTo(x, {cd}, {*idx}, il), false, l);
+  }
   llvm::SmallVector<const Expr *> pinnedHere;
   auto unpinLater = llvm::make_scope_exit([&] { unpin(pinnedHere); });
   bool advanced;

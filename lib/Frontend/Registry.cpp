@@ -93,6 +93,10 @@ static llvm::StringRef familyName(BuiltinFamily f) {
     return "indexing";
   case BuiltinFamily::Stats:
     return "statistics";
+  case BuiltinFamily::Signal:
+    return "signal";
+  case BuiltinFamily::ArrayUtil:
+    return "other";
   case BuiltinFamily::Composite:
     return "other";
   }
