@@ -581,9 +581,10 @@ bool Gen::defineConstant(const Stmt &s) {
                 llvm::all_of(t.elts, [](const ExprPtr &e) {
                   return e->kind == ExprKind::Name;
                 }));
-  const char *what = "a module-level assignment defines a constant: a number "
-                     "or a tuple of numbers (`SCALE = 2.5`, `SHAPE = (3, 4)`); "
-                     "arrays are made inside functions";
+  const char *what = "a module-level assignment binds names to numbers, tuples "
+                     "of numbers or arrays (`SCALE = 2.5`, `SHAPE = (3, 4)`, "
+                     "`KX = np.array(...)`); writing into an array at module "
+                     "level is not supported";
   if (!names)
     return fail(t.loc, what);
   if (!isConstantExpr(*s.value) || mentionsAny(*s.value, moduleArrays))
