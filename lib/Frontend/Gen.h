@@ -171,6 +171,10 @@ struct FuncInfo {
   std::map<std::string, FuncInfo *> specializations;
   /// Specialization: the parameters that take Python scalars (weak kinds).
   llvm::SmallVector<std::optional<Weak>> weakParams;
+  /// Specialization: parameters bound to a value known at specialization
+  /// time (None, a tuple of numbers, an int or bool literal): no operand,
+  /// the body reads the value.
+  std::vector<std::optional<Val>> constParams;
   /// The names the body assigns (Python's locals), computed on first use.
   std::optional<llvm::StringSet<>> locals;
 };
@@ -384,6 +388,21 @@ private:
   /// `name` read in the current function: the module constant, or the
   /// error Python raises when the function also assigns it (a local).
   OptVal readConstant(const Val &c, llvm::StringRef name, SrcLoc l);
+  // Module-level arrays and specialization-time constants (issue 26, helper
+  // B; GenModule.cpp).
+  /// `NAME = <array expression>` at module level: the expression, evaluated
+  /// at each function's entry into the hidden slot `$m:NAME` (moduleSlot).
+  llvm::StringMap<const Stmt *> moduleArrays;
+  /// Module arrays being evaluated (a cycle is an error).
+  llvm::StringSet<> evaluatingModule;
+  /// The top scope of the function being lowered.
+  Scope *funcScope = nullptr;
+  bool defineModuleArray(const Stmt &s);
+  OptVal evalModuleArray(llvm::StringRef name, SrcLoc use);
+  /// Evaluates, at the entry of `fn`, the module arrays it may read.
+  bool bindModuleArrays(FuncInfo &fn);
+  /// `x is None`, `x is not None`: folded at compile time.
+  OptVal identityCompare(const Expr &e);
   OptVal evalCall(const Expr &call);
   OptVal callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call);
   /// The call of `fn` (declared types) on the evaluated arguments `given`.
@@ -867,9 +886,12 @@ std::string describeResults(llvm::ArrayRef<ArrType> results);
 /// "the truth value of an array ... is ambiguous" for `what`
 /// (GenOperator.cpp).
 std::string ambiguous(const Val &v, llvm::StringRef what);
-/// An integer literal, possibly negated, as written for an axis or index
-/// (GenIndex.cpp).
+/// An integer literal, possibly negated, as written for an axis or index,
+/// or a name bound to an integer known at compile time (GenIndex.cpp).
 std::optional<int64_t> axisLiteral(const Expr &e);
+/// The variables of the function being lowered, for axisLiteral's names (a
+/// parameter bound per specialization: `np.max(x, axis=axis)`).
+extern thread_local const llvm::StringMap<Val> *literalNames;
 
 /// The constants `pi`, `e`, `inf`, `nan` (GenBuiltin.cpp).
 std::optional<double> extConstant(llvm::StringRef n);
@@ -882,6 +904,10 @@ inline constexpr const char *kReturned = "$returned";
 std::string resultSlot(size_t i);
 /// The hidden variable holding parameter i's array (GenAlias.cpp).
 std::string paramSlot(size_t i);
+/// The hidden variable holding module array `name` in a function
+/// (GenModule.cpp); writes to it are errors (GenAlias.cpp).
+std::string moduleSlot(llvm::StringRef name);
+inline constexpr llvm::StringLiteral kModuleSlotPrefix = "$m:";
 /// Whether a function body has a `return` below its top level.
 bool hasNestedReturn(const std::vector<StmtPtr> &body);
 /// Whether every path through `body` ends in a `return`.

@@ -267,6 +267,12 @@ bool Gen::writeThrough(const Val &target, const Val &updated, SrcLoc l) {
                        ": it is a temporary value, not a variable or a view "
                        "of one (the write would be lost)");
   const AliasRef &a = *target.alias;
+  if (llvm::StringRef(a.slot).starts_with(kModuleSlotPrefix))
+    return fail(l, "cannot write to the module-level array '" +
+                       a.slot.substr(kModuleSlotPrefix.size()) +
+                       "': arrayc evaluates a module-level array in each function "
+                       "that reads it, so the write would not be seen elsewhere; make "
+                       "it in main() and pass it to the functions that write it");
   if (!a.var.empty() && aliasLost.count(a.var))
     return fail(l, aliasLost[a.var]);
   if (!a.slot.empty() && slotLost.count(a.slot)) {

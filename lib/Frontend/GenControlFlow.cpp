@@ -288,20 +288,26 @@ static bool carryMore(llvm::ArrayRef<std::string> more,
 
 /// The value before a loop of a variable the loop assigns first (and
 /// surely, on its first iteration): it is never read, only carried in. A
-/// Python scalar or a static-shaped array that is no view; else none (a use
-/// after the loop stays an error).
+/// Python scalar or an array that is no view (sizes known only at run time
+/// are 0 in the placeholder: the first iteration replaces it); else none (a
+/// use after the loop stays an error).
 static std::optional<Val> firstIterationPlaceholder(const Val &v, OpBuilder &b,
                                                     Operation *loop) {
   if (v.kind == Val::Lit)
     return v;
-  if (v.kind != Val::Array || v.alias || isComplex(v.type.dtype) ||
-      llvm::any_of(v.type.dims, [](const Dim &d) { return d.isNamed(); }))
+  if (v.kind != Val::Array || v.alias || isComplex(v.type.dtype))
     return std::nullopt;
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(loop);
   auto t = cast<RankedTensorType>(v.value.getType());
-  Value zero = arith::ConstantOp::create(b, loop->getLoc(),
-                                         cast<TypedAttr>(b.getZeroAttr(t)));
+  Value zero;
+  if (!t.hasStaticShape()) {
+    llvm::SmallVector<Value> sizes(
+        t.getNumDynamicDims(), arith::ConstantIndexOp::create(b, loop->getLoc(), 0));
+    zero = tensor::EmptyOp::create(b, loop->getLoc(), t, sizes);
+  } else {
+    zero = arith::ConstantOp::create(b, loop->getLoc(), cast<TypedAttr>(b.getZeroAttr(t)));
+  }
   Val p = Val::array(zero, v.type);
   p.weakRt = v.weakRt;
   p.weak = v.weak;

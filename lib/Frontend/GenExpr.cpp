@@ -109,6 +109,8 @@ OptVal Gen::evalImpl(const Expr &e) {
     return binary(e.name, *a, *c, e.loc);
   }
   case ExprKind::Compare: {
+    if ((e.name == "is" || e.name == "is not") && e.elts.empty())
+      return identityCompare(e); // GenModule.cpp: None, known per specialization
     if (!compareOperator(e.name))
       return err(e.loc, "'" + e.name + "' comparisons are not supported");
     if (!e.elts.empty())

@@ -27,9 +27,16 @@ using namespace arrayc::frontend;
 using namespace arrayc::frontend::gen;
 using namespace mlir;
 
+thread_local const llvm::StringMap<Val> *gen::literalNames = nullptr;
+
 std::optional<int64_t> gen::axisLiteral(const Expr &e) {
   if (e.kind == ExprKind::Int)
     return e.intValue;
+  if (e.kind == ExprKind::Name && literalNames)
+    if (auto it = literalNames->find(e.name); it != literalNames->end() &&
+                                              it->second.kind == Val::Lit &&
+                                              it->second.weak == Weak::Int)
+      return it->second.i;
   if (e.kind == ExprKind::Unary && e.name == "-" && e.lhs->kind == ExprKind::Int)
     return -e.lhs->intValue;
   return std::nullopt;

@@ -39,12 +39,72 @@ std::string gen::describeResults(llvm::ArrayRef<ArrType> results) {
   return results.size() == 1 ? s : "(" + s + ")";
 }
 
+/// The prefix of the constant that stands for a name a `from` import binds
+/// to a function (`from numpy.linalg import norm`): the rest is
+/// "module.name".
+static constexpr llvm::StringLiteral kImportedFunction = "<import>";
+
+/// `from numpy import sqrt, pi`, `from numpy.linalg import norm as nrm`,
+/// `from math import pi`: binds names to NumPy's functions and constants in
+/// `constants`; the error otherwise.
+static std::optional<std::string> fromImport(const Stmt &s,
+                                             llvm::StringMap<Val> &constants) {
+  std::string local = s.alias.empty() ? s.name : s.alias;
+  if (constants.count(local))
+    return "'" + local + "' is already defined at module level";
+  std::optional<double> c = extConstant(s.name);
+  if (s.module == "math") {
+    if (!c)
+      return "'from math import " + s.name + "': arrayc takes math's "
+             "constants (pi, e, inf, nan) only; math's functions raise "
+             "where NumPy's return nan (math.sqrt(-1.0)): import "
+             "NumPy's (`from numpy import " + s.name + "`)";
+    constants[local] = Val::floatLit(*c);
+    return std::nullopt;
+  }
+  bool known = s.module == "numpy" ? lookupBuiltin(s.name, /*viaModule=*/true) != nullptr
+                                   : llvm::is_contained({"numpy.linalg", "numpy.fft",
+                                                         "numpy.random"},
+                                                        s.module);
+  if (s.module == "numpy" && c) {
+    constants[local] = Val::floatLit(*c);
+    return std::nullopt;
+  }
+  if (!known)
+    return s.module == "numpy" || llvm::StringRef(s.module).starts_with("numpy.")
+               ? "'from " + s.module + " import " + s.name +
+                     "' is not supported (import a function or a constant "
+                     "arrayc knows, or `import numpy as np`)"
+               : "module '" + s.module + "' is not supported; arrayc programs "
+                 "use `import numpy as np`";
+  Val f;
+  f.kind = Val::Str;
+  f.str = (kImportedFunction + s.module + "." + s.name).str();
+  constants[local] = f;
+  return std::nullopt;
+}
+
+/// The function a `from` import bound to `name`, as "module.name", or "".
+static llvm::StringRef importedFunction(const llvm::StringMap<Val> &constants,
+                                        llvm::StringRef name) {
+  auto it = constants.find(name);
+  if (it == constants.end() || it->second.kind != Val::Str ||
+      !llvm::StringRef(it->second.str).starts_with(kImportedFunction))
+    return {};
+  return llvm::StringRef(it->second.str).drop_front(kImportedFunction.size());
+}
+
 OwningOpRef<ModuleOp> Gen::run(const Module &m) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(loc({1, 1}));
   b.setInsertionPointToEnd(module->getBody());
   for (const StmtPtr &s : m.body) {
     switch (s->kind) {
     case StmtKind::Import:
+      if (!s->name.empty()) { // from M import name
+        if (std::optional<std::string> e = fromImport(*s, constants))
+          return err(s->loc, *e), nullptr;
+        break;
+      }
       if (s->module != "numpy") {
         if (llvm::StringRef(s->module).starts_with("numpy."))
           return err(s->loc, "only `import numpy` and `import numpy as np` "
@@ -119,6 +179,14 @@ bool Gen::declare(const Stmt &def) {
   return true;
 }
 
+/// Whether `body` has a `return` with a value, at any depth.
+static bool returnsValue(const std::vector<StmtPtr> &body) {
+  return llvm::any_of(body, [](const StmtPtr &st) {
+    return (st->kind == StmtKind::Return && st->value) || returnsValue(st->body) ||
+           returnsValue(st->orelse);
+  });
+}
+
 bool Gen::declareTypes(FuncInfo &fn,
                        llvm::ArrayRef<std::optional<ArrType>> given,
                        llvm::StringRef symbol) {
@@ -153,15 +221,10 @@ bool Gen::declareTypes(FuncInfo &fn,
       fn.results.push_back(*t);
     }
   }
-  if (!def.returns && !fn.isMain &&
-      llvm::any_of(def.body, [](const StmtPtr &st) {
-        return st->kind == StmtKind::Return && st->value;
-      })) {
-    if (hasNestedReturn(def.body))
-      return fail(def.loc, "'" + def.name + "' has no `-> ...` and returns from inside "
-                                           "if/for/while: declare its result types");
-    fn.inferResults = true;
-  }
+  if (!def.returns && !fn.isMain && returnsValue(def.body))
+    fn.inferResults = true; // The first `return` lowered fixes them.
+  // (genFunction: with returns inside if/for/while, a first lowering
+  // finds them.)
   llvm::SmallVector<Type> ins, outs;
   for (const ArrType &t : fn.params)
     ins.push_back(t.tensorType(&ctx));
@@ -173,6 +236,37 @@ bool Gen::declareTypes(FuncInfo &fn,
   return true;
 }
 
+/// What identifies `v` as a specialization-time constant argument: None, an
+/// int or bool literal, a tuple of number literals; none for the rest (a
+/// float literal stays a run-time Python float: one specialization serves
+/// every value).
+static std::optional<std::string> constantKey(const Val &v) {
+  switch (v.kind) {
+  case Val::None:
+    return std::string("None");
+  case Val::Lit:
+    if (v.weak == Weak::Int)
+      return "int:" + std::to_string(v.i);
+    if (v.weak == Weak::Bool)
+      return std::string(v.i ? "True" : "False");
+    return std::nullopt;
+  case Val::Tuple: {
+    std::string k = "(";
+    for (const Val &x : v.elts) {
+      if (x.kind != Val::Lit)
+        return std::nullopt;
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "%d:%lld:%a:%a,", int(x.weak),
+                    (long long)x.i, x.f, x.im);
+      k += buf;
+    }
+    return k + ")";
+  }
+  default:
+    return std::nullopt;
+  }
+}
+
 FuncInfo *Gen::specialize(FuncInfo &fn, llvm::StringRef name,
                           llvm::ArrayRef<Val> args,
                           llvm::ArrayRef<const Expr *> exprs) {
@@ -181,6 +275,7 @@ FuncInfo *Gen::specialize(FuncInfo &fn, llvm::StringRef name,
   // parameter axis that has it (`x.shape[0]`), so equal sizes stay equal.
   llvm::SmallVector<std::optional<ArrType>> given;
   llvm::SmallVector<std::optional<Weak>> weak;
+  std::vector<std::optional<Val>> consts;
   llvm::StringMap<std::string> dimNames;
   std::string key;
   for (auto [i, p] : llvm::enumerate(fn.def->params)) {
@@ -189,6 +284,16 @@ FuncInfo *Gen::specialize(FuncInfo &fn, llvm::StringRef name,
     if (p.annotation)
       continue;
     const Val &v = args[i];
+    if (std::optional<std::string> ck = constantKey(v)) {
+      // Known at specialization time: the body reads the value (`x is
+      // None` folds, `axis`/`ddof` stay literals); a 0-d bool placeholder
+      // keeps the parameter's position in the func op.
+      key += p.name + "=" + *ck + ";";
+      consts.resize(fn.def->params.size());
+      consts[i] = v;
+      given.back() = ArrType{DType::Bool, {}};
+      continue;
+    }
     ArrType t;
     if (v.kind == Val::Lit) {
       t.dtype = v.weak == Weak::Bool    ? DType::Bool
@@ -209,7 +314,8 @@ FuncInfo *Gen::specialize(FuncInfo &fn, llvm::StringRef name,
     } else {
       err(exprs[i]->loc, "argument '" + p.name + "' of '" + name.str() +
                              "' is " + describeVal(v) +
-                             "; a parameter takes an array or a number");
+                             "; a parameter takes an array, a number, None or "
+                             "a tuple of numbers");
       return nullptr;
     }
     key += p.name + ":" + t.str() + (weak.back() ? "~" : "") + ";";
@@ -231,6 +337,7 @@ FuncInfo *Gen::specialize(FuncInfo &fn, llvm::StringRef name,
   FuncInfo &spec = specialized[symbol];
   spec.def = fn.def;
   spec.weakParams = weak;
+  spec.constParams = consts;
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToEnd(
       scope->fn->op->getParentOfType<ModuleOp>().getBody());
@@ -250,98 +357,16 @@ OptVal Gen::evalDefault(const Expr &e) {
   scope = outer;
   if (!v)
     return std::nullopt;
-  if (v->kind != Val::Lit && v->kind != Val::None)
-    return err(e.loc, "a default value must be a number, a boolean or None "
-                      "(Python evaluates it once, at `def`), got " +
+  // Python evaluates a default once, at `def`: numbers, None, tuples of
+  // numbers and module-level arrays (the same array at every call).
+  bool moduleArray = e.kind == ExprKind::Name && moduleArrays.count(e.name);
+  if (v->kind != Val::Lit && v->kind != Val::None && !moduleArray &&
+      !(v->kind == Val::Tuple && constantKey(*v)))
+    return err(e.loc, "a default value must be a number, a boolean, None, a "
+                      "tuple of numbers or a module-level array (Python "
+                      "evaluates it once, at `def`), got " +
                           describeVal(*v));
   return v;
-}
-
-/// Whether `e` is built only of literals, names, attributes and arithmetic:
-/// what a module-level constant may be.
-static bool isConstantExpr(const Expr &e) {
-  switch (e.kind) {
-  case ExprKind::Int:
-  case ExprKind::Float:
-  case ExprKind::Imag:
-  case ExprKind::Bool:
-  case ExprKind::Name:
-    return true;
-  case ExprKind::Attribute:
-    return e.lhs->kind == ExprKind::Name;
-  case ExprKind::Unary:
-    return isConstantExpr(*e.lhs);
-  case ExprKind::Binary:
-    return isConstantExpr(*e.lhs) && isConstantExpr(*e.rhs);
-  case ExprKind::Tuple:
-    return llvm::all_of(e.elts, [](const ExprPtr &x) { return isConstantExpr(*x); });
-  default:
-    return false;
-  }
-}
-
-static bool isConstantVal(const Val &v) {
-  if (v.kind == Val::Tuple)
-    return llvm::all_of(v.elts, isConstantVal);
-  return v.kind == Val::Lit;
-}
-
-bool Gen::defineConstant(const Stmt &s) {
-  const Expr &t = *s.target;
-  bool names = t.kind == ExprKind::Name ||
-               (t.kind == ExprKind::Tuple &&
-                llvm::all_of(t.elts, [](const ExprPtr &e) {
-                  return e->kind == ExprKind::Name;
-                }));
-  const char *what = "a module-level assignment defines a constant: a number "
-                     "or a tuple of numbers (`SCALE = 2.5`, `SHAPE = (3, 4)`); "
-                     "arrays are made inside functions";
-  if (!names)
-    return fail(t.loc, what);
-  if (!isConstantExpr(*s.value))
-    return fail(s.value->loc, what);
-  FuncInfo moduleLevel;
-  moduleLevel.def = &s;
-  Scope module;
-  module.fn = &moduleLevel;
-  Scope *outer = scope;
-  scope = &module;
-  OptVal v = eval(*s.value);
-  scope = outer;
-  if (!v)
-    return false;
-  if (!isConstantVal(*v))
-    return fail(s.value->loc, what);
-  if (t.kind == ExprKind::Name) {
-    constants[t.name] = *v;
-    return true;
-  }
-  if (v->kind != Val::Tuple || v->elts.size() != t.elts.size())
-    return fail(t.loc, "cannot unpack " + describeVal(*v) + " into " +
-                           std::to_string(t.elts.size()) + " names");
-  for (auto [e, x] : llvm::zip(t.elts, v->elts))
-    constants[e->name] = x;
-  return true;
-}
-
-OptVal Gen::readConstant(const Val &c, llvm::StringRef name, SrcLoc l) {
-  FuncInfo &fn = *scope->fn;
-  if (fn.def && fn.def->kind == StmtKind::FunctionDef) {
-    if (!fn.locals) {
-      std::vector<std::string> order;
-      llvm::StringMap<SrcLoc> where;
-      assignedNames(fn.def->body, order, where);
-      fn.locals.emplace();
-      for (const std::string &n : order)
-        fn.locals->insert(n);
-    }
-    if (fn.locals->contains(name))
-      return err(l, "local variable '" + name +
-                        "' is read before it is assigned (UnboundLocalError): "
-                        "'" + fn.def->name + "' assigns it, which makes it "
-                        "local and hides the module's '" + name + "'");
-  }
-  return c;
 }
 
 bool Gen::genFunction(FuncInfo &fn) {
@@ -349,15 +374,27 @@ bool Gen::genFunction(FuncInfo &fn) {
   OpBuilder::InsertionGuard guard(b);
   Scope local;
   local.fn = &fn;
-  Scope *outer = scope;
+  Scope *outer = scope, *outerFunc = funcScope;
+  const llvm::StringMap<Val> *outerLiterals = literalNames;
   scope = &local;
-  auto restore = llvm::make_scope_exit([&] { scope = outer; });
+  funcScope = &local;
+  literalNames = &local.vars;
+  auto restore = llvm::make_scope_exit([&] {
+    scope = outer;
+    funcScope = outerFunc;
+    literalNames = outerLiterals;
+  });
 
   Block *entry = fn.op.addEntryBlock();
   b.setInsertionPointToStart(entry);
   if (fn.isMain)
     initRandomState(fn.def->loc);
   bindParams(fn, entry);
+  for (auto [i, c] : llvm::enumerate(fn.constParams))
+    if (c) // A specialization-time constant: the placeholder is unused.
+      local.vars[fn.def->params[i].name] = *c;
+  if (!bindModuleArrays(fn))
+    return false;
   for (auto [i, w] : llvm::enumerate(fn.weakParams))
     if (w) { // A Python scalar argument stays weak (NumPy's promotion).
       Val &v = local.vars[fn.def->params[i].name];
@@ -371,6 +408,53 @@ bool Gen::genFunction(FuncInfo &fn) {
     return fail(at, "function '" + fn.def->name + "' can reach its end "
                     "without a 'return' (Python would return None) but its "
                     "signature declares " + describeResults(fn.results));
+  }
+  if (fn.inferResults && hasNestedReturn(body)) {
+    // No `-> ...` and returns inside control flow, whose result slots need
+    // types before the body: a first lowering takes them from the first
+    // `return` it lowers (in source order) and checks the others against
+    // them; its ops are then erased and the body lowered again with typed
+    // slots. Its errors are real ones: it lowers the same statements.
+    Operation *mark = entry->empty() ? nullptr : &entry->back();
+    llvm::StringMap<Val> vars = local.vars;
+    llvm::StringMap<DimSource> dims = local.dims;
+    llvm::StringMap<std::string> unbound = local.unbound;
+    auto savedShapeDims = shapeDims;
+    auto savedPinned = pinned;
+    auto savedSliceNames = runtimeSliceNames;
+    auto savedUsedSliceNames = usedSliceNames;
+    auto savedSizes = runtimeSizes;
+    auto savedSizeNames = runtimeSizeNames;
+    auto savedResultOnly = resultOnlyDims;
+    auto savedAliasLost = aliasLost;
+    auto savedSlotLost = slotLost;
+    if (!initResultSlots(fn.def->loc) || !genBlock(body))
+      return false;
+    if (fn.inferResults) // No `return` with a value was lowered.
+      return fail(fn.def->loc, "'" + fn.def->name + "' has no `-> ...` and its "
+                               "result types cannot be found from its returns: "
+                               "declare them");
+    llvm::SmallVector<Operation *> probe;
+    for (Operation *op = mark ? mark->getNextNode() : &entry->front(); op;
+         op = op->getNextNode())
+      probe.push_back(op);
+    for (Operation *op : llvm::reverse(probe)) {
+      op->dropAllUses();
+      op->erase();
+    }
+    local.vars = std::move(vars);
+    local.dims = std::move(dims);
+    local.unbound = std::move(unbound);
+    shapeDims = std::move(savedShapeDims);
+    pinned = std::move(savedPinned);
+    runtimeSliceNames = std::move(savedSliceNames);
+    usedSliceNames = std::move(savedUsedSliceNames);
+    runtimeSizes = std::move(savedSizes);
+    runtimeSizeNames = std::move(savedSizeNames);
+    resultOnlyDims = std::move(savedResultOnly);
+    aliasLost = std::move(savedAliasLost);
+    slotLost = std::move(savedSlotLost);
+    b.setInsertionPointToEnd(entry);
   }
   if (hasNestedReturn(body)) {
     // Returns inside control flow go through result slots (see
@@ -446,6 +530,16 @@ OptVal Gen::evalCall(const Expr &call) {
     auto it = funcs.find(f.name);
     if (it != funcs.end())
       return callUser(it->second, f.name, call);
+    if (llvm::StringRef imp = importedFunction(constants, f.name); !imp.empty()) {
+      auto [module, fname] = imp.rsplit('.');
+      if (module == "numpy.linalg")
+        return linalgCall(fname, "linalg." + fname.str(), call);
+      if (module == "numpy.fft")
+        return fftCall(fname, "fft." + fname.str(), call);
+      if (module == "numpy.random")
+        return randomCall(fname, "random." + fname.str(), call);
+      return callBuiltin(*lookupBuiltin(fname, /*viaModule=*/true), f.name, call);
+    }
     if (const BuiltinInfo *bi = lookupBuiltin(f.name, /*viaModule=*/false))
       return callBuiltin(*bi, f.name, call);
     if (npAliases.contains(f.name))
@@ -534,6 +628,11 @@ OptVal Gen::callSpecialized(FuncInfo &fn, llvm::StringRef name, const Expr &call
   for (auto [i, argExpr] : llvm::enumerate(args)) {
     const ArrType &p = fn.params[i];
     OptVal a = given[i];
+    if (i < fn.constParams.size() && fn.constParams[i]) {
+      operands.push_back(toArray(Val::boolLit(false), DType::Bool).value);
+      argVals.push_back(Val());
+      continue;
+    }
     std::string what = "argument '" + names[i] + "' of '" + name.str() + "'";
     if (a->kind == Val::Lit && p.rank() == 0 &&
         promoteWeak(p.dtype, a->weak) == p.dtype) {

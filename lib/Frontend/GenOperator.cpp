@@ -536,6 +536,10 @@ OptVal Gen::boolOp(const Expr &e) {
   OptVal a = eval(*e.lhs);
   if (!a)
     return std::nullopt;
+  // Python does not evaluate the right operand when the left one decides
+  // (`tol is not None and err < tol` with tol None).
+  if (a->kind == Val::Lit && litTruth(*a) == (e.name == "or"))
+    return a;
   OptVal c = eval(*e.rhs);
   if (!c)
     return std::nullopt;

@@ -9,6 +9,7 @@ Results without `-> ...` are inferred by the compiler from the function's
 (NumPy's reference semantics).
 """
 import ast
+import copy
 import ctypes
 import inspect
 import textwrap
@@ -65,6 +66,10 @@ class _Source:
                          for a in fdef.args.args]
         self.fn = fn
         self.support = None  # helpers and constants, read at the first compile
+        # Module-level arrays the function reads: hidden parameters after its
+        # own (_module_arrays); parameters bound to constants (_with_constants).
+        self.hidden = []
+        self.consts = {}
 
     def specialize(self, annotations, alias=None):
         """The source with decorators blanked and the `def` line(s) rewritten
@@ -89,16 +94,22 @@ class _Source:
                 not self.lines[header_last].rstrip().endswith(":"):
             header_last -= 1
         indent = 4 if inline is not None else b0.col_offset
-        alias = alias or tuple(range(len(f.args.args)))
+        # The parameters compiled: the function's own but those bound to
+        # constants, then the hidden module arrays.
+        own = [a for i, a in enumerate(f.args.args) if i not in self.consts]
+        names = [a.arg for a in own] + list(self.hidden)
+        alias = alias or tuple(range(len(names)))
         params, binds = [], []
-        for i, (a, ann) in enumerate(zip(f.args.args, annotations)):
+        for i, text in sorted(self.consts.items()):
+            binds.append("%s%s = %s" % (" " * indent, f.args.args[i].arg, text))
+        for i, (name, ann) in enumerate(zip(names, annotations)):
+            a = own[i] if i < len(own) else None
             if alias[i] != i:
-                binds.append("%s%s = %s" % (" " * indent, a.arg,
-                                              f.args.args[alias[i]].arg))
+                binds.append("%s%s = %s" % (" " * indent, name, names[alias[i]]))
             elif ann is None:
-                params.append("%s: %s" % (a.arg, ast.unparse(a.annotation)))
+                params.append("%s: %s" % (name, ast.unparse(a.annotation)))
             else:
-                params.append("%s: %s" % (a.arg, ann))
+                params.append("%s: %s" % (name, ann))
         ret = " -> " + ast.unparse(f.returns) if f.returns is not None else ""
         header = ["def %s(%s)%s:" % (self.name, ", ".join(params), ret)]
         pad = header_last - header_first
@@ -117,6 +128,25 @@ class _Source:
         if self.support is None:
             self.support = _support(self.fn, self.fdef, self.file)
         return _place(text.split("\n"), self.file, self.support) + "\n"
+
+    def with_constants(self, consts):
+        """This source with the parameters `consts` ({index: text}) bound to
+        those constants at the top of the body instead of passed."""
+        v = copy.copy(self)
+        v.consts = dict(consts)
+        keep = [i for i in range(len(self.params)) if i not in v.consts]
+        v.params = [self.params[i] for i in keep]
+        v.annotated = [self.annotated[i] for i in keep]
+        v.declared = [self.declared[i] for i in keep]
+        return v
+
+    def with_hidden(self, hidden):
+        """The module arrays `hidden` (names) become parameters after the
+        function's own: the call passes the arrays its globals hold then."""
+        self.hidden = list(hidden)
+        self.params = self.params + self.hidden
+        self.annotated = self.annotated + [False] * len(hidden)
+        self.declared = self.declared + [None] * len(hidden)
 
 
 def _is_constant(v):
@@ -139,14 +169,18 @@ def _constant_text(v):
     return repr(v) if not isinstance(v, np.float64) else repr(float(v))
 
 
-def _global_names(fdef):
-    """The names `fdef` reads that are not its own (Python's globals)."""
+def _global_names(fdef, defaults=True):
+    """The names `fdef` reads that are not its own (Python's globals);
+    defaults=False leaves out those only its parameters' defaults read (the
+    call binds those, as Python does)."""
     local = {a.arg for a in fdef.args.args}
     for node in ast.walk(fdef):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             local.add(node.id)
     seen = []
-    for node in ast.walk(fdef):
+    roots = [fdef] if defaults else fdef.body + [a.annotation for a in fdef.args.args
+                                                 if a.annotation is not None]
+    for node in (n for r in roots for n in ast.walk(r)):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and \
                 node.id not in local and node.id not in seen:
             seen.append(node.id)
@@ -164,7 +198,7 @@ def _support(fn, fdef, file):
     while todo:
         f, d = todo.pop(0)
         g = getattr(f, "__globals__", {})
-        for name in _global_names(d):
+        for name in _global_names(d, defaults=f is not fn):
             if name not in g:
                 continue
             v = g[name]
@@ -190,10 +224,45 @@ def _support(fn, fdef, file):
                 todo.append((v, hdef))
             elif _is_constant(v):
                 constants.setdefault(name, _constant_text(v))
-            elif isinstance(v, np.ndarray):
-                raise CompileError("arrayc.jit: %s reads the module-level array '%s'; "
-                                   "pass it as an argument" % (d.name, name))
+            elif _is_module_array(v) and f is not fn:
+                raise CompileError(
+                    "arrayc.jit: %s (called by %s) reads the module-level array '%s'; "
+                    "only the decorated function reads module arrays (they are passed "
+                    "to it at each call): read it there and pass it as an argument" %
+                    (d.name, fdef.name, name))
     return helpers, sorted(constants.items())
+
+
+def _is_module_array(v):
+    """Whether a global is an array jit passes at each call (a NumPy array,
+    or a NumPy scalar other than float64, which is a Python float)."""
+    return isinstance(v, np.ndarray) or (isinstance(v, np.generic) and not _is_constant(v))
+
+
+def _module_arrays(fn, fdef):
+    """The module-level arrays `fn` itself reads, by name: passed as hidden
+    arguments at each call, so that the function sees the array the global
+    holds then (and writes to it reach the user's array, as in NumPy)."""
+    g = getattr(fn, "__globals__", {})
+    return [n for n in _global_names(fdef, defaults=False)
+            if n in g and _is_module_array(g[n])]
+
+
+def _constant_argument(a, by_keyword):
+    """The arrayc text of an argument jit binds at compile time (None, a
+    tuple of numbers; a bool or int given by keyword or by default), or None
+    for an argument passed at run time."""
+    if a is None:
+        return "None"
+    t = type(a)
+    if t is tuple:
+        if not _is_constant(a):
+            raise ArgumentError("arrayc.jit: a tuple argument must hold numbers only, "
+                                "got %r" % (a,))
+        return _constant_text(a)
+    if by_keyword and (t is bool or t is int):
+        return repr(a)
+    return None
 
 
 def _place(lines, file, support):
@@ -365,6 +434,8 @@ class JitFunction:
         self._specs = {}  # (target, device, dtypes, size pattern) -> _Spec
         self._seen = {}   # (context, exact dtypes and shapes) -> _Spec
         self._fast_seen = {}  # the same for the C path: key bytes -> _Spec.entry()
+        self._hidden = None   # the module arrays it reads (names), at the first call
+        self._variants = {}   # constant arguments -> JitFunction with them bound
 
 
     def _compile(self, ctx, codes, shapes, alias=None):
@@ -395,16 +466,25 @@ class JitFunction:
                      nargs=len(codes))
 
     def __call__(self, *args, **kwargs):
-        if kwargs or len(args) < len(self._src.params):
+        if self._hidden is None:
+            self._find_module_arrays()
+        npos = len(args)
+        if kwargs or len(args) < len(self._own):
             # Keywords and defaults, bound as Python binds them.
             try:
                 bound = self._src.signature.bind(*args, **kwargs)
             except TypeError as e:
                 raise ArgumentError("%s() takes %d arguments (%s): %s" % (
-                    self.__name__, len(self._src.params), ", ".join(self._src.params),
+                    self.__name__, len(self._own), ", ".join(self._own),
                     e)) from None
             bound.apply_defaults()
             args = bound.args
+        if self._variants is not None and \
+                any(a is None or type(a) is tuple or (i >= npos and type(a) in (bool, int))
+                    for i, a in enumerate(args)):
+            return self._with_constants(args, npos)
+        if self._hidden:
+            args = tuple(args) + self._module_values()
         ctx = get_context(self._target)
         if ctx.target == "cuda":
             streams = _local.streams
@@ -455,10 +535,61 @@ class JitFunction:
             np.copyto(original, copy)
         return out
 
+    def _find_module_arrays(self):
+        """The module arrays the function reads (by the globals at its first
+        call): hidden parameters after its own."""
+        self._own = list(self._src.params)
+        self._hidden = _module_arrays(self.__wrapped__, self._src.fdef)
+        if self._hidden:
+            self._src.with_hidden(self._hidden)
+
+    def _module_values(self):
+        """The arrays the module's globals hold now, for the hidden parameters
+        (a rebinding of the global is seen at the next call)."""
+        g = self.__wrapped__.__globals__
+        out = []
+        for n in self._hidden:
+            v = g.get(n)
+            if isinstance(v, np.generic):
+                v = np.asarray(v)
+            if not isinstance(v, np.ndarray):
+                raise ArgumentError("arrayc.jit: %s reads the module-level array '%s', "
+                                    "which is now %s" % (self.__name__, n, type(v).__name__))
+            out.append(v)
+        return tuple(out)
+
+    def _with_constants(self, args, npos):
+        """The call with None, tuple (and, given by keyword or by default, int
+        and bool) arguments bound in the compiled source: one variant per
+        distinct set of such values."""
+        consts = {}
+        for i, a in enumerate(args):
+            text = _constant_argument(a, i >= npos)
+            if text is not None:
+                consts[i] = text
+        key = tuple(sorted(consts.items()))
+        with self._lock:
+            v = self._variants.get(key)
+            if v is None:
+                if len(self._variants) >= 64:
+                    raise ArgumentError(
+                        "arrayc.jit: %s is called with more than 64 different constant "
+                        "arguments (None, tuples, ints and bools given by keyword)" %
+                        self.__name__)
+                v = copy.copy(self)
+                v._src = self._src.with_constants(consts)
+                v._own = [p for i, p in enumerate(self._own) if i not in consts]
+                v._lock = threading.Lock()
+                v._specs, v._seen, v._fast_seen = {}, {}, {}
+                v._variants = None
+                self._variants[key] = v
+        return v(*[a for i, a in enumerate(args) if i not in consts])
+
     def _check_count(self, args):
         if len(args) != len(self._src.params):
             raise ArgumentError("%s() takes %d arguments (%s), %d given" % (
-                self.__name__, len(self._src.params), ", ".join(self._src.params), len(args)))
+                self.__name__, len(self._own), ", ".join(self._own),
+                len(args) - len(self._hidden)))
 
     def _specialization(self, ctx, raws, alias):
         """The compiled specialization for these dtypes, size pattern and

@@ -249,10 +249,14 @@ def scale(x, k):
 
 def test_bad_arguments_and_options_are_clear_errors():
     x = np.ones(3, np.float32)
-    for bad in ["abc", None, {"a": 1}, object(), np.ones(3, dtype=object),
+    for bad in ["abc", {"a": 1}, object(), np.ones(3, dtype=object),
                 np.datetime64("2020-01-01"), [[1, 2], [3]], np.ones((2,) * 17, np.float32)]:
         with pytest.raises(arrayc.ArgumentError):
             sqdiff(x, bad)
+    # None is bound in the compiled source (for `if y is None:`): its use is
+    # located, as NumPy's TypeError for `x - None`.
+    with pytest.raises(arrayc.CompileError, match="unsupported operand type for '-': None"):
+        sqdiff(x, None)
     for big in [2**70, -2**64]:  # NumPy: OverflowError, not an object array
         with pytest.raises(arrayc.ArgumentError, match="Python integer -?%d out of bounds" % abs(big)):
             scale(x, big)

@@ -126,17 +126,6 @@ def test_unreadable_source_says_what_to_do():
         arrayc.jit(ns["f"], target=TARGET)
 
 
-GLOBAL_ARRAY = np.ones(3)
-
-
-def test_module_array_is_an_error():
-    @arrayc.jit(target=TARGET)
-    def reads_array(x):
-        return x + GLOBAL_ARRAY
-    with pytest.raises(arrayc.CompileError, match="pass it as an argument"):
-        reads_array(np.ones(3))
-
-
 @arrayc.jit(target=TARGET)
 def calls_later_helpers(x, v):
     clip_negative(x)          # writes the caller's array through the helper
