@@ -24,6 +24,8 @@ extern "C" void mgpuStreamSynchronize(void *stream);
 
 namespace {
 
+template <class T> std::vector<T> zeros(size_t n) { return std::vector<T>(n); }
+
 bool haveGpu() { return arrayc_rt_cuda_device_count() > 0; }
 
 #define REQUIRE_GPU()                                                                      \
@@ -153,7 +155,7 @@ TEST(CubSort, Float32OneRowNaNsZerosTies) {
   REQUIRE_GPU();
   const int64_t n = 100003;
   std::vector<float> x = awkwardFloats<float>(n, 1);
-  DeviceArray<float> in(x), out(std::vector<float>(n));
+  DeviceArray<float> in(x), out(zeros<float>(n));
   auto mi = view<1>(in.get(), {n}, {1}), mo = view<1>(out.get(), {n}, {1});
   arrayc_rt_cub_sort_f32(1, &mi, 1, &mo, ARRAYC_RT_F32, 1, loc.desc());
   expectSameValues(out.host(), refSort(x, n));
@@ -164,7 +166,7 @@ TEST(CubSort, ArgsortFloat64OneRowIsStable) {
   const int64_t n = 65537;
   std::vector<double> x = awkwardFloats<double>(n, 2);
   DeviceArray<double> in(x);
-  DeviceArray<int64_t> out(std::vector<int64_t>(n));
+  DeviceArray<int64_t> out(zeros<int64_t>(n));
   auto mi = view<1>(in.get(), {n}, {1}), mo = view<1>(out.get(), {n}, {1});
   arrayc_rt_cub_argsort_f64(1, &mi, 1, &mo, ARRAYC_RT_F64, 1, loc.desc());
   EXPECT_EQ(out.host(), refArgsort(x, n));
@@ -175,7 +177,7 @@ TEST(CubSort, ArgsortInt32TiesKeepOrder) {
   const int64_t n = 50000;
   std::vector<int32_t> x = randomInts<int32_t>(n, 3, -3, 3);
   DeviceArray<int32_t> in(x);
-  DeviceArray<int64_t> out(std::vector<int64_t>(n));
+  DeviceArray<int64_t> out(zeros<int64_t>(n));
   auto mi = view<1>(in.get(), {n}, {1}), mo = view<1>(out.get(), {n}, {1});
   arrayc_rt_cub_argsort_i32(1, &mi, 1, &mo, ARRAYC_RT_I32, 1, loc.desc());
   EXPECT_EQ(out.host(), refArgsort(x, n));
@@ -188,7 +190,7 @@ TEST(CubSort, Int64RowsSortAndArgsort) {
   std::vector<int64_t> x = randomInts<int64_t>(n, 4, INT64_MIN / 2, INT64_MAX / 2);
   for (int64_t i = 0; i < n; i += 7)
     x[i] = x[i / 2]; // repeats
-  DeviceArray<int64_t> in(x), sorted(std::vector<int64_t>(n)), order(std::vector<int64_t>(n));
+  DeviceArray<int64_t> in(x), sorted(zeros<int64_t>(n)), order(zeros<int64_t>(n));
   auto mi = view<2>(in.get(), {rows, len}, {len, 1});
   auto ms = view<2>(sorted.get(), {rows, len}, {len, 1});
   auto mo = view<2>(order.get(), {rows, len}, {len, 1});
@@ -207,8 +209,8 @@ TEST(CubSort, Float32StridedInputRows) {
   for (int64_t i = 0; i < r; ++i)
     for (int64_t j = 0; j < c; ++j)
       t[j * r + i] = x[i * c + j];
-  DeviceArray<float> in(x), out(std::vector<float>(r * c));
-  DeviceArray<int64_t> order(std::vector<int64_t>(r * c));
+  DeviceArray<float> in(x), out(zeros<float>(r * c));
+  DeviceArray<int64_t> order(zeros<int64_t>(r * c));
   auto mi = view<2>(in.get(), {c, r}, {1, c});
   auto mo = view<2>(out.get(), {c, r}, {r, 1});
   auto mx = view<2>(order.get(), {c, r}, {r, 1});
@@ -225,9 +227,9 @@ TEST(CubSort, SmallIntegerAndBoolDtypes) {
   std::vector<uint8_t> u = randomInts<uint8_t>(n, 7, 0, 255);
   std::vector<uint8_t> b = randomInts<uint8_t>(n, 8, 0, 1);
   std::vector<int16_t> h = randomInts<int16_t>(n, 9, -32768, 32767);
-  DeviceArray<int8_t> da(a), oa(std::vector<int8_t>(n));
-  DeviceArray<uint8_t> du(u), ou(std::vector<uint8_t>(n)), db(b), ob(std::vector<uint8_t>(n));
-  DeviceArray<int16_t> dh(h), oh(std::vector<int16_t>(n));
+  DeviceArray<int8_t> da(a), oa(zeros<int8_t>(n));
+  DeviceArray<uint8_t> du(u), ou(zeros<uint8_t>(n)), db(b), ob(zeros<uint8_t>(n));
+  DeviceArray<int16_t> dh(h), oh(zeros<int16_t>(n));
   auto v = [&](void *p) { return view<1>(p, {n}, {1}); };
   auto ia = v(da.get()), xa = v(oa.get()), iu = v(du.get()), xu = v(ou.get());
   auto ib = v(db.get()), xb = v(ob.get()), ih = v(dh.get()), xh = v(oh.get());
@@ -267,7 +269,7 @@ TEST(CubCompress, StridedFloat64) {
   std::vector<uint8_t> m = randomInts<uint8_t>(n, 12, 0, 1);
   std::vector<double> want = refCompress(x, 2, m);
   int64_t k = (int64_t)want.size();
-  DeviceArray<double> in(x), out(std::vector<double>(k));
+  DeviceArray<double> in(x), out(zeros<double>(k));
   DeviceArray<uint8_t> mask(m);
   auto mi = view<1>(in.get(), {n}, {2}), mm = view<1>(mask.get(), {n}, {1});
   auto mo = view<1>(out.get(), {k}, {1});
@@ -285,8 +287,8 @@ TEST(CubCompress, Complex128AndBool) {
   std::vector<std::complex<double>> want = refCompress(x, 1, m);
   std::vector<uint8_t> wantB = refCompress(m, 1, m);
   int64_t k = (int64_t)want.size();
-  DeviceArray<std::complex<double>> in(x), out(std::vector<std::complex<double>>(k));
-  DeviceArray<uint8_t> mask(m), outB(std::vector<uint8_t>(k));
+  DeviceArray<std::complex<double>> in(x), out(zeros<std::complex<double>>(k));
+  DeviceArray<uint8_t> mask(m), outB(zeros<uint8_t>(k));
   auto mi = view<1>(in.get(), {n}, {1}), mm = view<1>(mask.get(), {n}, {1});
   auto mo = view<1>(out.get(), {k}, {1}), mb = view<1>(outB.get(), {k}, {1});
   arrayc_rt_cub_compress_c128(1, &mi, 1, &mm, 1, &mo, ARRAYC_RT_C128, 1, loc.desc());
