@@ -62,8 +62,10 @@ public:
     rw.replaceOp(op, r);
   }
 
-  /// The dynamic sizes of `like`'s type, read from `like`.
+  /// The dynamic sizes of `like`'s type, read from `like` (its signless
+  /// storage, so that no unsigned tensor outlives the pass).
   SmallVector<Value> dynSizes(Value like) {
+    like = storageTensor(rw, loc, like);
     SmallVector<Value> dyn;
     auto t = cast<RankedTensorType>(like.getType());
     for (int64_t d = 0; d < t.getRank(); ++d)
