@@ -13,6 +13,13 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
 if [ -x .device-carry/arrayc/bin/arrayc_runtime_cuda_smoke ]; then
   LD_LIBRARY_PATH=".device-carry/arrayc/lib:$LD_LIBRARY_PATH" .device-carry/arrayc/bin/arrayc_runtime_cuda_smoke || status=1
 fi
+if [ -x .device-carry/arrayc/bin/arrayc_runtime_cub_tests ]; then
+  echo "== the CUB entry points (sort, argsort, compress on device memory)"
+  LD_LIBRARY_PATH=".device-carry/arrayc/lib:$LD_LIBRARY_PATH" .device-carry/arrayc/bin/arrayc_runtime_cub_tests --gtest_brief=1 || status=1
+fi
+echo "== sorting and selections at 10^6 elements and more (CUB), cuda target, JIT"
+python3 test/e2e/run_e2e.py --target=cuda --mode=jit --arrayc "$arrayc" \
+  test/Integration/GPU/Inputs/cub_sort_large.arr test/Integration/GPU/Inputs/cub_select_large.arr || status=1
 echo "== e2e corpus, cuda target, JIT"
 python3 test/e2e/run_e2e.py --target=cuda --mode=jit --arrayc "$arrayc" --dir test/e2e || status=1
 # The other modes leave out scale_long_loop.arr: 2 x 10^6 loop iterations of

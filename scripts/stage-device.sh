@@ -21,6 +21,9 @@ cp build/bin/arrayc "$out/arrayc/bin/"
 strip "$out/arrayc/bin/arrayc"
 cp build/lib/libarrayc_runtime*.so build/lib/libarrayc_runtime*.a build/lib/libarrayc_rt_main.a "$out/arrayc/lib/"
 [ -x build/bin/arrayc_runtime_cuda_smoke ] && cp build/bin/arrayc_runtime_cuda_smoke "$out/arrayc/bin/"
+# The CUB entry points' GoogleTest (runtime/test/cub_index_test.cpp).
+[ -x build/bin/arrayc_runtime_cub_tests ] && cp build/bin/arrayc_runtime_cub_tests "$out/arrayc/bin/" &&
+  strip "$out/arrayc/bin/arrayc_runtime_cub_tests"
 # The embedding API: libarrayc, its tests, the compile-time benchmark, and
 # examples/embed built against the installed package (as a user builds it).
 cp -P build/lib/libarrayc.so* "$out/arrayc/lib/"

@@ -44,7 +44,9 @@ void populateNDArrayComplexToLinalgPatterns(mlir::RewritePatternSet &patterns);
 void populateNDArrayIndexToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// ndarray.compress, scatter and sort to runtime calls
 /// (NDArrayToRuntime/IndexCalls.cpp; runtime/src/index.cpp).
-void populateIndexToRuntimeCallPatterns(mlir::RewritePatternSet &patterns);
+/// With `cuda`, sort and compress call the CUB entry points
+/// `arrayc_rt_cub_<op>_<T>` (runtime/src/cub_index.cu).
+void populateIndexToRuntimeCallPatterns(mlir::RewritePatternSet &patterns, bool cuda = false);
 
 #define GEN_PASS_DECL
 #include "Conversion/Passes.h.inc"

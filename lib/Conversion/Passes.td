@@ -42,11 +42,13 @@ def ConvertNDArrayToRuntime : Pass<"convert-ndarray-to-runtime", "mlir::ModuleOp
     patterns in NDArrayToRuntime/FFTCalls.cpp).
     With `cuda=1` (the cuda target) the linalg and fft ops call the GPU entry
     points instead, `arrayc_rt_cusolver_<op>_<T>` (cuSOLVER) and
-    `arrayc_rt_cufft_<kind>_<T>` (cuFFT), with the same arguments.
+    `arrayc_rt_cufft_<kind>_<T>` (cuFFT), and `ndarray.sort` and
+    `ndarray.compress` call `arrayc_rt_cub_<sort|argsort|compress>_<T>`
+    (CUB), with the same arguments.
   }];
   let options = [
     Option<"cuda", "cuda", "bool", /*default=*/"false",
-           "Call the GPU library entry points (cuSOLVER, cuFFT) of the cuda target">
+           "Call the GPU library entry points (cuSOLVER, cuFFT, CUB) of the cuda target">
   ];
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect",
                            "mlir::bufferization::BufferizationDialect",

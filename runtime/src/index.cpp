@@ -2,10 +2,13 @@
 // points convert-ndarray-to-runtime calls for ndarray.compress, scatter and
 // sort (lib/Conversion/NDArrayToRuntime/IndexCalls.cpp).
 //
-// Every operand is a strided memref; device buffers (the cuda target) are
-// staged through the host with HostStage, so the same code serves both
-// targets. The sort is std::stable_sort per row (NumPy's kind='stable'
-// order; NaN last), so equal keys keep their order on both targets.
+// Every operand is a strided memref; device buffers are staged through the
+// host with HostStage, so the same code serves both targets. On the cuda
+// target sort, argsort and compress call their CUB twins instead
+// (cub_index.cu), which come here only for what they cannot take (host
+// memory, ...); scatter always comes here. The sort is std::stable_sort per
+// row (NumPy's kind='stable' order; NaN last), so equal keys keep their order
+// on both targets.
 //
 // Failures print "arrayc: error: <loc>: <op>: <message>" and exit, as the
 // other entry points do.

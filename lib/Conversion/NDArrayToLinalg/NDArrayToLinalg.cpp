@@ -553,8 +553,11 @@ struct ReducePattern : OpRewritePattern<nd::ReduceOp> {
 //===----------------------------------------------------------------------===//
 
 /// The host ops that convert-ndarray-to-runtime lowers after this pass: they
-/// keep unsigned element types, which select the runtime's dtype codes.
-bool isHostOp(Operation *op) { return isa<nd::PrintOp, nd::SaveOp, nd::LoadOp>(op); }
+/// keep unsigned element types, which select the runtime's dtype codes (sort:
+/// unsigned order, not signed).
+bool isHostOp(Operation *op) {
+  return isa<nd::PrintOp, nd::SaveOp, nd::LoadOp, nd::SortOp>(op);
+}
 
 /// arith and everything after this pass compute on signless integers: once
 /// the patterns have picked the unsigned ops from the `uiN` element types,

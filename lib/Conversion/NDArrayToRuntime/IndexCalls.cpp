@@ -7,8 +7,10 @@
 // the storage of the data's element type) on unranked memrefs and the
 // element's dtype code. The output is allocated here (compress: of the
 // count the op carries) and comes back through `bufferization.to_tensor`.
-// The runtime stages device buffers through the host, so the same calls
-// serve the cuda target.
+// On the cuda target sort, argsort and compress call their CUB twins
+// `arrayc_rt_cub_<op>_<T>` (runtime/src/cub_index.cu: on the device, same
+// arguments); scatter stays the host call, which stages device buffers
+// through the host.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,8 +62,10 @@ public:
     rw.replaceOp(op, r);
   }
 
-  /// The dynamic sizes of `like`'s type, read from `like`.
+  /// The dynamic sizes of `like`'s type, read from `like` (its signless
+  /// storage, so that no unsigned tensor outlives the pass).
   SmallVector<Value> dynSizes(Value like) {
+    like = storageTensor(rw, loc, like);
     SmallVector<Value> dyn;
     auto t = cast<RankedTensorType>(like.getType());
     for (int64_t d = 0; d < t.getRank(); ++d)
@@ -81,8 +85,15 @@ private:
 
 Type eltOf(Value v) { return cast<RankedTensorType>(v.getType()).getElementType(); }
 
+/// The entry point of `op` for the target: `arrayc_rt_<op>` on the host,
+/// `arrayc_rt_cub_<op>` (on the device) for cuda.
+std::string entryName(StringRef op, bool cuda) {
+  return ((cuda ? "arrayc_rt_cub_" : "arrayc_rt_") + op).str();
+}
+
 struct CompressPattern : OpRewritePattern<nd::CompressOp> {
-  using OpRewritePattern::OpRewritePattern;
+  CompressPattern(MLIRContext *ctx, bool cuda) : OpRewritePattern(ctx), cuda(cuda) {}
+  bool cuda;
   LogicalResult matchAndRewrite(nd::CompressOp op, PatternRewriter &rewriter) const override {
     IndexCall c(rewriter, op);
     c.input(op.getInput());
@@ -93,7 +104,7 @@ struct CompressPattern : OpRewritePattern<nd::CompressOp> {
       dyn.push_back(op.getCount());
     c.output(type, dyn);
     c.flag(dtypeCode(eltOf(op.getInput())));
-    c.emit(op, "arrayc_rt_compress", eltOf(op.getInput()));
+    c.emit(op, entryName("compress", cuda), eltOf(op.getInput()));
     return success();
   }
 };
@@ -116,20 +127,21 @@ struct ScatterPattern : OpRewritePattern<nd::ScatterOp> {
 };
 
 struct SortPattern : OpRewritePattern<nd::SortOp> {
-  using OpRewritePattern::OpRewritePattern;
+  SortPattern(MLIRContext *ctx, bool cuda) : OpRewritePattern(ctx), cuda(cuda) {}
+  bool cuda;
   LogicalResult matchAndRewrite(nd::SortOp op, PatternRewriter &rewriter) const override {
     IndexCall c(rewriter, op);
     c.input(op.getInput());
     c.output(cast<RankedTensorType>(op.getType()), c.dynSizes(op.getInput()));
     c.flag(dtypeCode(eltOf(op.getInput())));
-    c.emit(op, op.getIndices() ? "arrayc_rt_argsort" : "arrayc_rt_sort",
-           eltOf(op.getInput()));
+    c.emit(op, entryName(op.getIndices() ? "argsort" : "sort", cuda), eltOf(op.getInput()));
     return success();
   }
 };
 
 } // namespace
 
-void arrayc::populateIndexToRuntimeCallPatterns(RewritePatternSet &patterns) {
-  patterns.add<CompressPattern, ScatterPattern, SortPattern>(patterns.getContext());
+void arrayc::populateIndexToRuntimeCallPatterns(RewritePatternSet &patterns, bool cuda) {
+  patterns.add<ScatterPattern>(patterns.getContext());
+  patterns.add<CompressPattern, SortPattern>(patterns.getContext(), cuda);
 }

@@ -362,5 +362,5 @@ void arrayc::populateNDArrayToRuntimeConversionPatterns(RewritePatternSet &patte
                PerfCounterPattern>(
       patterns.getContext());
   populateFFTToRuntimeCallPatterns(patterns, cuda);
-  populateIndexToRuntimeCallPatterns(patterns);
+  populateIndexToRuntimeCallPatterns(patterns, cuda);
 }

@@ -32,6 +32,10 @@ mlir::func::FuncOp declare(mlir::OpBuilder &rewriter, mlir::ModuleOp module,
 /// A string constant as an unranked i8 memref.
 mlir::Value stringValue(mlir::OpBuilder &rewriter, mlir::Location loc,
                         mlir::ModuleOp module, llvm::StringRef text);
+/// `tensor` with its element type made signless (a cast that folds with the
+/// one convert-ndarray-to-linalg leaves in front of a host op).
+mlir::Value storageTensor(mlir::PatternRewriter &rewriter, mlir::Location loc,
+                          mlir::Value tensor);
 /// A tensor as an unranked memref for a runtime call that reads it.
 mlir::Value tensorAsUnranked(mlir::PatternRewriter &rewriter, mlir::Location loc,
                              mlir::Value tensor);

@@ -342,6 +342,24 @@ ARRAYC_RT_DECLARE_FFT(arrayc_rt_cufft_)
 #undef ARRAYC_RT_DECLARE_FFT
 #undef ARRAYC_RT_DECLARE_FFT_ENTRY
 
+/* Sorting and compaction on device buffers through CUB (src/cub_index.cu):
+ * the arguments and errors of arrayc_rt_sort_<T>, arrayc_rt_argsort_<T> and
+ * arrayc_rt_compress_<T>, computed on the current stream with scratch from
+ * the pool (cub::DeviceRadixSort, cub::DeviceSelect::Flagged). Host memory,
+ * ranks above 8, a result that is not C-contiguous and dtypes CUB has no key
+ * for go to the host entry point. */
+#define ARRAYC_RT_DECLARE_CUB_INDEX(T)                                                     \
+  ARRAYC_RT_API void arrayc_rt_cub_compress_##T(int64_t sr, void *sd, int64_t mr, void *md, \
+                                                int64_t orank, void *od, int32_t dtype,    \
+                                                int64_t lr, void *ld);                     \
+  ARRAYC_RT_API void arrayc_rt_cub_sort_##T(int64_t ir, void *id, int64_t orank, void *od, \
+                                            int32_t dtype, int64_t lr, void *ld);          \
+  ARRAYC_RT_API void arrayc_rt_cub_argsort_##T(int64_t ir, void *id, int64_t orank,        \
+                                               void *od, int32_t dtype, int64_t lr,        \
+                                               void *ld);
+ARRAYC_RT_FOR_EACH_INDEX_STORAGE(ARRAYC_RT_DECLARE_CUB_INDEX)
+#undef ARRAYC_RT_DECLARE_CUB_INDEX
+
 /* Matrix products on device buffers through cuBLAS (src/cublas.cpp; cuBLAS
  * is loaded with dlopen on first use): the arguments of
  * arrayc_rt_blas_gemm_<S>, for plans with row-major or transposed operands

@@ -1,8 +1,22 @@
 // RUN: arrayc-opt %s -convert-ndarray-to-runtime | FileCheck %s
+// RUN: arrayc-opt %s -convert-ndarray-to-runtime=cuda=1 | FileCheck %s --check-prefix=CUDA
+
+// Tests that with cuda=1 sort, argsort and compress call their CUB entry
+// points (runtime/src/cub_index.cu) with the same arguments, and scatter the
+// host one.
+// CUDA-DAG: func.func private @arrayc_rt_cub_compress_f32(memref<*xf32>, memref<*xi1>, memref<*xf32>, i32, memref<*xi8>)
+// CUDA-DAG: func.func private @arrayc_rt_scatter_i32(memref<*xi32>, memref<*xi64>, memref<*xi32>, memref<*xi32>, i32, i32, memref<*xi8>)
+// CUDA-DAG: func.func private @arrayc_rt_cub_argsort_f64(memref<*xf64>, memref<*xi64>, i32, memref<*xi8>)
+// CUDA-DAG: func.func private @arrayc_rt_cub_sort_i16(memref<*xi16>, memref<*xi16>, i32, memref<*xi8>)
+// CUDA-NOT: @arrayc_rt_compress_
+// CUDA-NOT: @arrayc_rt_argsort_
+// CUDA-NOT: @arrayc_rt_sort_
 
 // CHECK-DAG: func.func private @arrayc_rt_compress_f32(memref<*xf32>, memref<*xi1>, memref<*xf32>, i32, memref<*xi8>)
 // CHECK-DAG: func.func private @arrayc_rt_scatter_i32(memref<*xi32>, memref<*xi64>, memref<*xi32>, memref<*xi32>, i32, i32, memref<*xi8>)
 // CHECK-DAG: func.func private @arrayc_rt_argsort_f64(memref<*xf64>, memref<*xi64>, i32, memref<*xi8>)
+// CHECK-DAG: func.func private @arrayc_rt_sort_i16(memref<*xi16>, memref<*xi16>, i32, memref<*xi8>)
+// CHECK-NOT: @arrayc_rt_cub_
 
 // Tests that compress allocates its result of the counted size and passes
 // the element's dtype code (f32: 11).
@@ -35,4 +49,15 @@ func.func @add_at(%x: tensor<?xi32>, %i: tensor<?xi64>, %v: tensor<?xi32>) -> te
 func.func @argsort(%x: tensor<3x?xf64>) -> tensor<3x?xi64> {
   %0 = ndarray.sort %x indices : tensor<3x?xf64> -> tensor<3x?xi64>
   return %0 : tensor<3x?xi64>
+}
+
+// Tests that sort (values) keeps the element type; u16 storage is i16.
+// CHECK-LABEL: func @sort_u16
+// CHECK: call @arrayc_rt_sort_i16(
+// CUDA-LABEL: func @sort_u16
+// CUDA: memref.alloc(%{{.*}}) : memref<?xi16>
+// CUDA: call @arrayc_rt_cub_sort_i16(
+func.func @sort_u16(%x: tensor<?xui16>) -> tensor<?xui16> {
+  %0 = ndarray.sort %x : tensor<?xui16> -> tensor<?xui16>
+  return %0 : tensor<?xui16>
 }
