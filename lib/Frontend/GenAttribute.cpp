@@ -201,26 +201,6 @@ OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
   return err(f.loc, "method '." + f.name + "()' is not supported yet");
 }
 
-/// A deep copy of `e` (a call re-made around other arguments).
-static ExprPtr cloneExpr(const Expr &e) {
-  auto c = std::make_unique<Expr>(e.kind, e.loc);
-  c->name = e.name;
-  c->intValue = e.intValue;
-  c->floatValue = e.floatValue;
-  c->boolValue = e.boolValue;
-  c->parenthesized = e.parenthesized;
-  c->height = e.height;
-  if (e.lhs)
-    c->lhs = cloneExpr(*e.lhs);
-  if (e.rhs)
-    c->rhs = cloneExpr(*e.rhs);
-  for (const ExprPtr &x : e.elts)
-    c->elts.push_back(cloneExpr(*x));
-  for (const Keyword &k : e.keywords)
-    c->keywords.push_back(Keyword{k.name, k.loc, cloneExpr(*k.value)});
-  return c;
-}
-
 /// The methods that are NumPy functions of the array (`x.mean(axis=0)` is
 /// `np.mean(x, axis=0)`), or null.
 const BuiltinInfo *gen::functionMethod(llvm::StringRef name) {

@@ -123,8 +123,20 @@ OptVal Gen::evalImpl(const Expr &e) {
   }
   case ExprKind::BoolOp:
     return boolOp(e);
-  case ExprKind::Call:
-    return evalCall(e);
+  case ExprKind::Call: {
+    if (e.lhs->kind == ExprKind::Attribute && e.lhs->name == "append")
+      if (OptVal obj = eval(*e.lhs->lhs); obj && obj->list)
+        return err(e.loc, "list.append() returns None; call it as a statement");
+    bool handled = false;
+    OptVal r = listReduce(e, handled);
+    if (handled)
+      return r;
+    r = evalCall(e);
+    // What a function returns is an array, even from a list argument.
+    if (r && !(e.lhs->kind == ExprKind::Name && e.lhs->name == "list"))
+      r->list = r->emptyList = false;
+    return r;
+  }
   case ExprKind::Attribute: {
     if (e.lhs->kind == ExprKind::Name && npAliases.contains(e.lhs->name) &&
         !scope->vars.count(e.lhs->name)) {
@@ -160,7 +172,9 @@ OptVal Gen::evalImpl(const Expr &e) {
     return t;
   }
   case ExprKind::List:
-    return err(e.loc, "lists are not supported yet");
+    return listDisplay(e);
+  case ExprKind::IfExp:
+    return conditionalExpr(e);
   }
   return err(e.loc, "unsupported expression");
 }
