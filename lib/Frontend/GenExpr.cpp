@@ -124,7 +124,8 @@ OptVal Gen::evalImpl(const Expr &e) {
   case ExprKind::BoolOp:
     return boolOp(e);
   case ExprKind::Call: {
-    if (e.lhs->kind == ExprKind::Attribute && e.lhs->name == "append")
+    if (e.lhs->kind == ExprKind::Attribute && e.lhs->name == "append" &&
+        e.lhs->lhs->kind == ExprKind::Name)
       if (OptVal obj = eval(*e.lhs->lhs); obj && obj->list)
         return err(e.loc, "list.append() returns None; call it as a statement");
     bool handled = false;

@@ -37,6 +37,14 @@ void arrayc::frontend::assignedNames(const std::vector<StmtPtr> &body,
       if (s->target)
         target(*s->target);
       break;
+    case StmtKind::Expr:
+      // `xs.append(v)` rebinds `xs` to the longer list (GenList.cpp).
+      if (s->value->kind == ExprKind::Call &&
+          s->value->lhs->kind == ExprKind::Attribute &&
+          s->value->lhs->name == "append" &&
+          s->value->lhs->lhs->kind == ExprKind::Name)
+        target(*s->value->lhs->lhs);
+      break;
     default:
       break;
     }

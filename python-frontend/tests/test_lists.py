@@ -45,7 +45,7 @@ def branches(x, n):
     for i in range(x.shape[0]):
         out[i] = x[i] * 2 if x[i] > 0 else -x[i]
     with np.errstate(divide="ignore", invalid="ignore"):
-        r = np.where(x > 0, x / (x - x), 0.0)
+        r = np.where(x > 0, 1.0 / np.maximum(x, 0.0), 0.0)
     acc = 0.0
     for i, (a, b) in enumerate(zip(x, x[::-1])):
         acc += i * a * b

@@ -36,14 +36,14 @@ def main():
     for i in range(x.shape[0]):
         picked[i] = x[i + 1] if i + 1 < x.shape[0] else -x[i]
     with np.errstate(divide='ignore', invalid='ignore'):
-        ratio = np.where(x > 0.5, x / (x - x), x)
+        ratio = np.where(x > 0.5, 1.0 / np.maximum(x - 0.5, 0.0), 0.0)
     shifts = np.zeros(x.shape[0])
     for d in (1, -1, 2.5):
         shifts += np.roll(x, int(d)) * d
     weighted = 0.0
     for i, (a, b) in enumerate(zip(x, y)):
         weighted += i * a * b
-    lit = 3.0 if x.shape[0] > 100 else 4
+    lit = 3.0 if x.shape[0] > 100 else 4.0
     np.save("steps.npy", steps)
     np.save("picked.npy", picked)
     np.save("ratio.npy", ratio)

@@ -19,6 +19,7 @@
 # OUTPUT: nb
 # OUTPUT: rows
 # OUTPUT: swapped
+# OUTPUT: perm
 # OUTPUT: acc
 # OUTPUT: scaled
 import numpy as np
@@ -54,10 +55,11 @@ def main():
     for i in range(A.shape[0]):
         rows.append(A[i] + i)
     rows = np.array(rows)
-    swapped = A.copy()
     k = 1
     p = 4
-    swapped[[k, p]] = swapped[[p, k]]
+    swapped = A[[p, k, 0]]
+    perm = np.arange(6)
+    perm[[k, p]] = perm[[p, k]]
     acc = sum(np.roll(A, s, axis=0) for s in (-1, 0, 1))
     scaled = np.array([w * 3.0 for w in (x[0], x[1], 2.5)])
     np.save("hist.npy", hist)
@@ -72,5 +74,6 @@ def main():
     np.save("nb.npy", nb)
     np.save("rows.npy", rows)
     np.save("swapped.npy", swapped)
+    np.save("perm.npy", perm)
     np.save("acc.npy", acc)
     np.save("scaled.npy", scaled)
