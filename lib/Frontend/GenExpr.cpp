@@ -45,6 +45,13 @@ OptVal Gen::eval(const Expr &e) {
   return v;
 }
 
+/// Python's operators on lists are not NumPy's elementwise ones.
+static std::string listOperatorMessage(llvm::StringRef op) {
+  return "'" + op.str() + "' on a Python list is not elementwise (`+` "
+         "concatenates lists, `*` repeats one, `==` compares whole lists); "
+         "convert it first: np.array(xs)";
+}
+
 OptVal Gen::evalImpl(const Expr &e) {
   switch (e.kind) {
   case ExprKind::Int:
@@ -92,6 +99,8 @@ OptVal Gen::evalImpl(const Expr &e) {
     OptVal a = eval(*e.lhs);
     if (!a)
       return std::nullopt;
+    if (a->list)
+      return err(e.loc, listOperatorMessage(e.name));
     return unary(e.name, *a, e.loc);
   }
   case ExprKind::Binary: {
@@ -106,6 +115,8 @@ OptVal Gen::evalImpl(const Expr &e) {
       return std::nullopt;
     if (op->cls == OpClass::Contract)
       return matmul(*a, *c, e.loc, op->ufunc);
+    if (a->list || c->list)
+      return err(e.loc, listOperatorMessage(e.name));
     return binary(e.name, *a, *c, e.loc);
   }
   case ExprKind::Compare: {
@@ -119,6 +130,8 @@ OptVal Gen::evalImpl(const Expr &e) {
     OptVal c = eval(*e.rhs);
     if (!c)
       return std::nullopt;
+    if (a->list || c->list)
+      return err(e.loc, listOperatorMessage(e.name));
     return compare(e.name, *a, *c, e.loc);
   }
   case ExprKind::BoolOp:

@@ -41,11 +41,20 @@ OptVal Gen::listDisplay(const Expr &e) {
 
 Value Gen::emptyList(const ArrType &t, Location l) {
   Value zero = constant(Val::intLit(0), t.dtype);
+  // The length 0 as a value the canonicalizer does not fold: a constant
+  // would make the list's type static (tensor<0x..>) and scf.for's cast
+  // folding would then give the loop's list that static length.
+  Val z = Val::array(constant(Val::intLit(0), DType::I64),
+                     ArrType{DType::I64, {}});
+  Val sum = reduceAxes(nd::ReduceKind::sum, expandDims(z, {0}, SrcLoc{}), {0},
+                       /*keep=*/false, SrcLoc{});
+  Value n = arith::IndexCastOp::create(
+      b, l, b.getIndexType(), tensor::ExtractOp::create(b, l, sum.value));
   llvm::SmallVector<Value> dyn;
   ArrType et = t;
   for (Dim &d : et.dims)
     if (d.isNamed())
-      dyn.push_back(arith::ConstantIndexOp::create(b, l, 0));
+      dyn.push_back(n);
   if (!t.dims[0].isNamed())
     et.dims[0] = Dim::lit(0);
   return nd::BroadcastInDimOp::create(b, l, et.tensorType(&ctx), zero,

@@ -206,15 +206,10 @@ OptVal Gen::negate(Val a, SrcLoc l) {
 /// Operators take arrays and numbers only.
 bool Gen::checkOperands(llvm::StringRef op, const Val &a, const Val &c,
                         SrcLoc l) {
-  for (const Val *v : {&a, &c}) {
+  for (const Val *v : {&a, &c})
     if (v->kind != Val::Array && v->kind != Val::Lit)
       return fail(l, "unsupported operand type for '" + op + "': " +
                          v->describe());
-    if (v->list)
-      return fail(l, "'" + op + "' on a Python list is not elementwise (`+` "
-                     "concatenates lists, `*` repeats one, `==` compares "
-                     "whole lists); convert it first: np.array(xs)");
-  }
   return true;
 }
 
