@@ -176,7 +176,7 @@ StmtPtr Parser::parseCompound() {
   std::vector<StmtPtr> header = std::move(before);
   before.clear();
   if (kw == "while" && !header.empty())
-    return fail(s->value->loc, "a comprehension in a 'while' condition is not "
+    return fail(header.front()->loc, "a comprehension in a 'while' condition is not "
                                "supported; compute it in the loop body");
   if (!s->value || !parseBlock(s->body))
     return nullptr;

@@ -6,7 +6,7 @@ import numpy as np
 # Tests that `[]` appended to in a loop is carried as an array with a
 # run-time length, and each append checks at run time whether the list came
 # in empty.
-# CHECK-LABEL: func.func private @logged(
+# CHECK-LABEL: func.func @logged(
 # CHECK: scf.for {{.*}} iter_args(%[[L:.*]] = %{{.*}}) -> (tensor<?xf64>)
 # CHECK: %[[N:.*]] = tensor.dim %[[L]], %{{.*}} : tensor<?xf64>
 # CHECK: %[[E:.*]] = arith.cmpi eq, %[[N]], %{{.*}} : index
@@ -19,14 +19,14 @@ def logged(x: f64[n], k: i64) -> f64[m]:
     return np.array(out)
 
 # Tests that a list display used as an index is a gather by an i64 array.
-# CHECK-LABEL: func.func private @rows(
+# CHECK-LABEL: func.func @rows(
 # CHECK: ndarray.gather
 def rows(A: f64[n, 3], k: i64) -> f64[2, 3]:
     return A[[k, 0]]
 
 # Tests that a conditional expression with a run-time condition is an
 # scf.if whose branches compute only their own value.
-# CHECK-LABEL: func.func private @pick(
+# CHECK-LABEL: func.func @pick(
 # CHECK: scf.if %{{.*}} -> (tensor<f64>)
 # CHECK: ndarray.mul
 # CHECK: } else {

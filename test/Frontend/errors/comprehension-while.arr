@@ -6,4 +6,4 @@ def main():
 # Tests that a comprehension in a while condition is rejected (it would run
 # once, before the loop).
 # RUN: not arrayc --emit=ndarray %s 2>&1 | FileCheck --strict-whitespace %s
-# CHECK: {{.*}}comprehension-while.arr:3:11: error: a comprehension in a 'while' condition is not supported; compute it in the loop body
+# CHECK: {{.*}}comprehension-while.arr:3:15: error: a comprehension in a 'while' condition is not supported; compute it in the loop body

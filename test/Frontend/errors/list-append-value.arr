@@ -4,4 +4,4 @@ def main():
 
 # Tests that using the result of list.append() (None) is rejected.
 # RUN: not arrayc --emit=ndarray %s 2>&1 | FileCheck --strict-whitespace %s
-# CHECK: {{.*}}list-append-value.arr:3:18: error: list.append() returns None; call it as a statement
+# CHECK: {{.*}}list-append-value.arr:3:9: error: list.append() returns None; call it as a statement
