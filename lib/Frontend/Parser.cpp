@@ -30,6 +30,8 @@ std::unique_ptr<Module> Parser::parseModule() {
     if (!parseLine(mod->body, /*topLevel=*/true))
       return nullptr;
   }
+  for (StmtPtr &f : lambdas)
+    mod->body.push_back(std::move(f));
   return mod;
 }
 
@@ -439,8 +441,9 @@ ExprPtr Parser::parseTest() {
     return failHere("expression is nested too deeply");
   }
   if (cur().isName("lambda")) {
+    ExprPtr f = parseLambda();
     --depth;
-    return failHere("lambda expressions are not supported");
+    return f;
   }
   ExprPtr e = parseOr();
   if (e && cur().isName("if")) {

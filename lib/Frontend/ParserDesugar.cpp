@@ -546,3 +546,45 @@ StmtPtr Parser::parseWith() {
     before.push_back(std::move(s));
   return last;
 }
+
+// `lambda i, j: (i + j) % 2` is a function without a name: here a
+// module-level `def lambda@L:C(i, j): return (i + j) % 2`, and the
+// expression is that name (what takes a function, np.fromfunction, calls
+// it). Its body sees its parameters and module-level names, not the
+// enclosing function's variables (a located "unknown name" at the use).
+ExprPtr Parser::parseLambda() {
+  SrcLoc l = cur().loc;
+  next();
+  auto fn = std::make_unique<Stmt>(StmtKind::FunctionDef, l);
+  fn->name = hiddenName("lambda", l);
+  while (!cur().isOp(":")) {
+    if (!cur().is(Tok::Name) || isKeyword(cur().text))
+      return failHere("expected a lambda parameter name, got " + describe(cur()));
+    Param p;
+    p.name = cur().text;
+    p.loc = cur().loc;
+    next();
+    if (consumeOp("=")) {
+      p.defaultValue = parseTest();
+      if (!p.defaultValue)
+        return nullptr;
+    }
+    fn->params.push_back(std::move(p));
+    if (!consumeOp(","))
+      break;
+  }
+  if (!expectOp(":", "after the lambda's parameters"))
+    return nullptr;
+  size_t queued = before.size();
+  ExprPtr body = parseTest();
+  if (!body)
+    return nullptr;
+  if (before.size() != queued)
+    return fail(body->loc, "a comprehension inside a lambda is not "
+                           "supported; write a def");
+  auto ret = std::make_unique<Stmt>(StmtKind::Return, body->loc);
+  ret->value = std::move(body);
+  fn->body.push_back(std::move(ret));
+  lambdas.push_back(std::move(fn));
+  return nameExpr(hiddenName("lambda", l), l);
+}

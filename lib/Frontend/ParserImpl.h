@@ -111,6 +111,10 @@ private:
   ExprPtr parseLoopTarget();
   /// `with np.errstate(...):` runs its body (arrayc never traps float errors).
   StmtPtr parseWith();
+  /// `lambda a, b: e` becomes a module-level function `lambda@L:C` returning
+  /// `e` (queued in `lambdas`); the expression is its name.
+  ExprPtr parseLambda();
+  std::vector<StmtPtr> lambdas;
   std::string hiddenName(const char *what, SrcLoc l) {
     return std::string(what) + "@" + std::to_string(l.line) + ":" +
            std::to_string(l.col);

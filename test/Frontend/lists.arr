@@ -38,3 +38,9 @@ def main():
     x: f64[n] = np.load("x.npy")
     A: f64[n, 3] = np.load("A.npy")
     print(logged(x, 3), rows(A, 1), pick(1.5, True))
+
+# Tests that a lambda becomes a module-level function called like a def.
+# CHECK-LABEL: func.func @twice(
+# CHECK: call @"lambda@{{.*}}"
+def twice(x: f64[n]) -> f64[n]:
+    return (lambda v, s=2.0: v * s)(x)
