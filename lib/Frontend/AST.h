@@ -44,6 +44,7 @@ enum class ExprKind {
   Slice,     ///< lo:hi:step inside a subscript (operands may be null)
   Tuple,
   List,
+  IfExp, ///< lhs if elts[0] else rhs (Python's conditional expression)
 };
 
 struct Keyword {
@@ -114,6 +115,10 @@ struct Stmt {
 struct Module {
   std::vector<StmtPtr> body;
 };
+
+/// Deep copies (a loop over a tuple display is unrolled: ParserDesugar.cpp).
+ExprPtr cloneExpr(const Expr &e);
+StmtPtr cloneStmt(const Stmt &s);
 
 /// Names that `body` assigns (recursively: assignment and loop targets, the
 /// array of an indexed store), in first-assignment order, with where each

@@ -80,6 +80,10 @@ struct Val {
   /// while `alias->value == value`: anything that computes a new value drops
   /// it, and eval() drops it from expressions that are not views.
   std::shared_ptr<const AliasRef> alias;
+  /// Array: a Python list whose items are this array's rows (GenList.cpp);
+  /// `emptyList`: `[]`, whose item type the first append decides.
+  bool list = false;
+  bool emptyList = false;
 
   static Val array(Value v, ArrType t) {
     Val r;
@@ -404,6 +408,17 @@ private:
   /// `x is None`, `x is not None`: folded at compile time.
   OptVal identityCompare(const Expr &e);
   OptVal evalCall(const Expr &call);
+
+  // Python lists and conditional expressions (GenList.cpp).
+  OptVal listDisplay(const Expr &e);
+  /// `xs.append(v)` as a statement: rebinds `xs` to the longer list.
+  bool genAppend(const Expr &call);
+  /// A list of type `t` with no items (the entry of a loop that appends).
+  Value emptyList(const ArrType &t, Location l);
+  /// Python's sum/max/min/any/all of a list; `handled` when `call` is one.
+  OptVal listReduce(const Expr &call, bool &handled);
+  /// `x if c else y`: one branch runs (an scf.if on a run-time `c`).
+  OptVal conditionalExpr(const Expr &e);
   OptVal callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call);
   /// The call of `fn` (declared types) on the evaluated arguments `given`.
   OptVal callSpecialized(FuncInfo &fn, llvm::StringRef name, const Expr &call,

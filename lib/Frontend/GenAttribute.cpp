@@ -214,26 +214,6 @@ OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
   llvm_unreachable("a method of Methods.def without a lowering");
 }
 
-/// A deep copy of `e` (a call re-made around other arguments).
-static ExprPtr cloneExpr(const Expr &e) {
-  auto c = std::make_unique<Expr>(e.kind, e.loc);
-  c->name = e.name;
-  c->intValue = e.intValue;
-  c->floatValue = e.floatValue;
-  c->boolValue = e.boolValue;
-  c->parenthesized = e.parenthesized;
-  c->height = e.height;
-  if (e.lhs)
-    c->lhs = cloneExpr(*e.lhs);
-  if (e.rhs)
-    c->rhs = cloneExpr(*e.rhs);
-  for (const ExprPtr &x : e.elts)
-    c->elts.push_back(cloneExpr(*x));
-  for (const Keyword &k : e.keywords)
-    c->keywords.push_back(Keyword{k.name, k.loc, cloneExpr(*k.value)});
-  return c;
-}
-
 /// A function method: the call goes to the builtin with the array as its
 /// first argument, so both spellings share one implementation and one set
 /// of errors.

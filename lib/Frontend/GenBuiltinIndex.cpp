@@ -38,7 +38,6 @@ void subscriptItems(const Expr &sub, llvm::SmallVectorImpl<const Expr *> &items)
 bool basicItem(const Expr &x) {
   return x.kind == ExprKind::Slice || x.kind == ExprKind::Ellipsis ||
          x.kind == ExprKind::None || x.kind == ExprKind::Int ||
-         x.kind == ExprKind::List || // an error of buildWindow's
          (x.kind == ExprKind::Unary && x.lhs->kind == ExprKind::Int) ||
          (x.kind == ExprKind::Name && x.name == "newaxis") ||
          (x.kind == ExprKind::Attribute && x.name == "newaxis");

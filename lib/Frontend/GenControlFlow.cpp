@@ -30,6 +30,8 @@ struct VarType {
   ArrType type;
   bool weakRt = false;
   Weak weak = Weak::Int;
+  bool list = false; ///< A Python list (Val::list).
+  bool emptyList = false;
 };
 } // namespace
 
@@ -67,6 +69,8 @@ static std::optional<VarType> mergeTypes(const Val &x, const Val &y,
     t.type = v.type;
     t.weakRt = v.weakRt;
     t.weak = v.weak;
+    t.list = v.list;
+    t.emptyList = v.emptyList;
     return t;
   };
   bool xw = isWeak(x), yw = isWeak(y);
@@ -76,6 +80,20 @@ static std::optional<VarType> mergeTypes(const Val &x, const Val &y,
                                 "supported yet)";
       return std::nullopt;
     }
+  // A list still empty on one path (`xs = []` before a loop that appends)
+  // takes the other's item type, with a length known at run time.
+  if (x.list && y.list && x.emptyList != y.emptyList) {
+    VarType t = asType(x.emptyList ? y : x);
+    t.emptyList = false;
+    if (!fresh)
+      return t;
+    if (!(keep && t.type.dims[0].isNamed() && keep->contains(t.type.dims[0].name))) {
+      t.type.dims[0] = Dim::named("?" + std::to_string(++*fresh));
+      if (keep)
+        keep->insert(t.type.dims[0].name);
+    }
+    return t;
+  }
   if (xw && yw) {
     if (x.weak == y.weak) {
       VarType t;
@@ -137,11 +155,14 @@ static bool sameVal(const Val &x, const Val &y) {
 }
 
 static bool sameVarType(const VarType &a, const VarType &b) {
-  return a.type == b.type && a.weakRt == b.weakRt &&
+  return a.type == b.type && a.weakRt == b.weakRt && a.list == b.list &&
+         a.emptyList == b.emptyList &&
          (!a.weakRt || a.weak == b.weak);
 }
 
 Value Gen::carriedValue(const Val &v, const ArrType &t, Location l) {
+  if (v.emptyList && t.rank() >= 1)
+    return emptyList(t, l);
   Value r = toArray(v, t.dtype).value;
   Type want = t.tensorType(&ctx);
   if (r.getType() != want)
@@ -256,6 +277,8 @@ bool Gen::genBranches(const Val &c, SrcLoc condLoc,
     Val v = Val::array(ifOp.getResult(i), resultTypes[i].type);
     v.weakRt = resultTypes[i].weakRt;
     v.weak = resultTypes[i].weak;
+    v.list = resultTypes[i].list;
+    v.emptyList = resultTypes[i].emptyList;
     scope->vars[n] = v;
   }
   refreshViews(sl);
@@ -552,6 +575,8 @@ bool Gen::genFor(const Stmt &s) {
         Val v = Val::array(forOp.getRegionIterArgs()[i], carried.types[i].type);
         v.weakRt = carried.types[i].weakRt;
         v.weak = carried.types[i].weak;
+        v.list = carried.types[i].list;
+        v.emptyList = carried.types[i].emptyList;
         scope->vars[n] = v;
       }
       Value k = arith::IndexCastOp::create(b, il, b.getI64Type(),
@@ -615,6 +640,8 @@ bool Gen::genFor(const Stmt &s) {
                                carried.types[i].type);
         entry.weakRt = carried.types[i].weakRt;
         entry.weak = carried.types[i].weak;
+        entry.list = carried.types[i].list;
+        entry.emptyList = carried.types[i].emptyList;
         std::string why;
         std::optional<VarType> t =
             mergeTypes(entry, exitV, why, &freshDims, &loopDims);
@@ -651,6 +678,8 @@ bool Gen::genFor(const Stmt &s) {
                          carried.types[i].type);
       v.weakRt = carried.types[i].weakRt;
       v.weak = carried.types[i].weak;
+      v.list = carried.types[i].list;
+      v.emptyList = carried.types[i].emptyList;
       scope->vars[n] = v;
     }
     refreshViews(s.loc);
@@ -765,6 +794,8 @@ bool Gen::genWhile(const Stmt &s) {
       Val v = Val::array(blk->getArgument(i), carried.types[i].type);
       v.weakRt = carried.types[i].weakRt;
       v.weak = carried.types[i].weak;
+      v.list = carried.types[i].list;
+      v.emptyList = carried.types[i].emptyList;
       scope->vars[n] = v;
     }
   };
@@ -829,6 +860,8 @@ bool Gen::genWhile(const Stmt &s) {
         Val entry = Val::array(ab->getArgument(i), carried.types[i].type);
         entry.weakRt = carried.types[i].weakRt;
         entry.weak = carried.types[i].weak;
+        entry.list = carried.types[i].list;
+        entry.emptyList = carried.types[i].emptyList;
         std::string why;
         std::optional<VarType> t =
             mergeTypes(entry, exitV, why, &freshDims, &loopDims);
@@ -860,6 +893,8 @@ bool Gen::genWhile(const Stmt &s) {
                          carried.types[i].type);
       v.weakRt = carried.types[i].weakRt;
       v.weak = carried.types[i].weak;
+      v.list = carried.types[i].list;
+      v.emptyList = carried.types[i].emptyList;
       scope->vars[n] = v;
     }
     refreshViews(s.loc);

@@ -45,6 +45,13 @@ OptVal Gen::eval(const Expr &e) {
   return v;
 }
 
+/// Python's operators on lists are not NumPy's elementwise ones.
+static std::string listOperatorMessage(llvm::StringRef op) {
+  return "'" + op.str() + "' on a Python list is not elementwise (`+` "
+         "concatenates lists, `*` repeats one, `==` compares whole lists); "
+         "convert it first: np.array(xs)";
+}
+
 OptVal Gen::evalImpl(const Expr &e) {
   switch (e.kind) {
   case ExprKind::Int:
@@ -92,6 +99,8 @@ OptVal Gen::evalImpl(const Expr &e) {
     OptVal a = eval(*e.lhs);
     if (!a)
       return std::nullopt;
+    if (a->list)
+      return err(e.loc, listOperatorMessage(e.name));
     return unary(e.name, *a, e.loc);
   }
   case ExprKind::Binary: {
@@ -106,6 +115,8 @@ OptVal Gen::evalImpl(const Expr &e) {
       return std::nullopt;
     if (op->cls == OpClass::Contract)
       return matmul(*a, *c, e.loc, op->ufunc);
+    if (a->list || c->list)
+      return err(e.loc, listOperatorMessage(e.name));
     return binary(e.name, *a, *c, e.loc);
   }
   case ExprKind::Compare: {
@@ -121,12 +132,27 @@ OptVal Gen::evalImpl(const Expr &e) {
     OptVal c = eval(*e.rhs);
     if (!c)
       return std::nullopt;
+    if (a->list || c->list)
+      return err(e.loc, listOperatorMessage(e.name));
     return compare(e.name, *a, *c, e.loc);
   }
   case ExprKind::BoolOp:
     return boolOp(e);
-  case ExprKind::Call:
-    return evalCall(e);
+  case ExprKind::Call: {
+    if (e.lhs->kind == ExprKind::Attribute && e.lhs->name == "append" &&
+        e.lhs->lhs->kind == ExprKind::Name)
+      if (OptVal obj = eval(*e.lhs->lhs); obj && obj->list)
+        return err(e.loc, "list.append() returns None; call it as a statement");
+    bool handled = false;
+    OptVal r = listReduce(e, handled);
+    if (handled)
+      return r;
+    r = evalCall(e);
+    // What a function returns is an array, even from a list argument.
+    if (r && !(e.lhs->kind == ExprKind::Name && e.lhs->name == "list"))
+      r->list = r->emptyList = false;
+    return r;
+  }
   case ExprKind::Attribute: {
     if (e.lhs->kind == ExprKind::Name && npAliases.contains(e.lhs->name) &&
         !scope->vars.count(e.lhs->name)) {
@@ -162,7 +188,9 @@ OptVal Gen::evalImpl(const Expr &e) {
     return t;
   }
   case ExprKind::List:
-    return err(e.loc, "lists are not supported yet");
+    return listDisplay(e);
+  case ExprKind::IfExp:
+    return conditionalExpr(e);
   }
   return err(e.loc, "unsupported expression");
 }

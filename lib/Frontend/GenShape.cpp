@@ -489,6 +489,19 @@ OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
                                     : llvm::ArrayRef<std::string>{"tup"},
                   1, call, args))
       return std::nullopt;
+    // A list variable is already its items stacked on a new first axis
+    // (GenList.cpp).
+    if (name == "stack" && args[0]->kind == ExprKind::Name) {
+      auto it = scope->vars.find(args[0]->name);
+      if (it != scope->vars.end() && it->second.list) {
+        if (args[1] && axisLiteral(*args[1]).value_or(1) != 0)
+          return err(args[1]->loc, shown + "() of a list variable takes "
+                                           "axis=0 here");
+        Val r = it->second;
+        r.alias.reset();
+        return r;
+      }
+    }
     std::vector<Val> xs;
     if (!seqArg(args[0], xs))
       return std::nullopt;

@@ -35,6 +35,10 @@ bool Gen::genStmt(const Stmt &s, bool &returned) {
   case StmtKind::Expr: {
     if (s.value->kind == ExprKind::String)
       return true; // A docstring.
+    if (s.value->kind == ExprKind::Call &&
+        s.value->lhs->kind == ExprKind::Attribute &&
+        s.value->lhs->name == "append")
+      return genAppend(*s.value);
     return eval(*s.value).has_value();
   }
   case StmtKind::Assign: {
@@ -321,6 +325,11 @@ bool Gen::returnValues(const Stmt &s, std::vector<Val> &out) {
     vals = v->elts;
   else
     vals.push_back(*v);
+  for (const Val &x : vals)
+    if (x.list)
+      return fail(s.value->loc, "'" + name + "' returns a Python list; "
+                                "functions return arrays here: return "
+                                "np.array(...) of it");
   if (fn.inferResults) {
     // The first `return` fixes the result types (Python numbers as NumPy
     // makes them: int -> i64, float -> f64, complex -> c128).

@@ -7,172 +7,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Frontend/Parser.h"
+#include "Frontend/ParserImpl.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
 
 #include <functional>
 
 using namespace arrayc::frontend;
 
-namespace {
-class Parser {
-public:
-  Parser(const std::vector<Token> &toks, ErrorFn error)
-      : toks(toks), error(error) {}
-
-  std::unique_ptr<Module> parseModule();
-
-private:
-  const std::vector<Token> &toks;
-  ErrorFn error;
-  size_t pos = 0;
-  bool failed = false;
-  unsigned depth = 0;
-
-  const Token &cur() const { return toks[pos]; }
-  const Token &peekTok(size_t k = 1) const {
-    return toks[std::min(pos + k, toks.size() - 1)];
-  }
-  void next() {
-    if (pos + 1 < toks.size())
-      ++pos;
-  }
-  std::nullptr_t fail(SrcLoc loc, const std::string &msg) {
-    if (!failed)
-      error(loc, msg);
-    failed = true;
-    return nullptr;
-  }
-  std::nullptr_t failHere(const std::string &msg) { return fail(cur().loc, msg); }
-  bool consumeOp(llvm::StringRef op) {
-    if (!cur().isOp(op))
-      return false;
-    next();
-    return true;
-  }
-  bool expectOp(llvm::StringRef op, llvm::StringRef what) {
-    if (consumeOp(op))
-      return true;
-    failHere("expected '" + op.str() + "' " + what.str() + ", got " +
-             describe(cur()));
-    return false;
-  }
-  static std::string describe(const Token &t) {
-    switch (t.kind) {
-    case Tok::Name:
-      return "'" + t.text + "'";
-    case Tok::Int:
-    case Tok::Float:
-    case Tok::Imag:
-      return "number '" + t.text + "'";
-    case Tok::String:
-      return "a string";
-    case Tok::Op:
-      return "'" + t.text + "'";
-    case Tok::Newline:
-      return "end of line";
-    case Tok::Indent:
-      return "an indented block";
-    case Tok::Dedent:
-      return "the end of the block";
-    case Tok::Eof:
-      return "end of file";
-    }
-    return "a token";
-  }
-  static bool isKeyword(llvm::StringRef s) {
-    return llvm::StringSwitch<bool>(s)
-        .Cases({"False", "None", "True", "and", "as", "assert", "async",
-                "await", "break", "class", "continue", "def", "del", "elif",
-                "else", "except", "finally", "for", "from", "global", "if",
-                "import", "in", "is", "lambda", "nonlocal", "not", "or",
-                "pass", "raise", "return", "try", "while", "with", "yield"},
-               true)
-        .Default(false);
-  }
-
-  StmtPtr parseStatement(bool topLevel);
-  StmtPtr parseSimpleStatement();
-  /// One line's statements: a compound statement, or simple statements
-  /// separated by `;`, with the statements they desugar to.
-  bool parseLine(std::vector<StmtPtr> &out, bool topLevel);
-  /// Simple statements separated by `;` up to the end of the line.
-  bool parseSimpleLine(std::vector<StmtPtr> &out);
-  /// Moves `s` with the statements its parse queued around it to `out`.
-  void emit(StmtPtr s, std::vector<StmtPtr> &out);
-  /// `for TARGET in ITER` over anything but `range(...)` into a range loop.
-  StmtPtr desugarFor(std::unique_ptr<Stmt> s);
-  std::string hiddenName(const char *what, SrcLoc l) {
-    return std::string(what) + "@" + std::to_string(l.line) + ":" +
-           std::to_string(l.col);
-  }
-  ExprPtr nameExpr(const std::string &n, SrcLoc l) {
-    ExprPtr e = make(ExprKind::Name, l);
-    e->name = n;
-    return e;
-  }
-  ExprPtr callExpr(const std::string &f, SrcLoc l, ExprPtr arg) {
-    ExprPtr e = make(ExprKind::Call, l);
-    e->lhs = nameExpr(f, l);
-    e->elts.push_back(std::move(arg));
-    return e;
-  }
-  StmtPtr assignStmt(ExprPtr target, ExprPtr value, SrcLoc l) {
-    auto s = std::make_unique<Stmt>(StmtKind::Assign, l);
-    s->target = std::move(target);
-    s->value = std::move(value);
-    return s;
-  }
-  /// Statements a parse produced to run before / after the one it returns.
-  std::vector<StmtPtr> before, after;
-  /// A `;` ended the last simple statement and more follow on its line.
-  bool sameLine = false;
-  StmtPtr parseFunctionDef();
-  bool parseBlock(std::vector<StmtPtr> &body);
-  StmtPtr parseCompound(); ///< if/elif/else, while, for
-  bool endOfSimpleStatement();
-
-  ExprPtr parseTestList(); ///< expr or unparenthesized tuple
-  ExprPtr parseTest();
-  ExprPtr parseOr();
-  ExprPtr parseAnd();
-  ExprPtr parseNot();
-  ExprPtr parseComparison();
-  ExprPtr parseBinary(int level);
-  ExprPtr parseUnary();
-  ExprPtr parsePower();
-  ExprPtr parsePostfix();
-  ExprPtr parseAtom();
-  ExprPtr parseSubscriptItem();
-  ExprPtr parseSubscriptList();
-  bool parseCallArgs(Expr &call);
-
-  ExprPtr make(ExprKind k, SrcLoc loc) { return std::make_unique<Expr>(k, loc); }
-
-  /// Computes `e`'s height and rejects trees deep enough to exhaust the
-  /// stack of the recursive passes after parsing (e.g. `x+x+...+x`).
-  ExprPtr checkHeight(ExprPtr e) {
-    if (!e)
-      return nullptr;
-    unsigned h = 0;
-    for (const Expr *c : {e->lhs.get(), e->rhs.get()})
-      if (c)
-        h = std::max(h, c->height);
-    for (const ExprPtr &c : e->elts)
-      if (c)
-        h = std::max(h, c->height);
-    for (const Keyword &k : e->keywords)
-      if (k.value)
-        h = std::max(h, k.value->height);
-    e->height = h + 1;
-    if (e->height > 400)
-      return fail(e->loc, "expression is too deeply nested");
-    return e;
-  }
-};
-} // namespace
 
 std::unique_ptr<Module> Parser::parseModule() {
   auto mod = std::make_unique<Module>();
@@ -186,6 +30,8 @@ std::unique_ptr<Module> Parser::parseModule() {
     if (!parseLine(mod->body, /*topLevel=*/true))
       return nullptr;
   }
+  for (StmtPtr &f : lambdas)
+    mod->body.push_back(std::move(f));
   return mod;
 }
 
@@ -260,8 +106,10 @@ StmtPtr Parser::parseStatement(bool topLevel) {
     llvm::StringRef kw = t.text;
     if (kw == "if" || kw == "while" || kw == "for")
       return parseCompound();
+    if (kw == "with")
+      return parseWith();
     bool compound =
-        llvm::is_contained({"elif", "else", "try", "except", "finally", "with",
+        llvm::is_contained({"elif", "else", "try", "except", "finally",
                             "class", "async"},
                            kw);
     bool simple = llvm::is_contained({"del", "global", "nonlocal", "raise",
@@ -302,43 +150,43 @@ StmtPtr Parser::parseCompound() {
   next();
   if (kw == "for") {
     auto s = std::make_unique<Stmt>(StmtKind::For, loc);
-    if (!cur().is(Tok::Name) || isKeyword(cur().text))
-      return failHere("expected a loop variable name after 'for'");
-    // The target: a name, or names to unpack (`for i, v in enumerate(x)`).
-    SrcLoc tloc = cur().loc;
-    std::vector<ExprPtr> names;
-    while (true) {
-      if (!cur().is(Tok::Name) || isKeyword(cur().text))
-        return failHere("expected a loop variable name, got " + describe(cur()));
-      names.push_back(nameExpr(cur().text, cur().loc));
-      next();
-      if (!consumeOp(","))
-        break;
-      if (cur().isName("in"))
-        break;
-    }
-    if (names.size() == 1 && !cur().isOp(",")) {
-      s->target = std::move(names[0]);
-    } else {
-      s->target = make(ExprKind::Tuple, tloc);
-      s->target->elts = std::move(names);
-    }
+    s->target = parseLoopTarget();
+    if (!s->target)
+      return nullptr;
     if (!cur().isName("in"))
       return failHere("expected 'in' after the loop variable, got " +
                       describe(cur()));
     next();
     s->value = parseTestList();
+    // What the header queued (a comprehension) runs before the loop, not
+    // in its body.
+    std::vector<StmtPtr> header = std::move(before);
+    before.clear();
     if (!s->value || !parseBlock(s->body))
       return nullptr;
     if (cur().isName("else"))
       return failHere("'for ... else' is not supported yet");
-    return desugarFor(std::move(s));
+    StmtPtr d = desugarFor(std::move(s));
+    header.insert(header.end(), std::make_move_iterator(before.begin()),
+                  std::make_move_iterator(before.end()));
+    before = std::move(header);
+    return d;
   }
   auto s = std::make_unique<Stmt>(kw == "while" ? StmtKind::While : StmtKind::If,
                                   loc);
   s->value = parseTest();
+  std::vector<StmtPtr> header = std::move(before);
+  before.clear();
+  if (kw == "while" && !header.empty())
+    return fail(header.front()->loc, "a comprehension in a 'while' condition is not "
+                               "supported; compute it in the loop body");
   if (!s->value || !parseBlock(s->body))
     return nullptr;
+  auto restoreHeader = llvm::make_scope_exit([&] {
+    header.insert(header.end(), std::make_move_iterator(before.begin()),
+                  std::make_move_iterator(before.end()));
+    before = std::move(header);
+  });
   if (kw == "while") {
     if (cur().isName("else"))
       return failHere("'while ... else' is not supported yet");
@@ -355,177 +203,6 @@ StmtPtr Parser::parseCompound() {
       return nullptr;
   }
   return s;
-}
-
-void arrayc::frontend::assignedNames(const std::vector<StmtPtr> &body,
-                                     std::vector<std::string> &out,
-                                     llvm::StringMap<SrcLoc> &where) {
-  std::function<void(const Expr &)> target = [&](const Expr &t) {
-    if (t.kind == ExprKind::Name) {
-      if (where.insert({t.name, t.loc}).second)
-        out.push_back(t.name);
-    } else if (t.kind == ExprKind::Tuple || t.kind == ExprKind::List) {
-      for (const ExprPtr &e : t.elts)
-        target(*e);
-    } else if (t.kind == ExprKind::Subscript) {
-      target(*t.lhs); // `v[i] = ...` rebinds `v` (value semantics).
-    }
-  };
-  for (const StmtPtr &s : body) {
-    switch (s->kind) {
-    case StmtKind::Assign:
-    case StmtKind::AnnAssign:
-    case StmtKind::AugAssign:
-    case StmtKind::For:
-      if (s->target)
-        target(*s->target);
-      break;
-    default:
-      break;
-    }
-    assignedNames(s->body, out, where);
-    assignedNames(s->orelse, out, where);
-  }
-}
-
-/// Whether `body` (recursively) binds `name` (assignments, loop targets,
-/// indexed stores).
-static bool assignsName(const std::vector<StmtPtr> &body, llvm::StringRef name) {
-  std::vector<std::string> order;
-  llvm::StringMap<SrcLoc> where;
-  assignedNames(body, order, where);
-  return where.count(name);
-}
-
-// `for TARGET in SEQ: BODY` iterates SEQ's first axis (NumPy: each item is
-// `SEQ[i]`, a view for rows), `enumerate(SEQ[, start])` pairs it with the
-// count, `zip(A, B, ...)` runs to the shortest. All become a range loop over
-// a hidden index; the iterable is evaluated once before the loop (a hidden
-// name keeps it when the body rebinds the name it came from):
-//
-//   for i, (v) in enumerate(x):  ->  for index@L:C in range(len(x)):
-//       body                           i = index@L:C; v = x[index@L:C]; body
-StmtPtr Parser::desugarFor(std::unique_ptr<Stmt> s) {
-  Expr &it = *s->value;
-  auto calls = [&](llvm::StringRef f) {
-    return it.kind == ExprKind::Call && it.lhs->kind == ExprKind::Name &&
-           it.lhs->name == f;
-  };
-  if (calls("range")) {
-    if (s->target->kind != ExprKind::Name)
-      return fail(s->target->loc, "cannot unpack an int: range() gives one "
-                                  "integer per iteration");
-    return s;
-  }
-  if (it.kind == ExprKind::Tuple || it.kind == ExprKind::List)
-    return fail(it.loc, "loops over a tuple or list are not supported; loop "
-                        "over an array or range(...)");
-  SrcLoc l = s->loc, itLoc = it.loc;
-  bool isEnum = calls("enumerate"), isZip = calls("zip");
-  std::string fname = isEnum || isZip ? it.lhs->name : "";
-  std::vector<ExprPtr> seqs;
-  ExprPtr start;
-  if (isEnum || isZip) {
-    for (Keyword &k : it.keywords) {
-      if (isEnum && k.name == "start" && !start) {
-        start = std::move(k.value);
-        continue;
-      }
-      return fail(k.loc, it.lhs->name + "() got an unexpected keyword "
-                         "argument '" + k.name + "'");
-    }
-    if (isEnum && (it.elts.empty() || it.elts.size() > 2 ||
-                   (it.elts.size() == 2 && start)))
-      return fail(it.loc, "enumerate() takes an iterable and an optional start");
-    if (isEnum && it.elts.size() == 2)
-      start = std::move(it.elts[1]);
-    if (isZip && it.elts.empty())
-      return fail(it.loc, "zip() needs at least one iterable here");
-    size_t n = isEnum ? 1 : it.elts.size();
-    for (size_t i = 0; i < n; ++i)
-      seqs.push_back(std::move(it.elts[i]));
-  } else {
-    seqs.push_back(std::move(s->value));
-  }
-  // What each iteration binds, by target.
-  std::vector<ExprPtr> targets;
-  size_t want = isEnum ? 2 : isZip ? seqs.size() : 0;
-  if (want) {
-    if (s->target->kind != ExprKind::Tuple || s->target->elts.size() != want)
-      return fail(s->target->loc,
-                  "unpack each item of " + fname + "() into " +
-                      std::to_string(want) + " loop variables: `for " +
-                      (isEnum ? std::string("i, v") : std::string("a, b")) +
-                      " in " + fname + "(...)`");
-    for (ExprPtr &t : s->target->elts)
-      targets.push_back(std::move(t));
-  } else {
-    targets.push_back(std::move(s->target));
-  }
-  // The sequences, evaluated once before the loop.
-  std::vector<std::string> names;
-  for (auto [i, seq] : llvm::enumerate(seqs)) {
-    if (seq->kind == ExprKind::Name && !assignsName(s->body, seq->name)) {
-      names.push_back(seq->name);
-      continue;
-    }
-    names.push_back(hiddenName("iter", seq->loc) +
-                    (seqs.size() > 1 ? "#" + std::to_string(i) : ""));
-    SrcLoc sl = seq->loc;
-    before.push_back(assignStmt(nameExpr(names.back(), sl), std::move(seq), l));
-  }
-  // The trip count: the shortest sequence.
-  ExprPtr count = callExpr("len", itLoc, nameExpr(names[0], itLoc));
-  if (names.size() > 1) {
-    std::string n = hiddenName("count", l);
-    before.push_back(assignStmt(nameExpr(n, l), std::move(count), l));
-    for (size_t i = 1; i < names.size(); ++i) {
-      auto shorter = std::make_unique<Stmt>(StmtKind::If, l);
-      shorter->value = make(ExprKind::Compare, l);
-      shorter->value->name = "<";
-      shorter->value->lhs = callExpr("len", l, nameExpr(names[i], l));
-      shorter->value->rhs = nameExpr(n, l);
-      shorter->body.push_back(
-          assignStmt(nameExpr(n, l), callExpr("len", l, nameExpr(names[i], l)), l));
-      before.push_back(std::move(shorter));
-    }
-    count = nameExpr(n, l);
-  }
-  std::string index = hiddenName("index", l);
-  std::vector<StmtPtr> body;
-  auto item = [&](size_t i, SrcLoc tl) {
-    ExprPtr e = make(ExprKind::Subscript, tl);
-    e->lhs = nameExpr(names[i], e->loc);
-    e->rhs = nameExpr(index, e->loc);
-    return e;
-  };
-  if (isEnum) {
-    ExprPtr k = nameExpr(index, targets[0]->loc);
-    if (start) {
-      ExprPtr sum = make(ExprKind::Binary, start->loc);
-      sum->name = "+";
-      sum->lhs = std::move(k);
-      sum->rhs = std::move(start);
-      k = std::move(sum);
-    }
-    SrcLoc tl = targets[0]->loc;
-    body.push_back(assignStmt(std::move(targets[0]), std::move(k), tl));
-    tl = targets[1]->loc;
-    body.push_back(assignStmt(std::move(targets[1]), item(0, tl), tl));
-  } else {
-    for (size_t i = 0; i < targets.size(); ++i) {
-      SrcLoc tl = targets[i]->loc;
-      ExprPtr v = item(i, tl);
-      body.push_back(assignStmt(std::move(targets[i]), std::move(v), tl));
-    }
-  }
-  for (StmtPtr &b : s->body)
-    body.push_back(std::move(b));
-  auto loop = std::make_unique<Stmt>(StmtKind::For, l);
-  loop->target = nameExpr(index, l);
-  loop->value = callExpr("range", itLoc, std::move(count));
-  loop->body = std::move(body);
-  return loop;
 }
 
 StmtPtr Parser::parseFunctionDef() {
@@ -820,14 +497,34 @@ ExprPtr Parser::parseTest() {
     return failHere("expression is nested too deeply");
   }
   if (cur().isName("lambda")) {
+    ExprPtr f = parseLambda();
     --depth;
-    return failHere("lambda expressions are not supported");
+    return f;
   }
   ExprPtr e = parseOr();
   if (e && cur().isName("if")) {
-    --depth;
-    return failHere("conditional expressions ('x if c else y') are not "
-                    "supported yet; use where(c, x, y)");
+    auto ie = make(ExprKind::IfExp, cur().loc);
+    next();
+    ExprPtr c = parseOr();
+    if (!c) {
+      --depth;
+      return nullptr;
+    }
+    if (!cur().isName("else")) {
+      --depth;
+      return failHere("expected 'else' in the conditional expression "
+                      "('x if c else y'), got " + describe(cur()));
+    }
+    next();
+    ExprPtr o = parseTest();
+    if (!o) {
+      --depth;
+      return nullptr;
+    }
+    ie->lhs = std::move(e);
+    ie->rhs = std::move(o);
+    ie->elts.push_back(std::move(c));
+    e = checkHeight(std::move(ie));
   }
   --depth;
   return e;
@@ -1015,12 +712,39 @@ bool Parser::parseCallArgs(Expr &call) {
         failHere("positional argument follows keyword argument");
         return false;
       }
+      std::vector<StmtPtr> outer = std::move(before);
+      before.clear();
+      SrcLoc aloc = cur().loc;
       ExprPtr a = parseTest();
       if (!a)
         return false;
       if (cur().isName("for")) {
-        failHere("generator expressions are not supported");
-        return false;
+        // Python's reducers take a generator; here it is a list (the same
+        // values in the same order).
+        bool reducer = call.lhs->kind == ExprKind::Name && call.elts.empty() &&
+                       llvm::is_contained({"sum", "max", "min", "any", "all",
+                                           "list"},
+                                          call.lhs->name);
+        if (!reducer) {
+          failHere("a generator expression is supported as the only argument "
+                   "of sum(), max(), min(), any(), all() and list(); use a "
+                   "list comprehension [...]");
+          return false;
+        }
+        std::vector<StmtPtr> pre = std::move(before);
+        before = std::move(outer);
+        a = parseComprehension(std::move(a), std::move(pre), aloc);
+        if (!a)
+          return false;
+        if (!cur().isOp(")")) {
+          failHere("a generator expression must be the only argument "
+                   "(parenthesize it)");
+          return false;
+        }
+      } else {
+        outer.insert(outer.end(), std::make_move_iterator(before.begin()),
+                     std::make_move_iterator(before.end()));
+        before = std::move(outer);
       }
       call.elts.push_back(std::move(a));
     }
@@ -1185,7 +909,9 @@ ExprPtr Parser::parseAtom() {
       if (!e)
         return nullptr;
       if (cur().isName("for"))
-        return failHere("generator expressions are not supported");
+        return failHere("a generator expression is supported as the only "
+                        "argument of sum(), max(), min(), any(), all() and "
+                        "list(); use a list comprehension [...]");
       if (!expectOp(")", "to close the parenthesis"))
         return nullptr;
       e->parenthesized = true;
@@ -1195,11 +921,22 @@ ExprPtr Parser::parseAtom() {
       auto list = make(ExprKind::List, loc);
       next();
       while (!cur().isOp("]")) {
+        std::vector<StmtPtr> outer = std::move(before);
+        before.clear();
         ExprPtr e = parseTest();
         if (!e)
           return nullptr;
-        if (cur().isName("for"))
-          return failHere("list comprehensions are not supported");
+        if (cur().isName("for") && list->elts.empty()) {
+          std::vector<StmtPtr> pre = std::move(before);
+          before = std::move(outer);
+          ExprPtr c = parseComprehension(std::move(e), std::move(pre), loc);
+          if (!c || !expectOp("]", "to close the list comprehension"))
+            return nullptr;
+          return c;
+        }
+        outer.insert(outer.end(), std::make_move_iterator(before.begin()),
+                     std::make_move_iterator(before.end()));
+        before = std::move(outer);
         list->elts.push_back(std::move(e));
         if (!consumeOp(","))
           break;

@@ -307,9 +307,11 @@ def numpy2_fft():
 
 def python_or_numpy(py, npf):
     """max/min as both languages read them: Python's max(a, b, ...) of two or
-    more values, else NumPy's reduction max(x, axis=..., keepdims=...)."""
+    more values or of a generator, else NumPy's reduction max(x, axis=...,
+    keepdims=...)."""
     def either(*args, **kwargs):
-        if len(args) >= 2 and not kwargs:
+        if (len(args) >= 2 or (len(args) == 1 and isinstance(args[0], types.GeneratorType))) \
+                and not kwargs:
             return py(*args)
         return npf(*args, **kwargs)
     return either

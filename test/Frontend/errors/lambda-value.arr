@@ -1,0 +1,8 @@
+def main():
+    f = lambda i, j: (i + j) % 2
+    print(f)
+
+# Tests that a lambda, a hidden module-level function, is not a value to
+# store (only to call or to pass where a function is taken).
+# RUN: not arrayc --emit=ndarray %s 2>&1 | FileCheck --strict-whitespace %s
+# CHECK: {{.*}}lambda-value.arr:2:9: error: 'lambda@2:9' is a function; functions are not values, call it
