@@ -130,6 +130,7 @@ private:
   /// A `;` ended the last simple statement and more follow on its line.
   bool sameLine = false;
   StmtPtr parseFunctionDef();
+  StmtPtr parseVectorizeDef(); ///< `@vectorize` then a def
   bool parseBlock(std::vector<StmtPtr> &body);
   StmtPtr parseCompound(); ///< if/elif/else, while, for
   bool endOfSimpleStatement();
@@ -254,8 +255,11 @@ StmtPtr Parser::parseStatement(bool topLevel) {
       return failHere("nested functions are not supported");
     return parseFunctionDef();
   }
-  if (t.isOp("@"))
-    return failHere("decorators are not supported");
+  if (t.isOp("@")) {
+    if (!topLevel)
+      return failHere("decorators are not supported");
+    return parseVectorizeDef();
+  }
   if (t.kind == Tok::Name) {
     llvm::StringRef kw = t.text;
     if (kw == "if" || kw == "while" || kw == "for")
@@ -526,6 +530,42 @@ StmtPtr Parser::desugarFor(std::unique_ptr<Stmt> s) {
   loop->value = callExpr("range", itLoc, std::move(count));
   loop->body = std::move(body);
   return loop;
+}
+
+/// `@vectorize` or `@arrayc.vectorize` on its own line, then a `def`: a
+/// scalar function applied elementwise (GenVectorize.cpp). No other
+/// decorator has a meaning in a .arr file.
+StmtPtr Parser::parseVectorizeDef() {
+  SrcLoc at = cur().loc;
+  next();
+  std::string name;
+  if (cur().is(Tok::Name)) {
+    name = cur().text;
+    next();
+    if (cur().isOp(".")) {
+      next();
+      if (cur().is(Tok::Name)) {
+        name += "." + cur().text;
+        next();
+      }
+    }
+  }
+  if (name != "vectorize" && name != "arrayc.vectorize")
+    return fail(at, "decorators are not supported (except @vectorize, "
+                    "@arrayc.vectorize)");
+  if (cur().isOp("("))
+    return failHere("@vectorize takes no arguments in a .arr file; annotate "
+                    "the parameters (`x: f32`) to fix their dtypes");
+  if (!cur().is(Tok::Newline))
+    return failHere("expected end of line after the decorator, got " +
+                    describe(cur()));
+  next();
+  if (!cur().isName("def"))
+    return failHere("expected 'def' after @vectorize");
+  StmtPtr fn = parseFunctionDef();
+  if (fn)
+    fn->vectorize = true;
+  return fn;
 }
 
 StmtPtr Parser::parseFunctionDef() {
