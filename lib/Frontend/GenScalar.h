@@ -70,10 +70,18 @@ private:
                                    llvm::ArrayRef<Scalar> vals0,
                                    llvm::ArrayRef<Scalar> vals1, SrcLoc at,
                                    llvm::SmallVectorImpl<Scalar> &merged);
-  /// Widens the dtypes a loop carries (`types`) by the values one pass of
-  /// its body gives (`next`); `settled` is false if any changed.
-  bool widen(llvm::MutableArrayRef<Scalar> types, llvm::ArrayRef<Scalar> next,
-             SrcLoc at, bool &settled);
+  /// Ends one pass over a loop body: the values of the carried `names`
+  /// widen `types`; when none changed (`settled`), the body yields them.
+  bool yieldCarried(llvm::ArrayRef<std::string> names,
+                    llvm::MutableArrayRef<Scalar> types, SrcLoc at, bool &settled);
+  /// Creates a loop for the carried names and their current dtypes, its
+  /// body ended by yieldCarried; null on an error.
+  using LoopBuilder = llvm::function_ref<mlir::Operation *(
+      llvm::ArrayRef<std::string> names, llvm::MutableArrayRef<Scalar> types,
+      bool &settled)>;
+  /// A loop carrying the names its body assigns that are defined before
+  /// it, regenerated until their dtypes settle.
+  bool genCarryingLoop(const Stmt &loop, llvm::StringRef loopVar, LoopBuilder build);
   /// After a loop: its results bound to the carried names, the names only
   /// the body assigned unbound (with the error a later read gives).
   void endLoop(const Stmt &loop, llvm::ArrayRef<std::string> names,

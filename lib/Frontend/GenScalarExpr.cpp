@@ -473,7 +473,7 @@ std::optional<Scalar> ScalarBody::mathCall(llvm::StringRef fn,
              : arith::MinSIOp::create(b, l, x, y).getResult();
     return Scalar{v, t, std::nullopt};
   }
-  if (fn == "arctan2" || fn == "atan2" || fn == "hypot" || fn == "power" ||
+  if (fn == "arctan2" || fn == "atan2" || fn == "power" ||
       fn == "pow" || fn == "copysign") {
     if (!arity(2))
       return std::nullopt;
@@ -489,11 +489,7 @@ std::optional<Scalar> ScalarBody::mathCall(llvm::StringRef fn,
     t = floatFor(t);
     Value x = cast(a[0], t, e.loc).v, y = cast(a[1], t, e.loc).v;
     Value v;
-    if (fn == "hypot") {
-      Value xx = arith::MulFOp::create(b, l, x, x);
-      Value yy = arith::MulFOp::create(b, l, y, y);
-      v = math::SqrtOp::create(b, l, arith::AddFOp::create(b, l, xx, yy));
-    } else if (fn == "copysign") {
+    if (fn == "copysign") {
       v = math::CopySignOp::create(b, l, x, y);
     } else {
       v = math::Atan2Op::create(b, l, x, y);

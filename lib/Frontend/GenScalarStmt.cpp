@@ -311,11 +311,14 @@ bool ScalarBody::genIf(const Stmt &s) {
   return true;
 }
 
-bool ScalarBody::widen(llvm::MutableArrayRef<Scalar> types,
-                       llvm::ArrayRef<Scalar> next, SrcLoc at, bool &settled) {
+bool ScalarBody::yieldCarried(llvm::ArrayRef<std::string> names,
+                              llvm::MutableArrayRef<Scalar> types, SrcLoc at,
+                              bool &settled) {
   settled = true;
-  for (auto [t, nx] : llvm::zip(types, next)) {
-    Scalar w;
+  llvm::SmallVector<Scalar> next;
+  for (auto [n, t] : llvm::zip(names, types)) {
+    Scalar nx = vars[n], w;
+    next.push_back(nx);
     if (!common(t, nx, at, w.t, w.weak))
       return false;
     if (w.t != t.t || w.weak != t.weak) {
@@ -324,7 +327,38 @@ bool ScalarBody::widen(llvm::MutableArrayRef<Scalar> types,
       settled = false;
     }
   }
+  if (!settled)
+    return true;
+  llvm::SmallVector<Value> out;
+  for (auto [nx, t] : llvm::zip(next, types))
+    out.push_back(cast(nx, t.t, at).v);
+  scf::YieldOp::create(b, loc(at), out);
   return true;
+}
+
+bool ScalarBody::genCarryingLoop(const Stmt &s, llvm::StringRef loopVar,
+                                 LoopBuilder build) {
+  llvm::SmallVector<std::string> names = carried(s.body);
+  llvm::SmallVector<Scalar> types; // the carried values' dtypes, widened
+  for (const std::string &n : names)
+    types.push_back(vars[n]);
+  for (unsigned round = 0; round < kMaxTypeRounds; ++round) {
+    auto saved = vars;
+    auto savedUnbound = unbound;
+    bool settled = false;
+    Operation *loop = build(names, types, settled);
+    vars = saved;
+    unbound = savedUnbound;
+    if (!loop)
+      return false;
+    if (!settled) {
+      loop->erase();
+      continue;
+    }
+    endLoop(s, names, types, loop->getResults(), loopVar);
+    return true;
+  }
+  return fail(s.loc, "the types of the variables this loop carries do not settle");
 }
 
 void ScalarBody::endLoop(const Stmt &loop, llvm::ArrayRef<std::string> names,
@@ -344,15 +378,6 @@ void ScalarBody::endLoop(const Stmt &loop, llvm::ArrayRef<std::string> names,
     }
   for (auto [i, n] : llvm::enumerate(names))
     vars[n] = Scalar{results[i], types[i].t, types[i].weak};
-}
-
-/// The values a loop's body yields: `next` cast to the carried `types`.
-static llvm::SmallVector<Value> castAll(ScalarBody &body, llvm::ArrayRef<Scalar> next,
-                                        llvm::ArrayRef<Scalar> types, SrcLoc at) {
-  llvm::SmallVector<Value> out;
-  for (auto [nx, t] : llvm::zip(next, types))
-    out.push_back(body.cast(nx, t.t, at).v);
-  return out;
 }
 
 bool ScalarBody::genFor(const Stmt &s) {
@@ -389,60 +414,35 @@ bool ScalarBody::genFor(const Stmt &s) {
                           "positive integer literal");
     step = bounds[2];
   }
-  llvm::SmallVector<std::string> names = carried(s.body);
-  llvm::SmallVector<Scalar> types; // the carried values' dtypes, widened
-  for (const std::string &n : names)
-    types.push_back(vars[n]);
-  for (unsigned round = 0; round < kMaxTypeRounds; ++round) {
+  auto build = [&](llvm::ArrayRef<std::string> names,
+                   llvm::MutableArrayRef<Scalar> types, bool &settled) -> Operation * {
     llvm::SmallVector<Value> init;
     for (auto [n, t] : llvm::zip(names, types))
       init.push_back(cast(vars[n], t.t, s.loc).v);
     auto loop = scf::ForOp::create(b, l, lo, hi, step, init);
     Block *body = loop.getBody();
-    auto saved = vars;
-    auto savedUnbound = unbound;
     for (auto [i, n] : llvm::enumerate(names))
       vars[n] = Scalar{loop.getRegionIterArg(i), types[i].t, types[i].weak};
-    bool ok, settled = false;
-    {
-      OpBuilder::InsertionGuard guard(b);
-      if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
-        body->back().erase();
-      b.setInsertionPointToEnd(body);
-      Value i64 = arith::IndexCastOp::create(b, l, b.getI64Type(),
-                                             loop.getInductionVar());
-      vars[s.target->name] = Scalar{i64, DType::I64, Weak::Int};
-      ok = genBlock(s.body);
-      llvm::SmallVector<Scalar> next;
-      for (const std::string &n : names)
-        next.push_back(vars[n]);
-      ok = ok && widen(types, next, s.loc, settled);
-      if (ok && settled)
-        scf::YieldOp::create(b, l, castAll(*this, next, types, s.loc));
-    }
-    vars = saved;
-    unbound = savedUnbound;
-    if (!ok || !settled) {
-      loop.erase();
-      if (!ok)
-        return false;
-      continue;
-    }
-    endLoop(s, names, types, loop.getResults(), s.target->name);
-    return true;
-  }
-  return fail(s.loc, "the types of the variables this loop carries do not settle");
+    OpBuilder::InsertionGuard guard(b);
+    if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
+      body->back().erase();
+    b.setInsertionPointToEnd(body);
+    Value i64 = arith::IndexCastOp::create(b, l, b.getI64Type(),
+                                           loop.getInductionVar());
+    vars[s.target->name] = Scalar{i64, DType::I64, Weak::Int};
+    if (!genBlock(s.body) || !yieldCarried(names, types, s.loc, settled))
+      return nullptr;
+    return loop;
+  };
+  return genCarryingLoop(s, s.target->name, build);
 }
 
 bool ScalarBody::genWhile(const Stmt &s) {
   if (!s.orelse.empty())
     return fail(s.loc, "'while ... else' is not supported");
   Location l = loc(s.loc);
-  llvm::SmallVector<std::string> names = carried(s.body);
-  llvm::SmallVector<Scalar> types;
-  for (const std::string &n : names)
-    types.push_back(vars[n]);
-  for (unsigned round = 0; round < kMaxTypeRounds; ++round) {
+  auto build = [&](llvm::ArrayRef<std::string> names,
+                   llvm::MutableArrayRef<Scalar> types, bool &settled) -> Operation * {
     llvm::SmallVector<Value> init;
     llvm::SmallVector<Type> mtypes;
     for (auto [n, t] : llvm::zip(names, types)) {
@@ -459,35 +459,18 @@ bool ScalarBody::genWhile(const Stmt &s) {
       for (auto [i, n] : llvm::enumerate(names))
         vars[n] = Scalar{blk->getArgument(i), types[i].t, types[i].weak};
     };
-    bool ok = true, settled = false;
-    {
-      OpBuilder::InsertionGuard guard(b);
-      Block *before = b.createBlock(&loop.getBefore(), {}, mtypes, locs);
-      bind(before);
-      std::optional<Scalar> c = eval(*s.value);
-      if (c)
-        scf::ConditionOp::create(b, l, truth(*c, s.value->loc),
-                                 before->getArguments());
-      Block *after = b.createBlock(&loop.getAfter(), {}, mtypes, locs);
-      bind(after);
-      ok = c && genBlock(s.body);
-      llvm::SmallVector<Scalar> next;
-      for (const std::string &n : names)
-        next.push_back(vars[n]);
-      ok = ok && widen(types, next, s.loc, settled);
-      if (ok && settled)
-        scf::YieldOp::create(b, l, castAll(*this, next, types, s.loc));
-    }
-    vars = saved;
-    unbound = savedUnbound;
-    if (!ok || !settled) {
-      loop.erase();
-      if (!ok)
-        return false;
-      continue;
-    }
-    endLoop(s, names, types, loop.getResults());
-    return true;
-  }
-  return fail(s.loc, "the types of the variables this loop carries do not settle");
+    OpBuilder::InsertionGuard guard(b);
+    Block *before = b.createBlock(&loop.getBefore(), {}, mtypes, locs);
+    bind(before);
+    std::optional<Scalar> c = eval(*s.value);
+    if (!c)
+      return nullptr;
+    scf::ConditionOp::create(b, l, truth(*c, s.value->loc), before->getArguments());
+    Block *after = b.createBlock(&loop.getAfter(), {}, mtypes, locs);
+    bind(after);
+    if (!genBlock(s.body) || !yieldCarried(names, types, s.loc, settled))
+      return nullptr;
+    return loop;
+  };
+  return genCarryingLoop(s, {}, build);
 }

@@ -104,12 +104,11 @@ OptVal Gen::callVectorized(FuncInfo &fn, llvm::StringRef name, const Expr &call)
   ArrType shapeOnly{DType::F64, shape};
   auto shell = nd::MapOp::create(b, l, TypeRange{shapeOnly.tensorType(&ctx)},
                                  operands);
-  Block *block = b.createBlock(&shell.getBody(), {}, argTypes,
-                               llvm::SmallVector<Location>(argTypes.size(), l));
   std::optional<llvm::SmallVector<Scalar>> out;
   {
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToEnd(block);
+    Block *block = b.createBlock(&shell.getBody(), {}, argTypes,
+                                 llvm::SmallVector<Location>(argTypes.size(), l));
     ScalarBody body(*this, 0);
     llvm::SmallVector<Scalar> args;
     unsigned k = 0;
