@@ -29,7 +29,7 @@ def steps(t, n: i32):
 # ND: %[[IF:.*]] = scf.if %{{.*}} -> (f32) {
 # ND: ndarray.yield %[[IF]] : f32
 # Tests that add, map and multiply are one loop nest after fusion.
-# LIN-LABEL: func.func @act(
+# LIN-LABEL: func.func @arrayc_fn_act(
 # LIN: linalg.generic
 # LIN: scf.if
 # LIN: arith.mulf
