@@ -367,5 +367,6 @@ include "NDArrayComplexOps.td"
 include "NDArrayFFTOps.td"
 include "NDArrayLinalgOps.td"
 include "NDArrayIndexOps.td"
+include "NDArrayMapOps.td"
 
 #endif // NDARRAY_OPS_TD

@@ -42,6 +42,8 @@ void populateNDArrayComplexToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// ndarray.gather to a linalg.generic reading with tensor.extract
 /// (NDArrayToLinalg/IndexPatterns.cpp).
 void populateNDArrayIndexToLinalgPatterns(mlir::RewritePatternSet &patterns);
+/// `ndarray.map` (a user scalar function) to one parallel linalg.generic.
+void populateNDArrayMapToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// ndarray.compress, scatter and sort to runtime calls
 /// (NDArrayToRuntime/IndexCalls.cpp; runtime/src/index.cpp).
 /// With `cuda`, sort and compress call the CUB entry points

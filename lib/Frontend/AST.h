@@ -104,6 +104,7 @@ struct Stmt {
   std::string name;
   std::vector<Param> params;
   ExprPtr returns; ///< Null when there is no `->`.
+  bool vectorize = false; ///< Decorated `@vectorize`: applied elementwise.
   std::vector<StmtPtr> body;
   // If/While/For/Assert (see StmtKind).
   std::vector<StmtPtr> orelse;

@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Diagnostics.h"
@@ -57,6 +58,7 @@ arrayc::frontend::importArr(llvm::SourceMgr &sourceMgr, MLIRContext &context,
   context.getOrLoadDialect<tensor::TensorDialect>();
   context.getOrLoadDialect<arith::ArithDialect>();
   context.getOrLoadDialect<scf::SCFDialect>();
+  context.getOrLoadDialect<math::MathDialect>();
   context.getOrLoadDialect<bufferization::BufferizationDialect>();
 
   const llvm::MemoryBuffer *buffer =

@@ -55,6 +55,7 @@ const char *weakName(Weak w);
 DType weakDefault(Weak w);
 
 struct AliasRef;
+class ScalarBody;
 
 /// A value during lowering.
 struct Val {
@@ -427,6 +428,11 @@ private:
                 size_t required, const Expr &call,
                 llvm::SmallVectorImpl<const Expr *> &out);
   bool requireHost(llvm::StringRef name, SrcLoc l);
+
+  // @vectorize functions applied elementwise (GenVectorize.cpp): the body
+  // becomes the scalar region of one ndarray.map.
+  friend class ScalarBody;
+  OptVal callVectorized(FuncInfo &fn, llvm::StringRef name, const Expr &call);
 
   // Reference semantics: names, views, writes through them (GenAlias.cpp).
   unsigned freshSlots = 0;

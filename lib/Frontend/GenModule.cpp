@@ -172,6 +172,7 @@ bool Gen::declare(const Stmt &def) {
                              def.name + "'");
     fn.generic |= !p.annotation; // typed per call (specialize)
   }
+  fn.generic |= def.vectorize; // applied per call (GenVectorize.cpp)
   if (!fn.generic && !declareTypes(fn, {}, def.name))
     return false;
   funcOrder.push_back(def.name);
@@ -571,6 +572,8 @@ OptVal Gen::evalCall(const Expr &call) {
 }
 
 OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call) {
+  if (fn.def->vectorize)
+    return callVectorized(fn, name, call);
   if (fn.isMain)
     return err(call.loc, "main() cannot be called");
   if (fn.state == FuncInfo::InProgress)

@@ -100,8 +100,11 @@ StmtPtr Parser::parseStatement(bool topLevel) {
       return failHere("nested functions are not supported");
     return parseFunctionDef();
   }
-  if (t.isOp("@"))
-    return failHere("decorators are not supported");
+  if (t.isOp("@")) {
+    if (!topLevel)
+      return failHere("decorators are not supported");
+    return parseVectorizeDef();
+  }
   if (t.kind == Tok::Name) {
     llvm::StringRef kw = t.text;
     if (kw == "if" || kw == "while" || kw == "for")
@@ -113,7 +116,7 @@ StmtPtr Parser::parseStatement(bool topLevel) {
                             "class", "async"},
                            kw);
     bool simple = llvm::is_contained({"del", "global", "nonlocal", "raise",
-                                      "yield", "await", "lambda"},
+                                      "yield", "from", "await", "lambda"},
                                      kw);
     if (compound || simple)
       return failHere("'" + kw.str() + "' statements are not supported yet");
@@ -205,6 +208,42 @@ StmtPtr Parser::parseCompound() {
   return s;
 }
 
+/// `@vectorize` or `@arrayc.vectorize` on its own line, then a `def`: a
+/// scalar function applied elementwise (GenVectorize.cpp). No other
+/// decorator has a meaning in a .arr file.
+StmtPtr Parser::parseVectorizeDef() {
+  SrcLoc at = cur().loc;
+  next();
+  std::string name;
+  if (cur().is(Tok::Name)) {
+    name = cur().text;
+    next();
+    if (cur().isOp(".")) {
+      next();
+      if (cur().is(Tok::Name)) {
+        name += "." + cur().text;
+        next();
+      }
+    }
+  }
+  if (name != "vectorize" && name != "arrayc.vectorize")
+    return fail(at, "decorators are not supported (except @vectorize, "
+                    "@arrayc.vectorize)");
+  if (cur().isOp("("))
+    return failHere("@vectorize takes no arguments in a .arr file; annotate "
+                    "the parameters (`x: f32`) to fix their dtypes");
+  if (!cur().is(Tok::Newline))
+    return failHere("expected end of line after the decorator, got " +
+                    describe(cur()));
+  next();
+  if (!cur().isName("def"))
+    return failHere("expected 'def' after @vectorize");
+  StmtPtr fn = parseFunctionDef();
+  if (fn)
+    fn->vectorize = true;
+  return fn;
+}
+
 StmtPtr Parser::parseFunctionDef() {
   auto fn = std::make_unique<Stmt>(StmtKind::FunctionDef, cur().loc);
   next();
@@ -290,62 +329,6 @@ StmtPtr Parser::parseSimpleStatement() {
         return nullptr;
     }
     return endOfSimpleStatement() ? std::move(s) : nullptr;
-  }
-  if (cur().isName("from")) {
-    // `from M import a as b, c`: one Import per name, `name` set (the
-    // statements after the first go to `after`).
-    next();
-    std::string module;
-    do {
-      if (!module.empty())
-        next();
-      if (!cur().is(Tok::Name) || isKeyword(cur().text))
-        return failHere("expected a module name after 'from'");
-      module += (module.empty() ? "" : ".") + cur().text;
-      next();
-    } while (cur().isOp("."));
-    if (!cur().isName("import"))
-      return failHere("expected 'import' after 'from " + module + "'");
-    next();
-    bool paren = cur().isOp("(");
-    if (paren)
-      next();
-    std::vector<StmtPtr> names;
-    do {
-      if (!names.empty())
-        next();
-      if (paren && cur().isOp(")"))
-        break;
-      if (cur().isOp("*"))
-        return failHere("'from " + module + " import *' is not supported; "
-                        "name what you import");
-      if (!cur().is(Tok::Name) || isKeyword(cur().text))
-        return failHere("expected a name to import");
-      auto s = std::make_unique<Stmt>(StmtKind::Import, cur().loc);
-      s->module = module;
-      s->name = cur().text;
-      next();
-      if (cur().isName("as")) {
-        next();
-        if (!cur().is(Tok::Name) || isKeyword(cur().text))
-          return failHere("expected a name after 'as'");
-        s->alias = cur().text;
-        next();
-      }
-      names.push_back(std::move(s));
-    } while (cur().isOp(","));
-    if (names.empty())
-      return failHere("expected a name to import");
-    if (paren) {
-      if (!cur().isOp(")"))
-        return failHere("expected ')' after the imported names");
-      next();
-    }
-    for (size_t i = 1; i < names.size(); ++i)
-      after.push_back(std::move(names[i]));
-    if (!endOfSimpleStatement())
-      return nullptr;
-    return std::move(names[0]);
   }
   if (cur().isName("import")) {
     next();

@@ -202,7 +202,8 @@ def _support(fn, fdef, file):
             if name not in g:
                 continue
             v = g[name]
-            if isinstance(v, JitFunction):
+            vectorized = getattr(v, "_arrayc_vectorize", False) is True
+            if isinstance(v, JitFunction) or vectorized:
                 v = v.__wrapped__
             if inspect.isfunction(v):
                 if id(v) in done:
@@ -220,6 +221,8 @@ def _support(fn, fdef, file):
                                                                     hdef.name))
                 # Decorators blanked: the `def` keeps its line.
                 lines = [""] * (hdef.lineno - 1) + lines[hdef.lineno - 1:]
+                if vectorized:
+                    lines, first = _as_vectorize(lines, hdef.lineno - 1, first)
                 helpers.append((hfile, first, lines))
                 todo.append((v, hdef))
             elif _is_constant(v):
@@ -263,6 +266,13 @@ def _constant_argument(a, by_keyword):
     if by_keyword and (t is bool or t is int):
         return repr(a)
     return None
+def _as_vectorize(lines, at, first):
+    """An @arrayc.vectorize helper's lines (its `def` at index `at`) marked
+    `@vectorize` for the compiler: on the line above the `def` where the
+    decorator was, else on a line added above (`first` moves up)."""
+    if at > 0:
+        return lines[:at - 1] + ["@vectorize"] + lines[at:], first
+    return ["@vectorize"] + lines, max(first - 1, 1)
 
 
 def _place(lines, file, support):

@@ -8,6 +8,7 @@
 #include "Conversion/Passes.h"
 #include "Conversion/NDArrayToLinalg/ComplexPatterns.h"
 #include "Conversion/NDArrayToLinalg/IntegerSemantics.h"
+#include "Conversion/NDArrayToLinalg/ScalarOps.h"
 #include "Conversion/NDArrayToLinalg/TensorBuilders.h"
 #include "ndarray/NDArray.h"
 
@@ -66,32 +67,7 @@ Value safeIntDiv(OpBuilder &b, Location loc, Value lhs, Value rhs) {
   return arith::SelectOp::create(b, loc, unsafe, special, q);
 }
 
-/// Integer power by squaring over the exponent's bits. A negative exponent
-/// gives 0 (NumPy raises for integer arrays; documented in docs/language.md).
-Value intPow(OpBuilder &b, Location loc, Value base, Value exp) {
-  Type t = base.getType();
-  unsigned width = t.getIntOrFloatBitWidth();
-  Value zero = constantOf(b, loc, t, 0, 0), one = constantOf(b, loc, t, 0, 1);
-  Value lb = arith::ConstantIndexOp::create(b, loc, 0);
-  Value ub = arith::ConstantIndexOp::create(b, loc, width - 1);
-  Value step = arith::ConstantIndexOp::create(b, loc, 1);
-  auto loop = scf::ForOp::create(
-      b, loc, lb, ub, step, ValueRange{one, base, exp},
-      [&](OpBuilder &nb, Location l, Value, ValueRange iter) {
-        Value acc = iter[0], sq = iter[1], e = iter[2];
-        Value bit = arith::AndIOp::create(nb, l, e, one);
-        Value odd = arith::CmpIOp::create(nb, l, arith::CmpIPredicate::ne, bit, zero);
-        Value mul = arith::MulIOp::create(nb, l, acc, sq);
-        Value nacc = arith::SelectOp::create(nb, l, odd, mul, acc);
-        Value nsq = arith::MulIOp::create(nb, l, sq, sq);
-        Value ne = arith::ShRUIOp::create(nb, l, e, one);
-        scf::YieldOp::create(nb, l, ValueRange{nacc, nsq, ne});
-      });
-  if (isUnsignedInt(t))
-    return loop.getResult(0);
-  Value negative = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, exp, zero);
-  return arith::SelectOp::create(b, loc, negative, zero, loop.getResult(0));
-}
+using arrayc::scalar::intPow;
 
 /// Float to unsigned as NumPy does on x86: through i64, so -1.0 -> 255 for
 /// u8; u64 takes values from 2^63 up unsigned.
@@ -660,4 +636,5 @@ void arrayc::populateNDArrayToLinalgConversionPatterns(RewritePatternSet &patter
   populateNDArrayShapeToLinalgPatterns(patterns);
   populateNDArrayComplexToLinalgPatterns(patterns);
   populateNDArrayIndexToLinalgPatterns(patterns);
+  populateNDArrayMapToLinalgPatterns(patterns);
 }
