@@ -116,7 +116,7 @@ StmtPtr Parser::parseStatement(bool topLevel) {
                             "class", "async"},
                            kw);
     bool simple = llvm::is_contained({"del", "global", "nonlocal", "raise",
-                                      "yield", "from", "await", "lambda"},
+                                      "yield", "await", "lambda"},
                                      kw);
     if (compound || simple)
       return failHere("'" + kw.str() + "' statements are not supported yet");
@@ -329,6 +329,62 @@ StmtPtr Parser::parseSimpleStatement() {
         return nullptr;
     }
     return endOfSimpleStatement() ? std::move(s) : nullptr;
+  }
+  if (cur().isName("from")) {
+    // `from M import a as b, c`: one Import per name, `name` set (the
+    // statements after the first go to `after`).
+    next();
+    std::string module;
+    do {
+      if (!module.empty())
+        next();
+      if (!cur().is(Tok::Name) || isKeyword(cur().text))
+        return failHere("expected a module name after 'from'");
+      module += (module.empty() ? "" : ".") + cur().text;
+      next();
+    } while (cur().isOp("."));
+    if (!cur().isName("import"))
+      return failHere("expected 'import' after 'from " + module + "'");
+    next();
+    bool paren = cur().isOp("(");
+    if (paren)
+      next();
+    std::vector<StmtPtr> names;
+    do {
+      if (!names.empty())
+        next();
+      if (paren && cur().isOp(")"))
+        break;
+      if (cur().isOp("*"))
+        return failHere("'from " + module + " import *' is not supported; "
+                        "name what you import");
+      if (!cur().is(Tok::Name) || isKeyword(cur().text))
+        return failHere("expected a name to import");
+      auto s = std::make_unique<Stmt>(StmtKind::Import, cur().loc);
+      s->module = module;
+      s->name = cur().text;
+      next();
+      if (cur().isName("as")) {
+        next();
+        if (!cur().is(Tok::Name) || isKeyword(cur().text))
+          return failHere("expected a name after 'as'");
+        s->alias = cur().text;
+        next();
+      }
+      names.push_back(std::move(s));
+    } while (cur().isOp(","));
+    if (names.empty())
+      return failHere("expected a name to import");
+    if (paren) {
+      if (!cur().isOp(")"))
+        return failHere("expected ')' after the imported names");
+      next();
+    }
+    for (size_t i = 1; i < names.size(); ++i)
+      after.push_back(std::move(names[i]));
+    if (!endOfSimpleStatement())
+      return nullptr;
+    return std::move(names[0]);
   }
   if (cur().isName("import")) {
     next();
