@@ -20,6 +20,10 @@ mkdir -p "$out/arrayc/bin" "$out/arrayc/lib"
 cp build/bin/arrayc "$out/arrayc/bin/"
 strip "$out/arrayc/bin/arrayc"
 cp build/lib/libarrayc_runtime*.so build/lib/libarrayc_runtime*.a build/lib/libarrayc_rt_main.a "$out/arrayc/lib/"
+# Symbols the loader and linker need stay; the rest goes (the CUB code makes
+# the cuda runtime large, and the carry is 64 MiB with the working tree).
+strip --strip-unneeded "$out"/arrayc/lib/libarrayc_runtime*.so
+strip --strip-debug "$out"/arrayc/lib/libarrayc_runtime*.a
 [ -x build/bin/arrayc_runtime_cuda_smoke ] && cp build/bin/arrayc_runtime_cuda_smoke "$out/arrayc/bin/"
 # The CUB entry points' GoogleTest (runtime/test/cub_index_test.cpp).
 [ -x build/bin/arrayc_runtime_cub_tests ] && cp build/bin/arrayc_runtime_cub_tests "$out/arrayc/bin/" &&
@@ -72,5 +76,5 @@ pack "$out/rt.tar.xz" "$out/rt.key" liblapacke libtmglib3 libopenblas0-pthread l
   libfftw3-single3 libfftw3-double3
 # The same folder packed: carry .device-carry/arrayc.tar.xz instead of the folder
 # when the carry limit is near (scripts/device-libs.sh unpacks it).
-tar -C "$out" -cf - arrayc | xz -6 -T0 > "$out/arrayc.tar.xz"
+tar -C "$out" -cf - arrayc | xz -9e -T0 > "$out/arrayc.tar.xz"
 du -shc "$out/arrayc.tar.xz" "$out/llvm.tar.xz" "$out/rt.tar.xz"

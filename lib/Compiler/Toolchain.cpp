@@ -132,9 +132,8 @@ Error arrayc::toolchain::link(StringRef object, StringRef output, bool cuda, boo
 #ifdef ARRAYC_ENABLE_CUDA
     args.push_back("-L" ARRAYC_CUDA_STUBS_DIR);
     args.push_back("-lcuda");
-    // The CUDA runtime the CUB code calls (runtime/src/cub_index.cu), static.
-    args.push_back("-L" ARRAYC_CUDA_LIB_DIR);
-    args.push_back("-lcudart_static");
+    // The CUDA runtime the CUB code calls (runtime/src/cub_index.cu) is
+    // inside libarrayc_runtime_cuda.a (runtime/CMakeLists.txt); it needs librt.
     args.push_back("-lrt");
 #endif
   }

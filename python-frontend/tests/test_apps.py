@@ -108,6 +108,8 @@ def run_script(path, src, inputs, workdir, jit_names):
     for fname, a in inputs.items():
         np.save(os.path.join(workdir, fname), a)
     ns = {"__name__": "app_" + os.path.basename(path)[:-4], "__file__": path}
+    if not hasattr(np, "trapz"):
+        np.trapz = np.trapezoid  # NumPy 2 removed the spelling the programs use
     exec(compile(src, path, "exec"), ns)
     for name in jit_names:
         if name not in ns:

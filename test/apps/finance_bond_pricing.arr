@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS-ARR: default-args, module-constants
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.array(comprehension), comprehensions
 # Bond prices, Macaulay duration and convexity for a set of yields; the
 # yield to maturity recovered by Newton's method on the price equation.
 # INPUT: y f64 [25] range=0.01:0.08

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: ufunc-methods (np.maximum.accumulate), np.array-literal, chained-assign, for-over-array, py-max-min
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Maximum drawdown of an equity curve via np.maximum.accumulate, the start
 # and end of the worst drawdown, and the longest time under water.
 # INPUT: r f64 [750]

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, methods (.mean()), np.cov, comprehensions, np.array(list)
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Minimum-variance and tangency portfolios from a return history: sample
 # covariance, inverse via np.linalg.inv, weights normalised; Sharpe ratios.
 # INPUT: R f64 [250, 8]

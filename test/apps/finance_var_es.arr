@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, np.quantile, methods (.mean()), methods (.sort()), int()/float(), np.array-literal, mask-read
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Historical value-at-risk and expected shortfall of a portfolio's P&L at 99%:
 # sort the losses, take the quantile, average the tail (boolean mask).
 # INPUT: R f64 [1000, 5]

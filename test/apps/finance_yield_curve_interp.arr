@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.interp, module-constants, np.argsort, np.diff, default-args, np.ndarray, fancy-gather (t[order])
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Zero-coupon yield curve from a few tenors, linearly interpolated with
 # np.interp at each cash-flow time; discount factors and bond prices in the
 # inputs' own dtype (dtype=x.dtype, .astype(x.dtype)); the forward rates from

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.unique, np.array_equal, np.sort, loop-scoped-vars
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.triu
 # Connected components by label propagation: every node starts with its own
 # index; repeatedly take the minimum label over neighbours until nothing
 # changes; then the number of components and their sizes (np.unique).

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.fill_diagonal
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # All-pairs shortest paths by Floyd-Warshall: edge weights where an edge
 # exists, inf elsewhere, the k loop vectorised with broadcasting (np.minimum).
 # INPUT: W f64 [30, 30] range=1:10

@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: int()/float(), enumerate, np.pad
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Separable Gaussian blur of an RGB image (f32): a 1-D kernel from the sigma,
 # rows then columns, a loop over channels and taps, and the
 # difference of Gaussians.

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.histogram, methods (.cumsum()), mask-read, mask-write, fancy-gather (lut[img])
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Histogram equalisation of an 8-bit image: CDF of the histogram, stretched
 # from its first non-zero value, the lookup table cast to uint8, applied by
 # fancy indexing.

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.pad, np.median, comprehensions
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # 3x3 median filter for salt-and-pepper noise: the nine shifted views stacked
 # and np.median along the stack axis; noise injected at given positions.
 # INPUT: img f64 [40, 40] range=0.2:0.8

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, module-constants, np.pad
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Binary morphology with a 3x3 cross: erosion, dilation, opening, closing,
 # and the morphological gradient, on a thresholded random image.
 # INPUT: R f64 [48, 48] range=0:1

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: with-statement, np.nan_to_num, np.errstate, np.bincount
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Otsu's threshold on an 8-bit image: 256-bin histogram with np.bincount,
 # between-class variance for every threshold with cumulative sums, the best
 # threshold, and the binary mask.

@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, module-constants
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Sobel edge detection: gradients with the two 3x3 kernels applied by a
 # small correlate2d helper (double loop over kernel taps), magnitude,
 # orientation, and a binary edge map by thresholding.

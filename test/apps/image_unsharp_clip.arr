@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS-ARR: default-args
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.array-literal, np.unravel_index
 # Unsharp masking of an 8-bit image in float, gamma correction, and the result
 # clipped and converted back to uint8 with rounding; the brightest pixel's
 # position with np.unravel_index.

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: enumerate, conditional-expression (x if c else y), methods (.any()), loop-scoped-vars
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Collatz stopping times for a batch of starting values, the scalar while loop
 # per element, and the vectorised version iterating all still-active values
 # with a mask.

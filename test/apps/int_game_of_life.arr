@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: sum(generator), comprehensions, np.roll
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Conway's Game of Life on a torus: neighbour counts by summing np.roll
 # shifts, the birth/survival rule with boolean logic; population per step.
 # INPUT: R f64 [32, 32] range=0:1

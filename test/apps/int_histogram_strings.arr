@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.bincount, default-args, module-constants, mask-read, mask-write
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Byte-level text statistics on a buffer of ASCII codes: letter frequencies
 # (case folded with arithmetic on codes), a Caesar cipher round trip with
 # modular arithmetic, and a rolling polynomial hash of every 4-gram.

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS-ARR: methods (.cumsum())
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Inclusive and exclusive prefix sums of integer data, a Hillis-Steele scan
 # written with shifted slices (log-step doubling), 2-D summed-area table and
 # box sums queried from it.

@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.array(comprehension), comprehensions, np.roll, fancy-gather (table[code])
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Elementary cellular automaton (Wolfram rule given as an int): the rule's
 # lookup table from its bits, each new row by indexing the table with the
 # 3-cell neighbourhood code (4*l + 2*c + r).

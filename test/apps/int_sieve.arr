@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: int()/float(), fancy-gather (table[q])
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.nonzero, np.diff
 # Sieve of Eratosthenes up to a bound derived from the data, prime counting,
 # and the primality of the input numbers looked up in the sieve.
 # INPUT: q i64 [200] range=2:5000

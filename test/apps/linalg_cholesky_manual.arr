@@ -1,6 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: sum(generator), comprehensions, from-import
+# NEEDS-ARR: sum(generator), comprehensions, from-import
 # NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.diag
 # Cholesky-Banachiewicz by hand on an SPD matrix, the reconstruction L L^T,
 # and the log-determinant from the diagonal.

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, np.diag, np.diagflat
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Jacobi iteration for a diagonally dominant system: D and R split with
 # np.diag / np.diagflat, iterate until the update is small.
 # INPUT: M f64 [40, 40]

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, np.vander, np.linalg.lstsq
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Polynomial least-squares fit: Vandermonde design matrix, solution by
 # np.linalg.lstsq and by the normal equations, and the fitted residuals.
 # INPUT: t f64 [120] range=-1:1

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: fancy-gather, fancy-scatter (row swap LU[[k, p]] = LU[[p, k]])
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # LU factorisation with partial pivoting written by hand (Doolittle, in place
 # in a copy), then forward and back substitution to solve A x = b.
 # INPUT: A f64 [30, 30]

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS-ARR: np.linalg.pinv, np.linalg.slogdet, np.linalg.eigvals, np.sort, np.linalg.matrix_power
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), module-constants
 # Least-norm solutions with the pseudo-inverse, the sign and log of the
 # determinant (slogdet) of a well-conditioned matrix, its eigenvalues
 # (eigvals, sorted by real part), matrix powers, and a single-precision

@@ -1,7 +1,5 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.array-literal, enumerate, zip, np.cross, np.kron
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.diag
+# NEEDS-JIT: np.array-literal, enumerate, zip, np.cross, np.kron
 # NEEDS-JIT: jit-helpers, one-line-def (def f(x): return ...)
 # Rigid-body kinematics: rotation matrices from axis-angle (Rodrigues, with
 # the cross-product matrix), torques with np.cross, the rotated inertia

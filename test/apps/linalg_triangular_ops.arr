@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.triu, np.diag, np.tril, np.trace, for-over-array, np.array(list), python-lists
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Strict upper/lower parts, a symmetric matrix made from the upper triangle,
 # trace and a Frobenius norm of the off-diagonal part; row by row with
 # `for row in A`.

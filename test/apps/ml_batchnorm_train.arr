@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS-ARR: default-args, methods (.mean()), methods (.var())
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Batch normalisation in training mode with running statistics updated in
 # place (momentum), as a framework layer does it.
 # INPUT: x f64 [32, 16]

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, np.pad
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # A naive conv2d layer (NCHW, stride 1, zero padding via np.pad) with nested
 # loops over output pixels, then ReLU and 2x2 max pooling.
 # INPUT: x f64 [2, 3, 10, 10]

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, comprehensions, ufunc-methods (np.subtract.outer), ufunc-methods (np.add.reduce), np.diag
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # RBF kernel matrix and kernel ridge regression: pairwise squared distances
 # per feature with np.subtract.outer, summed with np.add.reduce; the ridge
 # system solved; leave-one-out residuals from the hat matrix's diagonal.

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: ufunc-methods (np.add.at), np.bincount, default-args
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Backward pass of an embedding lookup with repeated tokens: the gradient
 # rows scatter-added with np.add.at (duplicates accumulate), the same with
 # a one-hot matrix product, and per-token counts with np.bincount weights;

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, np.array_equal, methods (.mean()), mask-read (X[labels == j]), fancy-gather (centers[labels])
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Lloyd's k-means: the initial centres are the first k points; assign by
 # squared distance (broadcast), recompute means with a boolean mask per cluster,
 # stop when the assignment no longer changes.

@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, np.argsort, np.bincount, fancy-gather
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # k-nearest-neighbour classification: all pairwise distances with the
 # ||a||^2 - 2ab + ||b||^2 trick, k smallest by argsort, majority vote with
 # np.bincount and argmax.

@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, python-lists, np.array(list)
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Logistic regression by batch gradient descent with L2 regularisation;
 # labels from a known weight vector; accuracy at the end.
 # INPUT: X f64 [200, 5]

@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, fancy-gather, fancy-scatter (d[arange, labels] -= 1)
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Numerically stable softmax over rows, cross-entropy against integer labels
 # (picked with fancy indexing), and the gradient with respect to the logits.
 # INPUT: logits f64 [64, 10]

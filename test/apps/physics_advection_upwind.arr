@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.diff, np.array(list), python-lists, np.roll
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # First-order upwind advection with a velocity field of either sign, periodic
 # domain via np.roll, plus a total-variation diagnostic.
 # INPUT: q0 f64 [300]

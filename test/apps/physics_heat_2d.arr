@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.array(list), python-lists, methods (.mean()), module-constants
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # 2-D heat diffusion on a plate with a five-point stencil; the hot spot is
 # wherever the random initial field is; boundaries held fixed; the plate is
 # updated in place and its mean temperature recorded.

@@ -1,7 +1,5 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: module-constants
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.mgrid
+# NEEDS-JIT: module-constants
 # NEEDS-JIT: jit-helpers
 # Lennard-Jones forces and potential energy with a cutoff, pair loop over
 # particles in a periodic box (minimum image), velocity Verlet for a few steps;

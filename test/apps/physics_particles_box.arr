@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.count_nonzero, module-constants, mask-read, mask-write
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Particles in a unit box with reflecting walls: positions advance, those that
 # left the box are mirrored back and their velocity component flipped (mask
 # assignment); gravity acts on vy.

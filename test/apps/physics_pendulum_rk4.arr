@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, np.column_stack
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # A batch of damped driven pendulums integrated with classic RK4; the state
 # is a (n, 2) array [theta, omega]; the derivative helper returns a new array.
 # INPUT: state0 f64 [100, 2]

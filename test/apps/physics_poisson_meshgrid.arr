@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, for-over-array, loop-scoped-vars (the loop variable after the loop), semicolons (; between statements)
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.meshgrid
 # Poisson equation -lap(u) = f on the unit square with u = 0 on the boundary:
 # the source built on a np.meshgrid of the coordinates (a Gaussian bump at a
 # random centre plus noise), then Gauss-Seidel red-black sweeps until the

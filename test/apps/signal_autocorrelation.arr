@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, methods (.mean()), np.correlate
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Autocorrelation of an AR(1) series generated from given innovations: by
 # np.correlate ('full', keep non-negative lags), normalised by lag 0.
 # INPUT: eps f64 [400]

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.convolve
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Full 1-D convolution by the definition (double loop) against np.convolve in
 # all three modes.
 # INPUT: a f64 [60]

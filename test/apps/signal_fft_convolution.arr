@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS-ARR: fft-runtime-n (an FFT length computed at run time)
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.convolve
 # Linear convolution through the FFT with zero padding to the next power of
 # two (a run-time length), compared with the direct result.
 # INPUT: a f64 [100]

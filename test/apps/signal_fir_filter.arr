@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.sinc, np.hamming, enumerate
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # A windowed-sinc low-pass FIR filter (Hamming window) designed in NumPy and
 # applied by direct-form convolution in a loop over taps.
 # INPUT: x f64 [400]

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS-ARR: default-args, module-constants, chained-assign
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # A direct-form I biquad (second-order IIR) filter run sample by sample over
 # several channels, coefficients in a module-level tuple.
 # INPUT: x f64 [4, 300]

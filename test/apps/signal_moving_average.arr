@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, np.convolve, methods (.mean())
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-keyword-args
 # Moving averages three ways: the cumsum trick, np.convolve with a box kernel,
 # and an explicit loop over windows; they must agree.
 # INPUT: x f64 [500]

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.fft.rfftfreq, np.hanning
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), module-constants
 # Power spectrum of a noisy two-tone signal: rfft, |X|^2 normalised, the
 # frequency axis from rfftfreq, and the dominant frequency.
 # INPUT: noise f64 [512]

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, np.convolve, np.count_nonzero, np.diff, np.signbit, np.nonzero
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Zero-crossing rate and peak picking on a smoothed signal: sign changes
 # counted with np.diff of np.signbit, local maxima above a threshold with
 # np.nonzero, returned as indices.

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: methods (.mean()), np.median, np.percentile, fancy-gather (x[idx])
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Bootstrap of the mean and median: resamples given as an index matrix (one
 # row per replicate), statistics per replicate, and a percentile interval.
 # INPUT: x f64 [100]

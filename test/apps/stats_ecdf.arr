@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.sort, np.searchsorted, ufunc-methods (np.add.at), np.allclose, np.histogram
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Empirical CDFs of two samples evaluated with np.searchsorted, the
 # Kolmogorov-Smirnov statistic, per-bin counts accumulated with np.add.at,
 # and a check that the two count methods agree (np.allclose).

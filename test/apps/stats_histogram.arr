@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, np.histogram, np.bincount, mask-write
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Histograms: np.histogram with 20 bins, the same counts by hand with
 # floor-division bin indices and np.bincount, and a density normalisation.
 # INPUT: x f64 [1000]

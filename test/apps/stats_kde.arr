@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, np.trapz
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Gaussian kernel density estimate on a grid from np.linspace, Silverman's
 # bandwidth, and the trapezoid integral of the density (close to 1).
 # INPUT: x f64 [300]

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.nanmean, np.nanstd, np.nanmax, np.nanmin, np.take, fancy-scatter, where1 (one-argument np.where)
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Sensor table with missing values (NaN): per-column nanmean/nanstd/nanmax,
 # counts of valid entries, and missing values imputed by the column mean.
 # INPUT: X f64 [120, 6] nan

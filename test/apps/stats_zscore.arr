@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, methods (.mean()), methods (.std())
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-keyword-args
 # Column-wise z-scores of a data table, outliers flagged where |z| > 2, and
 # the outlier-free column means computed with a masked mean.
 # INPUT: X f64 [200, 5]

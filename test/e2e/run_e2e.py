@@ -250,6 +250,8 @@ class _NumpyProxy(types.ModuleType):
         self.__dict__.update(shims)
 
     def __getattr__(self, name):
+        if name == "trapz" and not hasattr(np, "trapz"):
+            return np.trapezoid  # NumPy 2 removed the old spelling arrayc accepts
         return getattr(np, name)
 
 
@@ -305,12 +307,13 @@ def numpy2_fft():
     return mod
 
 
-def python_or_numpy(py, npf):
-    """max/min as both languages read them: Python's max(a, b, ...) of two or
-    more values or of a generator, else NumPy's reduction max(x, axis=...,
-    keepdims=...)."""
+def python_or_numpy(py, npf, several=True):
+    """max/min/sum as both languages read them: Python's max(a, b, ...) of two
+    or more values (`several`) or of a generator, else NumPy's reduction
+    max(x, axis=..., keepdims=...) (NumPy 2 refuses a generator)."""
     def either(*args, **kwargs):
-        if (len(args) >= 2 or (len(args) == 1 and isinstance(args[0], types.GeneratorType))) \
+        if ((several and len(args) >= 2) or
+                (len(args) == 1 and isinstance(args[0], types.GeneratorType))) \
                 and not kwargs:
             return py(*args)
         return npf(*args, **kwargs)
@@ -370,7 +373,8 @@ def run_reference(path, src, inputs, upcast):
     ns.update({
         "__builtins__": bdict, "__name__": "__arr__",
         "np": proxy, "numpy": proxy, "print": print_,
-        "abs": np.abs, "sum": np.sum, "prod": np.prod,
+        "abs": np.abs, "sum": python_or_numpy(builtins.sum, np.sum, several=False),
+        "prod": np.prod,
         "max": python_or_numpy(builtins.max, np.max), "min": python_or_numpy(builtins.min, np.min),
         "round": np.round, "pow": np.power, "bool": np.bool_, "range": range, "len": len,
         "float": float, "int": int, "perf_counter": __import__("time").perf_counter,

@@ -9,7 +9,7 @@
 # INPUT: b f32 [30]
 # INPUT: k i64 [20, 1] range=1:60
 # OUTPUT: y
-# OUTPUT: Z
+# OUTPUT: Z 1e-5
 # OUTPUT: W
 # OUTPUT: steps
 # OUTPUT: rho
