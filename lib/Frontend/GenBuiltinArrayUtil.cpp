@@ -2,7 +2,7 @@
 //
 // NumPy array utilities composed from existing ops, with NumPy's dtypes:
 // vander (powers by an iota), signbit and nan_to_num (compares and selects),
-// column_stack/row_stack/diagflat (over concatenate, vstack and diag),
+// column_stack/row_stack/diagflat/append (over concatenate, vstack and diag),
 // fill_diagonal (a masked select written back through NumPy's reference
 // semantics) and unravel_index (floor division by the shape's strides).
 //
@@ -296,6 +296,26 @@ OptVal Gen::arrayUtil(Builtin id, llvm::StringRef full, const Expr &call) {
   }
   case Builtin::RowStack:
     return genShapeCall("vstack", full, call);
+  case Builtin::Append: {
+    // np.append(arr, values, axis=None): both flattened and joined, or
+    // concatenated along `axis` (a new array either way; `arr` is unchanged).
+    if (!bindArgs(full, {"arr", "values", "axis"}, 2, call, args))
+      return std::nullopt;
+    OptVal a = evalArrayOperand(*args[0], full);
+    OptVal v = a ? evalArrayOperand(*args[1], full) : std::nullopt;
+    if (!v)
+      return std::nullopt;
+    std::vector<Val> xs{materialize(*a), materialize(*v)};
+    if (!args[2] || args[2]->kind == ExprKind::None) {
+      for (Val &x : xs)
+        x = flatten(x, l);
+      return concatVals(xs, 0, true, full, l);
+    }
+    std::optional<int64_t> axis = axisLiteral(*args[2]);
+    if (!axis)
+      return err(args[2]->loc, full + "(): axis must be an integer literal or None");
+    return concatVals(xs, *axis, true, full, l);
+  }
   case Builtin::Diagflat: {
     if (!bindArgs(full, {"v", "k"}, 1, call, args))
       return std::nullopt;

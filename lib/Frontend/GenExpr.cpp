@@ -140,7 +140,7 @@ OptVal Gen::evalImpl(const Expr &e) {
     return boolOp(e);
   case ExprKind::Call: {
     if (e.lhs->kind == ExprKind::Attribute && e.lhs->name == "append" &&
-        e.lhs->lhs->kind == ExprKind::Name)
+        e.lhs->lhs->kind == ExprKind::Name && scope->vars.count(e.lhs->lhs->name))
       if (OptVal obj = eval(*e.lhs->lhs); obj && obj->list)
         return err(e.loc, "list.append() returns None; call it as a statement");
     bool handled = false;

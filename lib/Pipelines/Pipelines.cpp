@@ -33,6 +33,23 @@
 
 using namespace mlir;
 
+/// The canonicalizer every pipeline runs, less one upstream pattern:
+/// scf.for's ForOpTensorCastFolder moves a `tensor.cast` of an iteration
+/// argument into the loop on the assumption that every iteration keeps the
+/// operand's static shape. A loop that grows an array from a static start
+/// (`a = np.zeros(1)`, then `a = np.concatenate((a, v))` per iteration)
+/// widens it to `?` on purpose; the folded loop casts the grown array back to
+/// the old size (a verifier error, or silently the last iteration's array).
+static std::unique_ptr<Pass> createCanonicalizer() {
+  static const std::string disabled[] = {
+      "(anonymous namespace)::ForOpTensorCastFolder", // the name clang gives it
+      "{anonymous}::ForOpTensorCastFolder",           // and GCC
+  };
+  GreedyRewriteConfig config; // the pass's defaults: top-down, regions simplified
+  config.setUseTopDownTraversal(true);
+  return createCanonicalizerPass(config, disabled);
+}
+
 llvm::StringRef arrayc::defaultCudaToolkit() {
 #ifdef ARRAYC_CUDA_TOOLKIT
   return ARRAYC_CUDA_TOOLKIT;
@@ -42,12 +59,12 @@ llvm::StringRef arrayc::defaultCudaToolkit() {
 }
 
 void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &options) {
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalizer());
   pm.addPass(createConvertNDArrayToLinalg());
   pm.addPass(createLinalgGeneralizeNamedOpsPass());
   // Canonicalize first: it merges repeated operands (x*x reads one producer
   // once), and upstream fusion only fuses a producer with a single use.
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalizer());
   if (options.fusion)
     pm.addPass(createFuseElementwise(FuseElementwiseOptions{options.recompute}));
   if (!options.precision.empty()) {
@@ -58,7 +75,7 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
     if (options.fusion)
       pm.addPass(createFuseElementwise(FuseElementwiseOptions{options.recompute}));
   }
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalizer());
   pm.addPass(createCSEPass());
   // Host ops become runtime calls last: each call reads its arrays through a
   // bufferization.to_buffer right before it, and CSE must not merge two such
@@ -69,7 +86,7 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
   pm.addPass(createMangleFunctionNames());
   pm.addPass(createConvertNDArrayToRuntime(ConvertNDArrayToRuntimeOptions{options.gpuLibraries}));
   // Folds the unsigned<->signless cast pairs around the calls.
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalizer());
 }
 
 void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &options) {
@@ -88,7 +105,7 @@ void arrayc::buildBufferizePipeline(OpPassManager &pm, const PipelineOptions &op
   pm.addPass(bufferization::createEmptyTensorEliminationPass());
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createNameConstantGlobals()); // the same output on every run
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalizer());
   pm.addPass(createCSEPass());
   // Written arguments (reference semantics): updated in their buffers.
   pm.addPass(createDropWrittenResults());
@@ -143,7 +160,7 @@ static void addHostToLLVM(OpPassManager &pm) {
   addStandardToLLVM(pm, /*runtimeAlloc=*/true);
   pm.addPass(arrayc::createLocateAllocations()); // out of memory names its line
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalizer());
 }
 
 void arrayc::buildCPULoweringPipeline(OpPassManager &pm, const PipelineOptions &options) {
@@ -164,7 +181,7 @@ void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &op
   mapOptions.fuse = options.fusion;
   pm.addPass(createGPUMapLinalg(mapOptions));
   pm.addPass(createGPUDeviceBuffers());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalizer());
   // Constants (hoisted out of the launches by the canonicalizer) back into
   // them, so kernels see them as constants rather than parameters: a
   // division by 32 stays a shift.
@@ -189,7 +206,7 @@ void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions 
   target.optLevel = 3;
   pm.addPass(createGpuNVVMAttachTarget(target));
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalizer());
   pm.addPass(createCSEPass());
 
   pm.addNestedPass<gpu::GPUModuleOp>(createStripDebugInfoPass());
@@ -199,7 +216,7 @@ void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions 
   pm.addNestedPass<gpu::GPUModuleOp>(createGPULegalizeMath());
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertGpuOpsToNVVMOps());
   pm.addNestedPass<gpu::GPUModuleOp>(LLVM::createNVVMOptimizeForTargetPass());
-  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizerPass());
+  pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizer());
   pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
 
@@ -212,7 +229,7 @@ void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions 
                                                    : options.cudaToolkit.getValue();
   pm.addPass(createGpuModuleToBinaryPass(binary));
   pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCanonicalizer());
   pm.addPass(createCSEPass());
 }
 

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, np.array(list), python-lists
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Conjugate gradient on an SPD system (M M^T + n I); x is the caller's initial
 # guess, refined in place; the residual history is returned.
 # INPUT: M f64 [50, 50]
