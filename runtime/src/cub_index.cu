@@ -266,24 +266,6 @@ arrayc_rt_status sortRows(const Operand &in, const Operand &out, bool indices) {
   return cudaCheck(cudaGetLastError(), "gathering the sorted rows");
 }
 
-// Calls f(Src{}) with the C++ type of a dtype CUB can sort; false otherwise.
-template <class F> bool withSortableType(int32_t dtype, F f) {
-  switch (dtype) {
-  case ARRAYC_RT_BOOL: f(uint8_t{}); return true;
-  case ARRAYC_RT_I8: f(int8_t{}); return true;
-  case ARRAYC_RT_I16: f(int16_t{}); return true;
-  case ARRAYC_RT_I32: f(int32_t{}); return true;
-  case ARRAYC_RT_I64: f(int64_t{}); return true;
-  case ARRAYC_RT_U8: f(uint8_t{}); return true;
-  case ARRAYC_RT_U16: f(uint16_t{}); return true;
-  case ARRAYC_RT_U32: f(uint32_t{}); return true;
-  case ARRAYC_RT_U64: f(uint64_t{}); return true;
-  case ARRAYC_RT_F32: f(float{}); return true;
-  case ARRAYC_RT_F64: f(double{}); return true;
-  default: return false;
-  }
-}
-
 size_t sizeOf(int32_t dtype) {
   const arrayc_rt_dtype_info *info = arrayc_rt_dtype_lookup(dtype);
   return info ? info->size : 0;
@@ -295,11 +277,11 @@ bool sortOnDevice(int64_t ir, void *id, int64_t outr, void *outd, int32_t dtype,
                   arrayc_rt_status &st) {
   size_t es = sizeOf(dtype);
   Operand in, out;
-  if (!es || !withSortableType(dtype, [](auto) {}) || !in.init(ir, id, es) ||
+  if (!es || !withRealType<uint8_t>(dtype, [](auto) {}) || !in.init(ir, id, es) ||
       !out.init(outr, outd, indices ? sizeof(int64_t) : es) || !out.layout.contiguous ||
       in.count != out.count || !in.onDevice() || !out.onDevice())
     return false;
-  withSortableType(dtype, [&](auto t) { st = sortRows<decltype(t)>(in, out, indices); });
+  withRealType<uint8_t>(dtype, [&](auto t) { st = sortRows<decltype(t)>(in, out, indices); });
   return true;
 }
 

@@ -74,24 +74,6 @@ template <class Body> void run(const char *op, int64_t lrank, void *ldesc, Body 
   arrayc_rt_fatal(memrefString(lrank, ldesc).c_str(), msg.c_str());
 }
 
-// Calls f(T{}) with the C++ type of a real dtype; false for the others.
-template <class F> bool withRealType(int32_t dtype, F f) {
-  switch (dtype) {
-  case ARRAYC_RT_BOOL: f(bool{}); return true;
-  case ARRAYC_RT_I8: f(int8_t{}); return true;
-  case ARRAYC_RT_I16: f(int16_t{}); return true;
-  case ARRAYC_RT_I32: f(int32_t{}); return true;
-  case ARRAYC_RT_I64: f(int64_t{}); return true;
-  case ARRAYC_RT_U8: f(uint8_t{}); return true;
-  case ARRAYC_RT_U16: f(uint16_t{}); return true;
-  case ARRAYC_RT_U32: f(uint32_t{}); return true;
-  case ARRAYC_RT_U64: f(uint64_t{}); return true;
-  case ARRAYC_RT_F32: f(float{}); return true;
-  case ARRAYC_RT_F64: f(double{}); return true;
-  default: return false;
-  }
-}
-
 // NumPy's sort order: NaN after every number.
 template <class T> bool lessNaNLast(T a, T b) {
   if constexpr (std::is_floating_point_v<T>)

@@ -26,6 +26,26 @@ __attribute__((visibility("default"))) arrayc_rt_status setError(arrayc_rt_statu
       return st_;                                                                          \
   } while (0)
 
+// Calls f(T{}) with the C++ type of a real dtype (bool, integers, floats);
+// false for the others. `Bool` is the type bool arrays are read as (CUB
+// sorts them as uint8_t).
+template <class Bool = bool, class F> bool withRealType(int32_t dtype, F f) {
+  switch (dtype) {
+  case ARRAYC_RT_BOOL: f(Bool{}); return true;
+  case ARRAYC_RT_I8: f(int8_t{}); return true;
+  case ARRAYC_RT_I16: f(int16_t{}); return true;
+  case ARRAYC_RT_I32: f(int32_t{}); return true;
+  case ARRAYC_RT_I64: f(int64_t{}); return true;
+  case ARRAYC_RT_U8: f(uint8_t{}); return true;
+  case ARRAYC_RT_U16: f(uint16_t{}); return true;
+  case ARRAYC_RT_U32: f(uint32_t{}); return true;
+  case ARRAYC_RT_U64: f(uint64_t{}); return true;
+  case ARRAYC_RT_F32: f(float{}); return true;
+  case ARRAYC_RT_F64: f(double{}); return true;
+  default: return false;
+  }
+}
+
 // The numpy.fft transforms (fft.cpp, cufft.cpp) and their names in messages.
 enum class FftKind { Fft, Ifft, Rfft, Irfft };
 inline const char *fftKindName(FftKind k) {
