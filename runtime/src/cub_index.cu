@@ -312,6 +312,20 @@ template <class T> struct BoundedStore {
   }
 };
 
+// One DeviceSelect::Flagged (size query, then the selection) on the stream.
+template <class In, class Flags, class Out, class Count>
+arrayc_rt_status selectFlagged(In in, Flags flags, Out dst, Count n, cudaStream_t s) {
+  DeviceBuffer selected(sizeof(Count));
+  size_t bytes = 0;
+  ARRAYC_RT_TRY(cudaCheck(cub::DeviceSelect::Flagged(nullptr, bytes, in, flags, dst,
+                                                     selected.get<Count>(), n, s),
+                          "cub::DeviceSelect::Flagged"));
+  DeviceBuffer temp(bytes);
+  return cudaCheck(cub::DeviceSelect::Flagged(temp.get(), bytes, in, flags, dst,
+                                              selected.get<Count>(), n, s),
+                   "cub::DeviceSelect::Flagged");
+}
+
 template <class T>
 arrayc_rt_status compressOnDevice(const Operand &src, const Operand &mask, const Operand &out) {
   int64_t n = src.count;
@@ -319,23 +333,22 @@ arrayc_rt_status compressOnDevice(const Operand &src, const Operand &mask, const
     return ARRAYC_RT_OK;
   makeContextCurrent();
   cudaStream_t s = reinterpret_cast<cudaStream_t>(stream());
+  auto dst = thrust::make_tabulate_output_iterator(
+      BoundedStore<T>{reinterpret_cast<T *>(out.data), out.count});
+  // Contiguous operands (the usual `x[x > 0]`): plain pointers, which CUB
+  // reads in vectorized tiles. The strided iterators carry the whole layout
+  // in every copy CUB makes of them; on an H100 they ran the selection of
+  // 2^24 f32 at ~120 GB/s (1.4 ms), ten times the contiguous path's time.
+  if (src.layout.contiguous && mask.layout.contiguous && n <= INT_MAX)
+    return selectFlagged(reinterpret_cast<const T *>(src.data),
+                         reinterpret_cast<const uint8_t *>(mask.data), dst, (int)n, s);
   auto in = thrust::make_transform_iterator(
       thrust::counting_iterator<int64_t>(0),
       StridedLoad<T>{reinterpret_cast<const T *>(src.data), src.layout});
   auto flags = thrust::make_transform_iterator(
       thrust::counting_iterator<int64_t>(0),
       MaskFlag{reinterpret_cast<const uint8_t *>(mask.data), mask.layout});
-  auto dst = thrust::make_tabulate_output_iterator(
-      BoundedStore<T>{reinterpret_cast<T *>(out.data), out.count});
-  DeviceBuffer selected(sizeof(int64_t));
-  size_t bytes = 0;
-  ARRAYC_RT_TRY(cudaCheck(cub::DeviceSelect::Flagged(nullptr, bytes, in, flags, dst,
-                                                     selected.get<int64_t>(), n, s),
-                          "cub::DeviceSelect::Flagged"));
-  DeviceBuffer temp(bytes);
-  return cudaCheck(cub::DeviceSelect::Flagged(temp.get(), bytes, in, flags, dst,
-                                              selected.get<int64_t>(), n, s),
-                   "cub::DeviceSelect::Flagged");
+  return selectFlagged(in, flags, dst, n, s);
 }
 
 bool compress(int64_t sr, void *sd, int64_t mr, void *md, int64_t outr, void *outd,
