@@ -1,10 +1,11 @@
 """The systems of the applications benchmark and how each one runs a program.
 
 Every system gets the program's NumPy function (or, for jax.jit, its rewrite
-when the program has one) and the program's inputs, and answers three things:
-`put` (the inputs on its device, fresh copies), `call` and `sync` (wait for the
-device), and `host` (one result back as a NumPy array). run.py times them all
-the same way.
+when the program has one) and the program's inputs: `prepare` makes the
+callable, `put` stages the inputs on its device once, `fresh` copies them there
+for each call (programs update their arguments), `sync` waits for the device
+and `host` brings one result back as a NumPy array. run.py times them all the
+same way.
 """
 import os
 import sys
@@ -43,9 +44,17 @@ class System:
         inputs like `args`."""
         raise NotImplementedError
 
+    # Whether results must have NumPy's dtypes: the systems that run the
+    # NumPy source with NumPy's rules (the rewrites choose their own).
+    numpy_dtypes = True
+
     def put(self, args):
-        """Fresh device copies of the host inputs `args` (scalars pass through)."""
+        """Device copies of the host inputs `args` (scalars pass through)."""
         return [a.copy() if is_array(a) else a for a in args]
+
+    def fresh(self, staged):
+        """Copies of the arrays put() staged, for one call (device to device)."""
+        return [x.copy() if hasattr(x, "shape") else x for x in staged]
 
     def sync(self, out):
         pass
@@ -148,8 +157,13 @@ class Jax(System):
         static = [i for i, a in enumerate(args) if not is_array(a)]
         return self.jax.jit(f, static_argnums=static)
 
+    numpy_dtypes = False
+
     def put(self, args):
         return [self.jax.device_put(a) if is_array(a) else a for a in args]
+
+    def fresh(self, staged):
+        return list(staged)  # jax arrays are immutable
 
     def sync(self, out):
         self.jax.block_until_ready(out)
@@ -186,9 +200,14 @@ class TorchCompile(System):
                 return compiled(*args)
         return call
 
+    numpy_dtypes = False
+
     def put(self, args):
         torch = self.torch
         return [torch.from_numpy(a.copy()).to("cuda") if is_array(a) else a for a in args]
+
+    def fresh(self, staged):
+        return [x.clone() if isinstance(x, self.torch.Tensor) else x for x in staged]
 
     def sync(self, out):
         self.torch.cuda.synchronize()

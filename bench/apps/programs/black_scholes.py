@@ -32,7 +32,7 @@ def book(rng, n):
 
 
 def inputs(rng):
-    return book(rng, 1 << 23)
+    return book(rng, 1 << 22)
 
 
 def small_inputs(rng):

@@ -38,7 +38,7 @@ def setup(rng, n, nt):
 
 
 def inputs(rng):
-    return setup(rng, 2048, 20)
+    return setup(rng, 1024, 20)
 
 
 def small_inputs(rng):

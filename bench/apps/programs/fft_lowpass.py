@@ -17,7 +17,7 @@ KERNEL = lowpass
 
 
 def inputs(rng):
-    return [rng.standard_normal(1 << 23), 0.1]
+    return [rng.standard_normal(1 << 22), 0.1]
 
 
 def small_inputs(rng):

@@ -23,7 +23,7 @@ KERNEL = life
 
 
 def inputs(rng):
-    return [rng.random((4096, 4096)) < 0.35, 20]
+    return [rng.random((2048, 2048)) < 0.35, 20]
 
 
 def small_inputs(rng):

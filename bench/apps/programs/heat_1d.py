@@ -22,7 +22,7 @@ WRITES = (0,)
 
 
 def inputs(rng):
-    return [rng.random(1 << 21), 50]
+    return [rng.random(1 << 20), 50]
 
 
 def small_inputs(rng):

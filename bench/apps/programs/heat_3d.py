@@ -19,7 +19,7 @@ WRITES = (0, 1)
 
 
 def inputs(rng):
-    return [rng.random((160, 160, 160)), rng.random((160, 160, 160)), 10]
+    return [rng.random((128, 128, 128)), rng.random((128, 128, 128)), 10]
 
 
 def small_inputs(rng):

@@ -15,7 +15,7 @@ KERNEL = hist_manual
 
 
 def inputs(rng):
-    return [rng.standard_normal(1 << 25), 256]
+    return [rng.standard_normal(1 << 24), 256]
 
 
 def small_inputs(rng):

@@ -26,7 +26,7 @@ SKIP = {"torch_compile": "data-dependent `break` and boolean-mask selections: no
 
 
 def inputs(rng):
-    return [rng.random((1 << 19, 2)), 8, 10]
+    return [rng.random((1 << 18, 2)), 8, 10]
 
 
 def small_inputs(rng):

@@ -31,7 +31,7 @@ def data(rng, n, d, iters):
 
 
 def inputs(rng):
-    return data(rng, 32768, 256, 50)
+    return data(rng, 16384, 256, 50)
 
 
 def small_inputs(rng):

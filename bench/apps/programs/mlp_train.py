@@ -47,7 +47,7 @@ def data(rng, n, d, h):
 
 
 def inputs(rng):
-    return data(rng, 8192, 512, 1024)
+    return data(rng, 4096, 256, 512)
 
 
 def small_inputs(rng):

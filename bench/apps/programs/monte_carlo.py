@@ -31,7 +31,7 @@ KERNEL = monte_carlo
 
 
 def inputs(rng):
-    return [rng.standard_normal((1 << 16, 256))]
+    return [rng.standard_normal((1 << 15, 256))]
 
 
 def small_inputs(rng):

@@ -16,7 +16,7 @@ KERNEL = hillis_steele
 
 
 def inputs(rng):
-    return [rng.integers(-1000, 1000, 1 << 24)]
+    return [rng.integers(-1000, 1000, 1 << 22)]
 
 
 def small_inputs(rng):

@@ -21,7 +21,7 @@ KERNEL = wave
 
 
 def inputs(rng):
-    return [rng.random(1 << 21), 1.0, 0.01, 0.005, 100]
+    return [rng.random(1 << 20), 1.0, 0.01, 0.005, 100]
 
 
 def small_inputs(rng):
