@@ -247,6 +247,7 @@ def main():
         r["device"] = device
         r["dtype"] = ",".join(sorted({a.dtype.name for a in args if S.is_array(a)}))
         r["shapes"] = sizes
+        r["versions"] = versions
         out.write(json.dumps(r) + "\n")
         out.flush()
         log("   " + report.line(r))
@@ -274,6 +275,8 @@ def main():
                     r, _ = run_system(s, prog, args, ref, opts, dtypes)
                     S.free_memory(systems)
                 emit(r, args, sizes)
+            if not late:
+                refs.pop(prog.NAME)
             del args
     out.close()
     names = ["numpy"] + [s.name for s in systems]
@@ -297,7 +300,11 @@ def merge(opts):
     order = ["numpy", "arrayc", "cupy", "jax_jit", "torch_compile"]
     names = [n for n in order if any(r["system"] == n for r in records)]
     device = next((r["device"] for r in records), "?")
-    table = report.table(records, names, device, {})
+    versions = {}
+    for r in records:
+        versions.update(r.get("versions", {}))
+    versions = {n: versions[n] for n in names if n in versions}
+    table = report.table(records, names, device, versions)
     with open(os.path.join(opts.out, "table.md"), "w") as f:
         f.write(table)
     print(table)

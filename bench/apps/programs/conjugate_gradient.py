@@ -27,7 +27,6 @@ def cg(A, b, x, tol=1e-12, maxiter=None):
 KERNEL = cg
 WRITES = (2,)
 TOL = {"float64": 1e-6}  # the last residuals are near the tolerance, rounding-sized
-SKIP = {"torch_compile": "data-dependent `break` in the loop: no full graph"}
 
 
 def system(rng, n):

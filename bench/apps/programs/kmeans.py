@@ -22,7 +22,6 @@ def kmeans(X, k=4, max_iter=50):
 
 KERNEL = kmeans
 TOL = {"float64": 1e-7}
-SKIP = {"torch_compile": "data-dependent `break` and boolean-mask selections: no full graph"}
 
 
 def inputs(rng):

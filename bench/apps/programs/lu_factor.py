@@ -19,9 +19,6 @@ def lu_factor(A):
 
 KERNEL = lu_factor
 TOL = {"float64": 1e-7}
-# Dynamo unrolls the Python loop: 511 iterations of slices of changing shapes.
-SKIP = {"torch_compile": "torch.compile unrolls the 511-iteration Python loop (each "
-        "iteration's slices have new shapes); not attempted"}
 
 
 def inputs(rng):

@@ -21,7 +21,6 @@ def power_iteration(A, v, tol=1e-10, maxiter=500):
 
 KERNEL = power_iteration
 TOL = {"float64": 1e-6}
-SKIP = {"torch_compile": "data-dependent `break` in the loop: no full graph"}
 
 
 def problem(rng, n):
