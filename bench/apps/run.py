@@ -154,7 +154,10 @@ def run_system(sysm, prog, args, ref, opts, dtypes=None):
         stage = "timed calls"
         times = []
         spent = 0.0
-        while len(times) < opts.reps and (len(times) < opts.min_reps or spent < opts.budget):
+        # At least --min-reps calls, unless the first call alone took more than
+        # the budget's share of one: then one.
+        min_reps = opts.min_reps if rec["first_call_ms"] * 1e-3 * opts.min_reps <= opts.budget else 1
+        while len(times) < opts.reps and (len(times) < min_reps or spent < opts.budget):
             dargs = sysm.fresh(staged)
             sysm.sync(dargs)
             t0 = time.perf_counter()
@@ -184,8 +187,12 @@ def main():
     ap.add_argument("--out", required=True)
     ap.add_argument("--dry-run", action="store_true",
                     help="small inputs; numpy and arrayc on the cpu target only")
+    ap.add_argument("--small", action="store_true",
+                    help="small inputs on every system (a quick check of the device paths)")
     ap.add_argument("--only", default="", help="comma-separated program names")
-    ap.add_argument("--systems", default="", help="comma-separated systems (default: all)")
+    ap.add_argument("--systems", default="",
+                    help="comma-separated systems (default: all); without numpy, NumPy runs "
+                    "for the reference only")
     ap.add_argument("--reps", type=int, default=20, help="at most this many timed calls")
     ap.add_argument("--min-reps", type=int, default=3)
     ap.add_argument("--budget", type=float, default=1.5,
@@ -225,9 +232,13 @@ def main():
             log("arrayc unavailable: %r" % e)
     else:
         systems = S.gpu_systems(log)
+    # NumPy always runs, for the reference; it is timed (a system of the run)
+    # unless --systems leaves it out.
+    time_numpy = True
     if opts.systems:
         keep = opts.systems.split(",")
         systems = [s for s in systems if s.name in keep]
+        time_numpy = "numpy" in keep
     versions = {"numpy": np.__version__}
     versions.update({s.name: getattr(s, "version", "") for s in systems})
     log("systems: " + ", ".join("%s %s" % kv for kv in versions.items()))
@@ -260,12 +271,13 @@ def main():
             log("== torch.compile, program by program")
         for prog in progs:
             rng = np.random.default_rng(opts.seed)
-            args = list(prog.small_inputs(rng) if opts.dry_run else prog.inputs(rng))
+            args = list(prog.small_inputs(rng) if opts.dry_run or opts.small else prog.inputs(rng))
             sizes = " ".join("x".join(map(str, a.shape)) + ":" + a.dtype.name
                              for a in args if S.is_array(a))
             log("== %s (%s)" % (prog.NAME, sizes))
             if phase == "first":
-                refs[prog.NAME] = reference(numpy_sys, prog, args, opts, lambda r: emit(r, args, sizes), log)
+                refs[prog.NAME] = reference(numpy_sys, prog, args, opts, time_numpy,
+                                            lambda r: emit(r, args, sizes), log)
             ref, dtypes = refs[prog.NAME]
             for s in group:
                 if opts.deadline and time.perf_counter() - t_start > opts.deadline:
@@ -279,7 +291,7 @@ def main():
                 refs.pop(prog.NAME)
             del args
     out.close()
-    names = ["numpy"] + [s.name for s in systems]
+    names = ["numpy"] * time_numpy + [s.name for s in systems]
     table = report.table(records, names, device, versions)
     with open(os.path.join(opts.out, "table.md"), "w") as f:
         f.write(table)
@@ -311,21 +323,23 @@ def merge(opts):
     print(report.chart(records, names, os.path.join(opts.out, "apps.png")))
 
 
-def reference(numpy_sys, prog, args, opts, emit, log):
-    """Runs the NumPy baseline (emitting its record) and returns the float64
-    reference results (the baseline's own when the program is float64) and the
-    baseline's result dtypes; (None, None) when NumPy failed."""
-    rec, got = run_system(numpy_sys, prog, args, None, opts)
+def reference(numpy_sys, prog, args, opts, timed, emit, log):
+    """Runs the NumPy baseline (timed and its record emitted when `timed`) and
+    returns the float64 reference results (the baseline's own when the program
+    is float64) and the baseline's result dtypes; (None, None) when NumPy
+    failed."""
+    once = argparse.Namespace(**{**vars(opts), "reps": 0, "min_reps": 0})
+    rec, got = run_system(numpy_sys, prog, args, None, opts if timed else once)
     ref = got
     if got is not None and any(is_float(a) and a.dtype != np.float64 for a in args):
-        _, ref = run_system(numpy_sys, prog, [upcast(a) for a in args], None,
-                            argparse.Namespace(**{**vars(opts), "reps": 0, "min_reps": 0}))
+        _, ref = run_system(numpy_sys, prog, [upcast(a) for a in args], None, once)
     if ref is not None and got is not None:
         msg, err = compare(got, ref, getattr(prog, "TOL", {}), None, tol_floor(args))
         rec["rel_err"] = err
         if msg:
             rec["wrong"] = msg
-    emit(rec)
+    if timed:
+        emit(rec)
     if ref is None:
         log("   no NumPy float64 reference: the results are not checked")
         return None, None
