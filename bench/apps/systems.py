@@ -191,9 +191,7 @@ class TorchCompile(System):
 
     def prepare(self, prog, args):
         torch = self.torch
-        f = getattr(prog, "torch_kernel", None)
-        compiled = torch.compile(f if f is not None else torch.compiler.wrap_numpy(prog.KERNEL),
-                                 fullgraph=True)
+        compiled = torch.compile(torch.compiler.wrap_numpy(prog.KERNEL), fullgraph=True)
 
         def call(*args):
             with torch.device("cuda"):
