@@ -38,6 +38,8 @@ TOL = {"float64": 1e-8, "complex128": 1e-8, "float32": 2e-4, "complex64": 2e-4,
 
 
 def load_programs(only):
+    if PROGRAMS not in sys.path:
+        sys.path.insert(0, PROGRAMS)  # programs share helpers (_softmax.py)
     progs = []
     for fn in sorted(os.listdir(PROGRAMS)):
         if not fn.endswith(".py") or fn.startswith("_"):

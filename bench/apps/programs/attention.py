@@ -33,7 +33,7 @@ KERNEL = attention
 
 def weights(rng, t, c, heads):
     f = np.float32
-    return [rng.standard_normal((t, c)).astype(f), (rng.standard_normal((c, 3 * c)) / np.sqrt(c)).astype(f),
+    return [rng.standard_normal((t, c), dtype=f), (rng.standard_normal((c, 3 * c)) / np.sqrt(c)).astype(f),
             (rng.standard_normal((c, c)) / np.sqrt(c)).astype(f), heads]
 
 

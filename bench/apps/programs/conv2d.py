@@ -21,7 +21,7 @@ KERNEL = conv2d_relu
 
 def layer(rng, n, c, f, hw):
     s = np.float32
-    return [rng.standard_normal((n, c, hw, hw)).astype(s),
+    return [rng.standard_normal((n, c, hw, hw), dtype=s),
             (rng.standard_normal((f, c, 3, 3)) / np.sqrt(9 * c)).astype(s),
             rng.standard_normal(f).astype(s)]
 

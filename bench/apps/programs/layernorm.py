@@ -18,7 +18,7 @@ KERNEL = layernorm_forward
 
 def acts(rng, n, d):
     f = np.float32
-    return [rng.standard_normal((n, d)).astype(f), (1 + 0.1 * rng.standard_normal(d)).astype(f),
+    return [rng.standard_normal((n, d), dtype=f), (1 + 0.1 * rng.standard_normal(d)).astype(f),
             (0.1 * rng.standard_normal(d)).astype(f)]
 
 

@@ -19,7 +19,7 @@ KERNEL = mlp
 
 def layers(rng, sizes, batch):
     f = np.float32
-    out = [rng.standard_normal((batch, sizes[0])).astype(f)]
+    out = [rng.standard_normal((batch, sizes[0]), dtype=f)]
     for a, b in zip(sizes, sizes[1:]):
         out += [(rng.standard_normal((a, b)) / np.sqrt(a)).astype(f), (0.1 * rng.standard_normal(b)).astype(f)]
     return out
