@@ -61,7 +61,8 @@ def table(records, systems, device, versions):
            "`ERR`: the system failed (below), `WRONG`: its results differ from NumPy float64 "
            "(below). `×np`: NumPy's time over the system's. The last columns are arrayc's "
            "speed relative to each peer (peer ms / arrayc ms: above 1, arrayc is faster).", ""]
-    head = ["program"] + systems + ["arrayc first call"] + ["%s ×np" % s for s in gpu]
+    first = ["arrayc first call"] if "arrayc" in systems else []
+    head = ["program"] + systems + first + ["%s ×np" % s for s in gpu]
     if "arrayc" in systems:
         head += ["arrayc vs %s" % p for p in peers]
     out.append("| " + " | ".join(head) + " |")
@@ -83,7 +84,8 @@ def table(records, systems, device, versions):
             else:
                 row.append(_fmt(r["median_ms"]))
         a = rs.get("arrayc")
-        row.append(_fmt(a["first_call_ms"]) if a and "first_call_ms" in a else "–")
+        if first:
+            row.append(_fmt(a["first_call_ms"]) if a and "first_call_ms" in a else "–")
         n = rs.get("numpy")
         for s in gpu:
             r = rs.get(s)
@@ -141,6 +143,10 @@ def table(records, systems, device, versions):
         out.append("- arrayc did not run or matched no reference: %s" % (", ".join(failed) or "none"))
     if notes:
         out += ["", "## Errors and wrong results", ""] + notes
+    out += ["", "## Inputs", ""]
+    for p in progs:
+        shapes = next((r["shapes"] for r in by[p].values() if r.get("shapes")), "")
+        out.append("- %s: %s" % (p, shapes))
     return "\n".join(out) + "\n"
 
 
