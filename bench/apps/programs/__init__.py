@@ -11,4 +11,6 @@ A module holds the NumPy function as a NumPy user writes it and:
                       it jax.jit runs the NumPy source with np bound to jax.numpy
   TOL                 optional {dtype name: relative L2 tolerance}
   SKIP                optional {system: why it is not run}
+Modules whose names start with `_` hold what several programs share (run.py puts
+this folder on sys.path); they are not programs.
 """
