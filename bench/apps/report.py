@@ -1,0 +1,187 @@
+"""table.md and apps.png of the applications benchmark, from its records."""
+import math
+
+PEERS = ("cupy", "jax_jit", "torch_compile")
+
+
+def ok(r):
+    return r is not None and "median_ms" in r and "wrong" not in r and "error" not in r
+
+
+def line(r):
+    """One record as a log line."""
+    if "error" in r:
+        return "%-14s ERROR %s" % (r["system"], r["error"])
+    s = "%-14s %10.3f ms (min %.3f, %d calls; first call %.1f ms)" % (
+        r["system"], r["median_ms"], r["min_ms"], r["reps"], r["first_call_ms"])
+    if r.get("rel_err") is not None:
+        s += " rel.err %.2g" % r["rel_err"]
+    if "wrong" in r:
+        s += " WRONG: " + r["wrong"]
+    return s
+
+
+def median(xs):
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else 0.5 * (xs[n // 2 - 1] + xs[n // 2])
+
+
+def geomean(xs):
+    xs = [x for x in xs if x > 0]
+    return math.exp(sum(map(math.log, xs)) / len(xs)) if xs else None
+
+
+def _fmt(x, digits=3):
+    if x is None:
+        return "–"
+    if x >= 100:
+        return "%.0f" % x
+    if x >= 10:
+        return "%.1f" % x
+    return "%.*f" % (digits - 1 if x >= 1 else digits, x)
+
+
+def _by(records):
+    by = {}
+    for r in records:
+        by.setdefault(r["program"], {})[r["system"]] = r
+    return by
+
+
+def table(records, systems, device, versions):
+    by = _by(records)
+    progs = list(by)
+    gpu = [s for s in systems if s != "numpy"]
+    peers = [s for s in PEERS if s in systems]
+    out = ["# Applications benchmark (bench/apps)", "",
+           "Device: %s. %s." % (device, ", ".join("%s %s" % kv for kv in versions.items() if kv[1])),
+           "",
+           "Median milliseconds per call (device synchronized; fresh inputs each call). "
+           "`ERR`: the system failed (below), `WRONG`: its results differ from NumPy float64 "
+           "(below). `×np`: NumPy's time over the system's. The last columns are arrayc's "
+           "speed relative to each peer (peer ms / arrayc ms: above 1, arrayc is faster).", ""]
+    first = ["arrayc first call"] if "arrayc" in systems else []
+    head = ["program"] + systems + first + ["%s ×np" % s for s in gpu]
+    if "arrayc" in systems:
+        head += ["arrayc vs %s" % p for p in peers]
+    out.append("| " + " | ".join(head) + " |")
+    out.append("|" + "---|" * len(head))
+    notes = []
+    for p in progs:
+        row = [p]
+        rs = by[p]
+        for s in systems:
+            r = rs.get(s)
+            if r is None:
+                row.append("–")
+            elif "error" in r:
+                row.append("ERR")
+                notes.append("- %s, %s: %s" % (p, s, r["error"].splitlines()[0]))
+            elif "wrong" in r:
+                row.append("WRONG %s" % _fmt(r["median_ms"]))
+                notes.append("- %s, %s: %s" % (p, s, r["wrong"]))
+            else:
+                row.append(_fmt(r["median_ms"]))
+        a = rs.get("arrayc")
+        if first:
+            row.append(_fmt(a["first_call_ms"]) if a and "first_call_ms" in a else "–")
+        n = rs.get("numpy")
+        for s in gpu:
+            r = rs.get(s)
+            row.append(_fmt(n["median_ms"] / r["median_ms"]) + "×" if ok(n) and ok(r) else "–")
+        if "arrayc" in systems:
+            for q in peers:
+                r = rs.get(q)
+                row.append(_fmt(r["median_ms"] / a["median_ms"]) if ok(a) and ok(r) else "–")
+        out.append("| " + " | ".join(row) + " |")
+    out += ["", "## Summary", ""]
+    for s in systems:
+        n_ok = sum(ok(by[p].get(s)) for p in progs)
+        line_ = "- %s: %d of %d programs ran and matched NumPy" % (s, n_ok, len(progs))
+        if s != "numpy":
+            g = geomean([by[p]["numpy"]["median_ms"] / by[p][s]["median_ms"] for p in progs
+                         if ok(by[p].get("numpy")) and ok(by[p].get(s))])
+            line_ += "; geometric mean speed-up over NumPy %s× (over those)" % _fmt(g)
+        out.append(line_)
+    if "arrayc" in systems:
+        out += ["", "Issue 27's bars, over the programs both systems ran correctly:", ""]
+        for q in peers:
+            pairs = [(by[p]["arrayc"], by[p][q]) for p in progs
+                     if ok(by[p].get("arrayc")) and ok(by[p].get(q))]
+            g = geomean([b["median_ms"] / a["median_ms"] for a, b in pairs])
+            bar = {"cupy": 4.0, "jax_jit": 1.5}.get(q)
+            out.append("- arrayc vs %s: geometric mean %s× over %d programs%s" % (
+                q, _fmt(g), len(pairs),
+                "" if bar is None or g is None else " (bar ≥ %.1f×: %s)" % (bar, "met" if g >= bar else "missed")))
+        slow, behind_np = [], []
+        for p in progs:
+            a = by[p].get("arrayc")
+            if not ok(a):
+                continue
+            best = [by[p][q]["median_ms"] for q in peers if ok(by[p].get(q))]
+            if best and a["median_ms"] > 1.1 * min(best):
+                slow.append("%s (%.2f× the fastest peer's time)" % (p, a["median_ms"] / min(best)))
+            n = by[p].get("numpy")
+            if ok(n) and a["median_ms"] > n["median_ms"]:
+                behind_np.append("%s (%.2f× NumPy's time)" % (p, a["median_ms"] / n["median_ms"]))
+        if peers:
+            out.append("- more than 10%% behind the fastest of %s: %s" % (
+                "/".join(peers), ", ".join(slow) if slow else "none"))
+        out.append("- slower than NumPy on the host: %s" % (", ".join(behind_np) or "none"))
+        firsts = [by[p]["arrayc"] for p in progs
+                  if by[p].get("arrayc") and "first_call_ms" in by[p]["arrayc"]]
+        if firsts:
+            fc = [r["first_call_ms"] for r in firsts]
+            comp = [r["first_call_ms"] - r["median_ms"] for r in firsts if "median_ms" in r]
+            out.append("- arrayc first call (compile and one run): median %.0f ms, worst %.0f ms; "
+                       "less the median call: median %s ms, worst %s ms "
+                       "(bar: compile ≤ 300 ms median, ≤ 1000 ms worst)" % (
+                           median(fc), max(fc), _fmt(median(comp)) if comp else "–",
+                           _fmt(max(comp)) if comp else "–"))
+        failed = [p for p in progs if not ok(by[p].get("arrayc"))]
+        out.append("- arrayc did not run or matched no reference: %s" % (", ".join(failed) or "none"))
+    if notes:
+        out += ["", "## Errors and wrong results", ""] + notes
+    out += ["", "## Inputs", ""]
+    for p in progs:
+        shapes = next((r["shapes"] for r in by[p].values() if r.get("shapes")), "")
+        out.append("- %s: %s" % (p, shapes))
+    return "\n".join(out) + "\n"
+
+
+def chart(records, systems, path):
+    """A bar chart of each GPU system's speed-up over NumPy, per program (log
+    scale). Returns a line saying what was written."""
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except Exception as e:  # noqa: BLE001
+        return "no chart: matplotlib unavailable (%s)" % e
+    by = _by(records)
+    progs = list(by)
+    gpu = [s for s in systems if s != "numpy"]
+    if not gpu:
+        return "no chart: no system besides NumPy ran"
+    width = 0.8 / len(gpu)
+    fig, ax = plt.subplots(figsize=(max(10, 0.55 * len(progs)), 5))
+    for i, s in enumerate(gpu):
+        xs, ys = [], []
+        for j, p in enumerate(progs):
+            n, r = by[p].get("numpy"), by[p].get(s)
+            if ok(n) and ok(r):
+                xs.append(j + (i - (len(gpu) - 1) / 2) * width)
+                ys.append(n["median_ms"] / r["median_ms"])
+        ax.bar(xs, ys, width, label=s)
+    ax.set_yscale("log")
+    ax.axhline(1.0, color="black", linewidth=0.8)
+    ax.set_xticks(range(len(progs)))
+    ax.set_xticklabels(progs, rotation=60, ha="right", fontsize=8)
+    ax.set_ylabel("speed-up over NumPy on the host (log)")
+    ax.set_title("Applications benchmark: median time per call, NumPy's over each system's")
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return "chart: " + path

@@ -1,0 +1,266 @@
+"""The systems of the applications benchmark and how each one runs a program.
+
+Every system gets the program's NumPy function (or, for jax.jit, its rewrite
+when the program has one) and the program's inputs: `prepare` makes the
+callable, `put` stages the inputs on its device once, `fresh` copies them there
+for each call (programs update their arguments), `sync` waits for the device
+and `host` brings one result back as a NumPy array. run.py times them all the
+same way.
+"""
+import os
+import sys
+import types
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(os.path.dirname(HERE))
+
+
+def rebind(f, module):
+    """f with `np` bound to `module` (cupy, jax.numpy): a new function over the
+    same code, as a CuPy user runs NumPy code. Functions of f's module that f
+    calls (its helpers) are rebound too, through the same globals."""
+    g = dict(f.__globals__)
+    g["np"] = module
+    for name, v in list(g.items()):
+        if isinstance(v, types.FunctionType) and v.__globals__ is f.__globals__:
+            g[name] = types.FunctionType(v.__code__, g, v.__name__, v.__defaults__,
+                                         v.__closure__)
+    return g[f.__name__] if f.__name__ in g else types.FunctionType(
+        f.__code__, g, f.__name__, f.__defaults__, f.__closure__)
+
+
+def is_array(a):
+    return isinstance(a, np.ndarray)
+
+
+class System:
+    """One way of running a program. Subclasses set name and fill the hooks."""
+    name = "?"
+
+    def prepare(self, prog, args):
+        """The callable for program `prog` (a module of bench/apps/programs) on
+        inputs like `args`."""
+        raise NotImplementedError
+
+    # Whether results must have NumPy's dtypes: the systems that run the
+    # NumPy source with NumPy's rules (the rewrites choose their own).
+    numpy_dtypes = True
+
+    def put(self, args):
+        """Device copies of the host inputs `args` (scalars pass through)."""
+        return [a.copy() if is_array(a) else a for a in args]
+
+    def fresh(self, staged):
+        """Copies of the arrays put() staged, for one call (device to device)."""
+        return [x.copy() if hasattr(x, "shape") else x for x in staged]
+
+    def sync(self, out):
+        pass
+
+    def host(self, x):
+        return np.asarray(x)
+
+    def written(self, dargs, prog):
+        """The arguments the program updates in place, as they are after a call."""
+        return [dargs[i] for i in getattr(prog, "WRITES", ())]
+
+
+class NumPy(System):
+    name = "numpy"
+
+    def prepare(self, prog, args):
+        return prog.KERNEL
+
+
+class Arrayc(System):
+    """@arrayc.jit of the NumPy function: on CuPy arrays (cuda), or on NumPy
+    arrays (cpu, the dry run)."""
+    name = "arrayc"
+
+    def __init__(self, target, cupy=None):
+        import arrayc
+        self.arrayc, self.target, self.cp = arrayc, target, cupy
+        self.version = arrayc.__version__
+
+    def prepare(self, prog, args):
+        return self.arrayc.jit(prog.KERNEL, target=self.target)
+
+    def put(self, args):
+        if self.target == "cuda":
+            return [self.cp.asarray(a) if is_array(a) else a for a in args]
+        return super().put(args)
+
+    def sync(self, out):
+        if self.target == "cuda":
+            self.arrayc.get_context("cuda").synchronize()
+            self.cp.cuda.Device().synchronize()
+
+    def host(self, x):
+        if isinstance(x, self.arrayc.ndarray):
+            return self.arrayc.asnumpy(x)
+        if self.cp is not None and isinstance(x, self.cp.ndarray):
+            return self.cp.asnumpy(x)
+        return np.asarray(x)
+
+
+class CuPy(System):
+    """The NumPy function with `np` bound to cupy, on CuPy arrays."""
+    name = "cupy"
+
+    def __init__(self):
+        import cupy
+        self.cp = cupy
+        self.version = cupy.__version__
+
+    def prepare(self, prog, args):
+        return rebind(prog.KERNEL, self.cp)
+
+    def put(self, args):
+        return [self.cp.asarray(a) if is_array(a) else a for a in args]
+
+    def sync(self, out):
+        self.cp.cuda.Device().synchronize()
+
+    def host(self, x):
+        if isinstance(x, self.cp.ndarray):
+            return self.cp.asnumpy(x)
+        return np.asarray(x)
+
+
+class Jax(System):
+    """jax.jit of the program's jax rewrite (`jax_kernel(jnp, lax)`, returning
+    the results and then the updated arguments), else of the NumPy function
+    with `np` bound to jax.numpy. Python scalars are static arguments."""
+    name = "jax_jit"
+
+    def __init__(self):
+        # Share the GPU with CuPy, arrayc and torch (JAX takes 75% up front).
+        os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+        import jax
+        jax.config.update("jax_enable_x64", True)  # f64 programs stay f64
+        # f32 products in f32, as the other systems compute them (not TF32).
+        jax.config.update("jax_default_matmul_precision", "highest")
+        import jax.numpy as jnp
+        from jax import lax
+        self.jax, self.jnp, self.lax = jax, jnp, lax
+        self.version = jax.__version__
+
+    def prepare(self, prog, args):
+        if hasattr(prog, "jax_kernel"):
+            f = prog.jax_kernel(self.jnp, self.lax)
+        elif getattr(prog, "WRITES", ()):
+            raise NotImplementedError("updates its arguments in place and has no jax rewrite")
+        else:
+            f = rebind(prog.KERNEL, self.jnp)
+        if getattr(f, "jitted", False):  # the rewrite jits its own parts
+            return f
+        static = [i for i, a in enumerate(args) if not is_array(a)]
+        return self.jax.jit(f, static_argnums=static)
+
+    numpy_dtypes = False
+
+    def put(self, args):
+        return [self.jax.device_put(a) if is_array(a) else a for a in args]
+
+    def fresh(self, staged):
+        return list(staged)  # jax arrays are immutable
+
+    def sync(self, out):
+        self.jax.block_until_ready(out)
+
+    def written(self, dargs, prog):
+        return []  # the rewrite returns them with its results
+
+    def host(self, x):
+        return np.asarray(x)
+
+
+class TorchCompile(System):
+    """torch.compile of the NumPy source, as PyTorch documents it for NumPy
+    code on CUDA: torch.compile(torch.compiler.wrap_numpy(f), fullgraph=True)
+    called on CUDA tensors, under `with torch.device("cuda")` so that the
+    arrays the function creates are on the GPU too."""
+    name = "torch_compile"
+
+    def __init__(self):
+        import torch
+        self.torch = torch
+        self.version = torch.__version__
+        torch.backends.cuda.matmul.allow_tf32 = False
+        torch.backends.cudnn.allow_tf32 = False
+
+    def prepare(self, prog, args):
+        torch = self.torch
+        compiled = torch.compile(torch.compiler.wrap_numpy(prog.KERNEL), fullgraph=True)
+
+        def call(*args):
+            with torch.device("cuda"):
+                return compiled(*args)
+        return call
+
+    numpy_dtypes = False
+
+    def put(self, args):
+        torch = self.torch
+        return [torch.from_numpy(a.copy()).to("cuda") if is_array(a) else a for a in args]
+
+    def fresh(self, staged):
+        return [x.clone() if isinstance(x, self.torch.Tensor) else x for x in staged]
+
+    def sync(self, out):
+        self.torch.cuda.synchronize()
+
+    def host(self, x):
+        if isinstance(x, self.torch.Tensor):
+            return x.detach().cpu().numpy()
+        return np.asarray(x)
+
+
+def gpu_systems(log):
+    """The device's systems, each only if it imports; arrayc needs CuPy."""
+    out = []
+    cupy = None
+    try:
+        cupy = CuPy()
+        out.append(cupy)
+    except Exception as e:  # noqa: BLE001
+        log("cupy unavailable: %r" % e)
+    try:
+        if cupy is None:
+            raise RuntimeError("arrayc's cuda run takes CuPy arrays: no CuPy")
+        out.insert(0, Arrayc("cuda", cupy.cp))
+    except Exception as e:  # noqa: BLE001
+        log("arrayc unavailable: %r" % e)
+    for cls in (Jax, TorchCompile):
+        try:
+            out.append(cls())
+        except Exception as e:  # noqa: BLE001
+            log("%s unavailable: %r" % (cls.name, e))
+    return out
+
+
+def import_arrayc_path():
+    """Makes `import arrayc` find python-frontend when it is not installed."""
+    try:
+        import arrayc  # noqa: F401
+    except ImportError:
+        sys.path.insert(0, os.path.join(ROOT, "python-frontend"))
+
+
+def free_memory(systems):
+    """Gives the memory pools' cached blocks back between systems, so that one
+    system's cache does not crowd the next one's program out of the GPU."""
+    import gc
+    gc.collect()
+    for s in systems:
+        try:
+            if isinstance(s, CuPy):
+                s.cp.get_default_memory_pool().free_all_blocks()
+            elif isinstance(s, Arrayc) and s.target == "cuda":
+                s.arrayc.get_default_memory_pool().free_all_blocks()
+            elif isinstance(s, TorchCompile):
+                s.torch.cuda.empty_cache()
+        except Exception:  # noqa: BLE001  (a pool without the call keeps its cache)
+            pass
