@@ -18,6 +18,8 @@ def line(r):
         s += " rel.err %.2g" % r["rel_err"]
     if "wrong" in r:
         s += " WRONG: " + r["wrong"]
+    if "note" in r:
+        s += " NOTE: " + r["note"]
     return s
 
 
@@ -59,8 +61,9 @@ def table(records, systems, device, versions):
            "",
            "Median milliseconds per call (device synchronized; fresh inputs each call). "
            "`ERR`: the system failed (below), `WRONG`: its results differ from NumPy float64 "
-           "(below). `×np`: NumPy's time over the system's. The last columns are arrayc's "
-           "speed relative to each peer (peer ms / arrayc ms: above 1, arrayc is faster).", ""]
+           "(below), `*`: a note on the run (below). `×np`: NumPy's time over the system's. "
+           "The last columns are arrayc's speed relative to each peer (peer ms / arrayc ms: "
+           "above 1, arrayc is faster).", ""]
     first = ["arrayc first call"] if "arrayc" in systems else []
     head = ["program"] + systems + first + ["%s ×np" % s for s in gpu]
     if "arrayc" in systems:
@@ -83,6 +86,9 @@ def table(records, systems, device, versions):
                 notes.append("- %s, %s: %s" % (p, s, r["wrong"]))
             else:
                 row.append(_fmt(r["median_ms"]))
+            if r is not None and "note" in r:
+                row[-1] += "*"
+                notes.append("- %s, %s (*): %s" % (p, s, r["note"]))
         a = rs.get("arrayc")
         if first:
             row.append(_fmt(a["first_call_ms"]) if a and "first_call_ms" in a else "–")
@@ -142,7 +148,7 @@ def table(records, systems, device, versions):
         failed = [p for p in progs if not ok(by[p].get("arrayc"))]
         out.append("- arrayc did not run or matched no reference: %s" % (", ".join(failed) or "none"))
     if notes:
-        out += ["", "## Errors and wrong results", ""] + notes
+        out += ["", "## Errors, wrong results and notes", ""] + notes
     out += ["", "## Inputs", ""]
     for p in progs:
         shapes = next((r["shapes"] for r in by[p].values() if r.get("shapes")), "")

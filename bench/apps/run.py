@@ -49,6 +49,9 @@ def load_programs(only):
             continue
         spec = importlib.util.spec_from_file_location("apps_" + name, os.path.join(PROGRAMS, fn))
         mod = importlib.util.module_from_spec(spec)
+        # Registered as a module like any imported one: torch.compile's Dynamo
+        # imports the module of the globals it guards on by its name.
+        sys.modules[spec.name] = mod
         spec.loader.exec_module(mod)
         mod.NAME = name
         progs.append(mod)
@@ -144,7 +147,11 @@ def run_system(sysm, prog, args, ref, opts, dtypes=None):
         sysm.sync(out)
         rec["first_call_ms"] = (time.perf_counter() - t0) * 1e3
         stage = "results"
-        got = [sysm.host(x) for x in flat_results(out) + sysm.written(dargs, prog)]
+        results = flat_results(out) + sysm.written(dargs, prog)
+        note = sysm.note(results)
+        if note:
+            rec["note"] = note
+        got = [sysm.host(x) for x in results]
         if ref is not None:
             msg, err = compare(got, ref, getattr(prog, "TOL", {}),
                                dtypes if sysm.numpy_dtypes else None, tol_floor(args))
@@ -310,7 +317,7 @@ def merge(opts):
         for ln in open(path):
             r = json.loads(ln)
             recs[(r["program"], r["system"])] = r
-    records = list(recs.values())
+    records = sorted(recs.values(), key=lambda r: r["program"])  # stable: systems keep their order
     order = ["numpy", "arrayc", "cupy", "jax_jit", "torch_compile"]
     names = [n for n in order if any(r["system"] == n for r in records)]
     device = next((r["device"] for r in records), "?")

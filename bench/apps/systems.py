@@ -62,6 +62,11 @@ class System:
     def host(self, x):
         return np.asarray(x)
 
+    def note(self, results):
+        """What the table should say about a run that worked (e.g. results
+        left on the host), or None."""
+        return None
+
     def written(self, dargs, prog):
         """The arguments the program updates in place, as they are after a call."""
         return [dargs[i] for i in getattr(prog, "WRITES", ())]
@@ -178,10 +183,17 @@ class Jax(System):
 
 
 class TorchCompile(System):
-    """torch.compile of the NumPy source, as PyTorch documents it for NumPy
-    code on CUDA: torch.compile(torch.compiler.wrap_numpy(f), fullgraph=True)
-    called on CUDA tensors, under `with torch.device("cuda")` so that the
-    arrays the function creates are on the GPU too."""
+    """torch.compile of the program's torch rewrite (`torch_kernel(torch)`, on
+    CUDA tensors, updating the WRITES arguments in place like the NumPy
+    function), else of the NumPy source as PyTorch documents it:
+    torch.compile(torch.compiler.wrap_numpy(f), fullgraph=True) called on CUDA
+    tensors. Not under `with torch.device("cuda")`, which the documentation
+    adds so that the arrays f creates are on the GPU too: in torch 2.11 any
+    default-device context (that one, torch.set_default_device) makes the
+    tracing of NumPy code fail ("'ndarray' object has no attribute 'mul'",
+    pytorch/pytorch#140884, #156162). So the arrays the NumPy source creates
+    are CPU tensors; programs that mix them with the inputs have a torch
+    rewrite."""
     name = "torch_compile"
 
     def __init__(self):
@@ -193,12 +205,16 @@ class TorchCompile(System):
 
     def prepare(self, prog, args):
         torch = self.torch
-        compiled = torch.compile(torch.compiler.wrap_numpy(prog.KERNEL), fullgraph=True)
-
-        def call(*args):
-            with torch.device("cuda"):
-                return compiled(*args)
-        return call
+        # Every program's compile from an empty cache: the NumPy sources all
+        # run through wrap_numpy's one wrapper (one code object), whose cache
+        # would otherwise fill up (the recompile limit) after eight programs.
+        torch._dynamo.reset()
+        if hasattr(prog, "torch_kernel"):
+            f = prog.torch_kernel(torch)
+            if getattr(f, "compiled", False):  # the rewrite compiles its own parts
+                return f
+            return torch.compile(f, fullgraph=True)
+        return torch.compile(torch.compiler.wrap_numpy(prog.KERNEL), fullgraph=True)
 
     numpy_dtypes = False
 
@@ -216,6 +232,15 @@ class TorchCompile(System):
         if isinstance(x, self.torch.Tensor):
             return x.detach().cpu().numpy()
         return np.asarray(x)
+
+    def note(self, results):
+        cpu = [i for i, x in enumerate(results)
+               if isinstance(x, self.torch.Tensor) and x.device.type != "cuda"]
+        if cpu:
+            return ("result%s %s on the host: arrays the NumPy source creates are CPU tensors "
+                    "under torch.compile (systems.TorchCompile)" % (
+                        "s" * (len(cpu) > 1), ", ".join(map(str, cpu))))
+        return None
 
 
 def gpu_systems(log):

@@ -9,6 +9,12 @@ A module holds the NumPy function as a NumPy user writes it and:
   jax_kernel(jnp, lax)  optional: the idiomatic jax.numpy rewrite, returning the
                       results and then the WRITES arguments' new values; without
                       it jax.jit runs the NumPy source with np bound to jax.numpy
+  torch_kernel(torch) optional: the torch rewrite that torch.compile runs instead
+                      of the NumPy source (on CUDA tensors; results as KERNEL's,
+                      the WRITES arguments updated in place), where tracing the
+                      NumPy source fails (systems.TorchCompile says why); it is
+                      compiled with fullgraph=True, unless it sets `.compiled`
+                      (it compiles its own parts, the data-dependent loop in Python)
   TOL                 optional {dtype name: relative L2 tolerance}
   SKIP                optional {system: why it is not run}
 Modules whose names start with `_` hold what several programs share (run.py puts

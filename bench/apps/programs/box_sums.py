@@ -35,3 +35,13 @@ def jax_kernel(jnp, lax):
         S = S.at[1:, 1:].set(jnp.cumsum(jnp.cumsum(M, axis=0, dtype=jnp.int64), axis=1))
         return box_sums(S, k)
     return box_filter_jax
+
+
+def torch_kernel(torch):
+    """The NumPy source creates the table S on the host under torch.compile
+    (systems.py), which would do the box sums there."""
+    def box_filter_torch(M, k):
+        S = torch.zeros((M.shape[0] + 1, M.shape[1] + 1), dtype=torch.int64, device=M.device)
+        S[1:, 1:] = M.cumsum(dim=0).cumsum(dim=1)
+        return S[k:, k:] - S[:-k, k:] - S[k:, :-k] + S[:-k, :-k]
+    return box_filter_torch

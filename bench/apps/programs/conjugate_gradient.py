@@ -73,3 +73,32 @@ def jax_kernel(jnp, lax):
         return hist[:int(i) + 1], x
     cg_jax.jitted = True
     return cg_jax
+
+
+def torch_kernel(torch):
+    """The stopping test is data-dependent, which torch.compile(fullgraph=True)
+    cannot trace: the step is compiled, the loop and its test stay in Python."""
+    @torch.compile(fullgraph=True)
+    def step(A, x, r, p, rs):
+        Ap = A @ p
+        alpha = rs / (p @ Ap)
+        x += alpha * p
+        r -= alpha * Ap
+        rs_new = r @ r
+        return r + (rs_new / rs) * p, rs_new, torch.sqrt(rs_new)
+
+    def cg_torch(A, b, x, tol=1e-12, maxiter=None):
+        if maxiter is None:
+            maxiter = len(b)
+        r = b - A @ x
+        p = r.clone()
+        rs = r @ r
+        history = [torch.sqrt(rs)]
+        for i in range(maxiter):
+            p, rs, res = step(A, x, r, p, rs)
+            history.append(res)
+            if res < tol:
+                break
+        return torch.stack(history)
+    cg_torch.compiled = True
+    return cg_torch

@@ -32,3 +32,20 @@ def inputs(rng):
 
 def small_inputs(rng):
     return layer(rng, 2, 3, 4, 8)
+
+
+def torch_kernel(torch):
+    """The same loop over the taps; torch.compile's tracing of np.pad fails
+    (unbacked sizes), and the NumPy source creates `out` on the host (systems.py)."""
+    def conv2d_relu_torch(x, w, b):
+        N, C, H, W = x.shape
+        F, _, KH, KW = w.shape
+        xp = torch.nn.functional.pad(x, (KW // 2, KW // 2, KH // 2, KH // 2))
+        out = torch.zeros((N, F, H * W), dtype=x.dtype, device=x.device)
+        for i in range(KH):
+            for j in range(KW):
+                patch = xp[:, :, i:i + H, j:j + W].reshape(N, C, H * W)
+                out += w[:, :, i, j] @ patch
+        out = out.reshape(N, F, H, W) + b[None, :, None, None]
+        return torch.relu(out)
+    return conv2d_relu_torch

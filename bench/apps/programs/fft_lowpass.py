@@ -31,3 +31,16 @@ def jax_kernel(jnp, lax):
         y = jnp.fft.ifft(jnp.fft.ifftshift(jnp.where(mask, X, 0))).real
         return y, mask.sum()
     return lowpass_jax
+
+
+def torch_kernel(torch):
+    """The NumPy source makes the frequencies and the mask on the host under
+    torch.compile (systems.py)."""
+    def lowpass_torch(x, fc, d=1.0):
+        X = torch.fft.fftshift(torch.fft.fft(x))
+        f = torch.fft.fftshift(torch.fft.fftfreq(len(x), d, dtype=x.dtype, device=x.device))
+        mask = torch.abs(f) < fc
+        X = X.masked_fill(~mask, 0)
+        y = torch.fft.ifft(torch.fft.ifftshift(X)).real
+        return y, mask.sum()
+    return lowpass_torch

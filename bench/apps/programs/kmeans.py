@@ -56,3 +56,35 @@ def jax_kernel(jnp, lax):
             cond, body, (jnp.asarray(0), centers0, jnp.zeros(X.shape[0], jnp.int64), jnp.asarray(False)))
         return centers, labels, jnp.sum((X - centers[labels]) ** 2)
     return kmeans_jax
+
+
+def torch_kernel(torch):
+    """The stopping test and the empty-cluster test are data-dependent, which
+    torch.compile(fullgraph=True) cannot trace: the assignment and the update
+    are compiled (the means by index_add_), the loop and its test stay in
+    Python."""
+    @torch.compile(fullgraph=True)
+    def assign(X, centers):
+        return torch.argmin(((X[:, None, :] - centers[None, :, :]) ** 2).sum(dim=2), dim=1)
+
+    @torch.compile(fullgraph=True)
+    def update(X, labels, centers):
+        k = centers.shape[0]
+        sums = torch.zeros_like(centers).index_add_(0, labels, X)
+        counts = torch.zeros(k, dtype=X.dtype, device=X.device).index_add_(
+            0, labels, torch.ones(X.shape[0], dtype=X.dtype, device=X.device))
+        return torch.where(counts[:, None] > 0, sums / counts.clamp(min=1)[:, None], centers)
+
+    def kmeans_torch(X, k=4, max_iter=50):
+        centers = X[:k].clone()
+        labels = torch.zeros(len(X), dtype=torch.int64, device=X.device)
+        for it in range(max_iter):
+            new_labels = assign(X, centers)
+            if it > 0 and torch.equal(new_labels, labels):
+                break
+            labels = new_labels
+            centers = update(X, labels, centers)
+        inertia = torch.sum((X - centers[labels]) ** 2)
+        return centers, labels, inertia
+    kmeans_torch.compiled = True
+    return kmeans_torch

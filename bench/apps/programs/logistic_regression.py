@@ -50,3 +50,17 @@ def jax_kernel(jnp, lax):
                 -jnp.mean(y * jnp.log(p + 1e-12) + (1 - y) * jnp.log(1 - p + 1e-12)))
         return lax.fori_loop(0, n_iter, body, (jnp.zeros(X.shape[1]), jnp.zeros(n_iter)))
     return fit_jax
+
+
+def torch_kernel(torch):
+    """The NumPy source creates w on the host under torch.compile (systems.py)."""
+    def fit_torch(X, y, lr=0.1, n_iter=100, lam=0.01):
+        w = torch.zeros(X.shape[1], dtype=X.dtype, device=X.device)
+        losses = []
+        for _ in range(n_iter):
+            p = torch.sigmoid(X @ w)
+            grad = X.T @ (p - y) / len(y) + lam * w
+            w -= lr * grad
+            losses.append(-torch.mean(y * torch.log(p + 1e-12) + (1 - y) * torch.log(1 - p + 1e-12)))
+        return w, torch.stack(losses)
+    return fit_torch

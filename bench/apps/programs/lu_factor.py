@@ -8,7 +8,7 @@ def lu_factor(A):
     LU = A.copy()
     perm = np.arange(n)
     for k in range(n - 1):
-        p = k + np.argmax(np.abs(LU[k:, k]))
+        p = k + int(np.argmax(np.abs(LU[k:, k])))
         if p != k:
             LU[[k, p]] = LU[[p, k]]
             perm[[k, p]] = perm[[p, k]]

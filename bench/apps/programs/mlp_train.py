@@ -1,7 +1,5 @@
 """A two-layer MLP trained by full-batch gradient descent, weights updated in place
 (test/apps/ml_mlp_backprop)."""
-import types
-
 import numpy as np
 
 
@@ -55,7 +53,9 @@ def small_inputs(rng):
 
 
 def jax_kernel(jnp, lax):
-    fwd = types.FunctionType(forward.__code__, {**globals(), "np": jnp})
+    def fwd(X, W1, b1, W2, b2):
+        h = jnp.maximum(X @ W1 + b1, 0)
+        return h, h @ W2 + b2
 
     def train_jax(X, y, W1, W2, lr, epochs):
         def body(e, c):
@@ -71,3 +71,29 @@ def jax_kernel(jnp, lax):
         W1, _, W2, _, losses = lax.fori_loop(0, epochs, body, c0)
         return losses, W1, W2
     return train_jax
+
+
+def torch_kernel(torch):
+    """The NumPy source creates b1, b2 and losses on the host under torch.compile
+    (systems.py)."""
+    def train_torch(X, y, W1, W2, lr=0.01, epochs=25):
+        b1 = torch.zeros(W1.shape[1], dtype=W1.dtype, device=W1.device)
+        b2 = torch.zeros(W2.shape[1], dtype=W2.dtype, device=W2.device)
+        losses = torch.zeros(epochs, dtype=X.dtype, device=X.device)
+        for e in range(epochs):
+            h = torch.relu(X @ W1 + b1)
+            out = h @ W2 + b2
+            err = out - y
+            losses[e] = torch.mean(err ** 2)
+            dout = 2 * err / len(X)
+            dW2 = h.T @ dout
+            db2 = dout.sum(dim=0)
+            dh = (dout @ W2.T).masked_fill(h <= 0, 0)
+            dW1 = X.T @ dh
+            db1 = dh.sum(dim=0)
+            W1 -= lr * dW1
+            b1 -= lr * db1
+            W2 -= lr * dW2
+            b2 -= lr * db2
+        return losses
+    return train_torch

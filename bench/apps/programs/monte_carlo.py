@@ -50,3 +50,29 @@ def jax_kernel(jnp, lax):
         payoff = jnp.where(alive, jnp.maximum(paths[:, -1] - K, 0), 0.0)
         return jnp.array([asian, disc * payoff.mean(), alive.mean()])
     return monte_carlo_jax
+
+
+def torch_kernel(torch):
+    """The NumPy source creates the paths' first column on the host under
+    torch.compile (systems.py)."""
+    import math
+
+    def gbm_paths_torch(S0, mu, sigma, T, Z):
+        n_paths, n_steps = Z.shape
+        dt = T / n_steps
+        increments = (mu - 0.5 * sigma**2) * dt + sigma * math.sqrt(dt) * Z
+        log_paths = torch.cumsum(increments, dim=1)
+        first = torch.zeros((n_paths, 1), dtype=Z.dtype, device=Z.device)
+        return S0 * torch.exp(torch.cat([first, log_paths], dim=1))
+
+    def price_options_torch(paths, K, barrier, r, T):
+        disc = math.exp(-r * T)
+        asian = disc * torch.mean(torch.clamp(paths[:, 1:].mean(dim=1) - K, min=0))
+        alive = torch.all(paths > barrier, dim=1)
+        payoff = torch.where(alive, torch.clamp(paths[:, -1] - K, min=0), 0.0)
+        return torch.stack([asian, disc * payoff.mean(), alive.to(paths.dtype).mean()])
+
+    def monte_carlo_torch(Z):
+        paths = gbm_paths_torch(100.0, 0.05, 0.2, 1.0, Z)
+        return price_options_torch(paths, 100.0, 80.0, 0.05, 1.0)
+    return monte_carlo_torch

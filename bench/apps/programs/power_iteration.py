@@ -51,3 +51,27 @@ def jax_kernel(jnp, lax):
         lam, v, it, _ = lax.while_loop(cond, body, (jnp.zeros((), A.dtype), v, jnp.asarray(0), jnp.asarray(False)))
         return lam, v, it
     return power_iteration_jax
+
+
+def torch_kernel(torch):
+    """The stopping test is data-dependent, which torch.compile(fullgraph=True)
+    cannot trace: the step is compiled, the loop and its test stay in Python."""
+    @torch.compile(fullgraph=True)
+    def step(A, v):
+        w = A @ v
+        return v @ w, w / torch.linalg.norm(w)
+
+    def power_iteration_torch(A, v, tol=1e-10, maxiter=500):
+        v = v / torch.linalg.norm(v)
+        lam = 0.0
+        it = 0
+        while it < maxiter:
+            lam_new, v = step(A, v)
+            it += 1
+            if abs(lam_new - lam) < tol * abs(lam_new):
+                lam = lam_new
+                break
+            lam = lam_new
+        return lam, v, it
+    power_iteration_torch.compiled = True
+    return power_iteration_torch

@@ -24,3 +24,11 @@ def jax_kernel(jnp, lax):
         d2 = ((X[:, None, :] - X[None, :, :]) ** 2).sum(axis=-1)
         return jnp.exp(-gamma * d2)
     return rbf_kernel_jax
+
+
+def torch_kernel(torch):
+    """torch.compile does not trace np.subtract.outer (a ufunc method)."""
+    def rbf_kernel_torch(X, gamma=0.5):
+        sq = [(X[:, j, None] - X[None, :, j]) ** 2 for j in range(X.shape[1])]
+        return torch.exp(-gamma * torch.stack(sq).sum(dim=0))
+    return rbf_kernel_torch
