@@ -65,6 +65,8 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
   // Canonicalize first: it merges repeated operands (x*x reads one producer
   // once), and upstream fusion only fuses a producer with a single use.
   pm.addPass(createCanonicalizer());
+  // `i + 1` on host scalars stays scalar code on the host (no kernel on cuda).
+  pm.addPass(createScalarizeHostScalars());
   if (options.fusion)
     pm.addPass(createFuseElementwise(FuseElementwiseOptions{options.recompute}));
   if (!options.precision.empty()) {

@@ -34,6 +34,9 @@ inline constexpr llvm::StringLiteral kLikelyBranchAttr = "arrayc.likely";
 /// With `tf32` (cuda only) f32 products use the TF32 tensor cores.
 void populateLinalgToBlasPatterns(mlir::RewritePatternSet &patterns, bool cuda = false,
                                   bool tf32 = false);
+/// The pattern of `arrayc-scalarize-host-scalars`: 0-d generics on host
+/// scalars as scalar arith.
+void populateScalarizeHostScalarsPatterns(mlir::RewritePatternSet &patterns);
 /// The patterns of `arrayc-fuse-elementwise`; `recompute` adds the cloning of
 /// cheap multi-use elementwise producers (one per consumer).
 void populateFuseElementwisePatterns(mlir::RewritePatternSet &patterns, bool recompute);

@@ -284,6 +284,22 @@ def MixedPrecision : Pass<"arrayc-mixed-precision", "mlir::func::FuncOp"> {
                            "mlir::arith::ArithDialect"];
 }
 
+def ScalarizeHostScalars : Pass<"arrayc-scalarize-host-scalars"> {
+  let summary = "0-d array arithmetic on host scalars becomes scalar code";
+  let description = [{
+    The frontend keeps Python scalars that come from the host (loop indices,
+    sizes, `n - 1`, `i + 1`) as 0-d tensors built by `tensor.from_elements`,
+    and NumPy arithmetic on them as 0-d `linalg.generic`s. On the cuda target
+    each such generic became a one-thread kernel whose result the host copied
+    back (a launch and a synchronization per `i + 1` in a loop). This pass
+    rewrites a 0-d generic whose inputs are all `tensor.from_elements` or
+    splat constants and whose body is `arith` ops only (IEEE-exact on host and
+    device alike) into those ops on the scalars, wrapped in
+    `tensor.from_elements`; `tensor.extract` of it then folds away.
+  }];
+  let dependentDialects = ["mlir::tensor::TensorDialect", "mlir::arith::ArithDialect"];
+}
+
 def FuseElementwise : Pass<"arrayc-fuse-elementwise"> {
   let summary = "Fuse elementwise linalg ops into their consumers, without recomputation";
   let description = [{

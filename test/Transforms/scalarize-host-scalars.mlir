@@ -1,0 +1,77 @@
+// RUN: arrayc-opt %s --arrayc-scalarize-host-scalars --split-input-file | FileCheck %s
+
+// `i + 1` on a host scalar: scalar arith, the extract folded away.
+// CHECK-LABEL: func @index_plus_one
+// CHECK-NOT: linalg.generic
+// CHECK: %[[R:.*]] = arith.addi %arg0, %{{.*}} : i64
+// CHECK: return %[[R]]
+#map = affine_map<() -> ()>
+func.func @index_plus_one(%i: i64) -> i64 {
+  %c1 = arith.constant 1 : i64
+  %t = tensor.from_elements %i : tensor<i64>
+  %e = tensor.empty() : tensor<i64>
+  %r = linalg.generic {indexing_maps = [#map, #map], iterator_types = []}
+      ins(%t : tensor<i64>) outs(%e : tensor<i64>) {
+  ^bb0(%in: i64, %out: i64):
+    %s = arith.addi %in, %c1 : i64
+    linalg.yield %s : i64
+  } -> tensor<i64>
+  %x = tensor.extract %r[] : tensor<i64>
+  return %x : i64
+}
+
+// -----
+
+// A chain with a splat constant input; the 0-d result stays a tensor where
+// it is used as one.
+// CHECK-LABEL: func @chain
+// CHECK-NOT: linalg.generic
+// CHECK: %[[A:.*]] = arith.subi %arg0, %{{.*}} : i64
+// CHECK: %[[M:.*]] = arith.muli %[[A]], %{{.*}} : i64
+// CHECK: %[[T:.*]] = tensor.from_elements %[[M]] : tensor<i64>
+// CHECK: return %[[T]]
+#map1 = affine_map<() -> ()>
+func.func @chain(%n: i64) -> tensor<i64> {
+  %c1 = arith.constant 1 : i64
+  %three = arith.constant dense<3> : tensor<i64>
+  %t = tensor.from_elements %n : tensor<i64>
+  %e = tensor.empty() : tensor<i64>
+  %a = linalg.generic {indexing_maps = [#map1, #map1], iterator_types = []}
+      ins(%t : tensor<i64>) outs(%e : tensor<i64>) {
+  ^bb0(%in: i64, %out: i64):
+    %s = arith.subi %in, %c1 : i64
+    linalg.yield %s : i64
+  } -> tensor<i64>
+  %m = linalg.generic {indexing_maps = [#map1, #map1, #map1], iterator_types = []}
+      ins(%a, %three : tensor<i64>, tensor<i64>) outs(%e : tensor<i64>) {
+  ^bb0(%x: i64, %y: i64, %out: i64):
+    %p = arith.muli %x, %y : i64
+    linalg.yield %p : i64
+  } -> tensor<i64>
+  return %m : tensor<i64>
+}
+
+// -----
+
+// Left alone: an input read from an array (not a host scalar), and a body
+// with a math op (libm on the host, libdevice on the GPU).
+// CHECK-LABEL: func @not_host
+// CHECK-COUNT-2: linalg.generic
+#map2 = affine_map<() -> ()>
+func.func @not_host(%a: tensor<f64>, %x: f64) -> (tensor<f64>, tensor<f64>) {
+  %e = tensor.empty() : tensor<f64>
+  %r = linalg.generic {indexing_maps = [#map2, #map2], iterator_types = []}
+      ins(%a : tensor<f64>) outs(%e : tensor<f64>) {
+  ^bb0(%in: f64, %out: f64):
+    %s = arith.addf %in, %in : f64
+    linalg.yield %s : f64
+  } -> tensor<f64>
+  %t = tensor.from_elements %x : tensor<f64>
+  %q = linalg.generic {indexing_maps = [#map2, #map2], iterator_types = []}
+      ins(%t : tensor<f64>) outs(%e : tensor<f64>) {
+  ^bb0(%in: f64, %out: f64):
+    %s = math.sqrt %in : f64
+    linalg.yield %s : f64
+  } -> tensor<f64>
+  return %r, %q : tensor<f64>, tensor<f64>
+}
