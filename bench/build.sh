@@ -37,6 +37,7 @@ sum               sum       total     float  ARRAYC_RT_F32 1 1 0
 mse               mse       mse       float  ARRAYC_RT_F32 2 1 0
 dot_1e8           dot       dotp      float  ARRAYC_RT_F32 2 1 0
 softmax_8192      softmax   softmax   float  ARRAYC_RT_F32 1 2 2
+softmax4d         softmax4d softmax4d float  ARRAYC_RT_F32 1 4 4
 layernorm_8192    layernorm layernorm float  ARRAYC_RT_F32 1 2 2
 transpose_8192    transpose transpose float  ARRAYC_RT_F32 1 2 2
 cumsum_2e26       cumsum    cumsum    float  ARRAYC_RT_F32 1 1 1

@@ -94,6 +94,21 @@ def make_workloads(dry):
     add("softmax_8192", "row softmax, 8192x8192 f32", lambda r: [randn(r, R, R)], 2 * R * R * 4,
         dict(np=softmax, torch=softmax_t, fuse=False, compile=True), 1e-5)
 
+    # The same softmax over the last axis of a 4-d array (attention scores:
+    # batch x heads x queries x keys), rows of 448.
+    def softmax_last(m, a):
+        e = m.exp(a - m.max(a, axis=-1, keepdims=True))
+        return e / m.sum(e, axis=-1, keepdims=True)
+
+    def softmax_last_t(t, a):
+        e = t.exp(a - t.amax(a, dim=-1, keepdim=True))
+        return e / t.sum(e, dim=-1, keepdim=True)
+
+    S4 = (2, 4, 32, 48) if dry else (64, 16, 448, 448)
+    add("softmax4d", "softmax over the last axis, 64x16x448x448 f32",
+        lambda r: [randn(r, *S4)], 2 * int(np.prod(S4)) * 4,
+        dict(np=softmax_last, torch=softmax_last_t, fuse=False, compile=True), 1e-5)
+
     def layernorm(m, a):
         mu = m.mean(a, axis=1, keepdims=True)
         var = m.var(a, axis=1, keepdims=True)

@@ -77,6 +77,11 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
     if (options.fusion)
       pm.addPass(createFuseElementwise(FuseElementwiseOptions{options.recompute}));
   }
+  // After every fusion (its reshape folding by expansion undoes collapses):
+  // row and single-axis operations of any rank as the 2-D/3-D nests the
+  // GPU mapping's one-pass kernels take.
+  if (options.fusion)
+    pm.addNestedPass<func::FuncOp>(createCollapseDims());
   pm.addPass(createCanonicalizer());
   pm.addPass(createCSEPass());
   // Host ops become runtime calls last: each call reads its arrays through a

@@ -40,6 +40,10 @@ void populateScalarizeHostScalarsPatterns(mlir::RewritePatternSet &patterns);
 /// The patterns of `arrayc-fuse-elementwise`; `recompute` adds the cloning of
 /// cheap multi-use elementwise producers (one per consumer).
 void populateFuseElementwisePatterns(mlir::RewritePatternSet &patterns, bool recompute);
+/// The folds that follow `arrayc-collapse-dims`' collapsing of reductions and
+/// broadcasts: reshapes between generics fold into the neighbour they would
+/// view (collapsing it, when it may be), expand/collapse pairs cancel.
+void populateCollapseDimsPatterns(mlir::RewritePatternSet &patterns);
 
 } // namespace arrayc
 

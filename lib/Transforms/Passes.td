@@ -326,6 +326,45 @@ def FuseElementwise : Pass<"arrayc-fuse-elementwise"> {
                            "mlir::affine::AffineDialect"];
 }
 
+def CollapseDims : Pass<"arrayc-collapse-dims", "mlir::func::FuncOp"> {
+  let summary = "Collapse the loops of reductions and broadcasts that every operand keeps together";
+  let description = [{
+    After fusion, on tensors. A generic that reduces or broadcasts gets its
+    maximal runs of consecutive loops of one kind (parallel or reduction)
+    that every indexing map keeps together and in order collapsed into one
+    loop (`linalg::collapseOpIterationDims`): its operands are viewed through
+    `tensor.collapse_shape`, its results expanded back. A softmax over the
+    last axis of a 4-D array becomes the 2-D row softmax (rows = the product
+    of the leading sizes), which the GPU mapping runs as one row-group
+    kernel; a reduction over a middle axis of any rank becomes (outer, axis,
+    inner), which takes the block or thread-per-output reduction. Then
+    reshapes between generics fold into their neighbours by collapsing them
+    too (`populateFoldReshapeOpsByCollapsingPatterns`: the fills of the
+    reductions' outputs, elementwise producers and consumers), and
+    expand/collapse pairs cancel, so a chain of row operations collapses with
+    one reassociation and its intermediates are allocated collapsed.
+
+    Left alone: contractions and convolutions (library calls match their
+    loops), generics with `linalg.index` (scans, arg-reductions), maps that
+    are not projected permutations, ops inside `ndarray.scan` loops, ops
+    with an operand that is a slice (bufferization would copy a collapsed
+    view of a strided buffer) or a result inserted into a slice (the update
+    would no longer compute in its destination). Plain elementwise ops
+    (identity maps only) are collapsed only to match a neighbour: they run
+    as flat streams already.
+
+    ```mlir
+    // (d0, d1, d2, d3) reducing d3, output (d0, d1, d2):
+    %c = tensor.collapse_shape %x [[0, 1, 2], [3]]
+        : tensor<?x?x?x?xf32> into tensor<?x?xf32>
+    %r = linalg.generic {iterator_types = ["parallel", "reduction"]} ...
+    %e = tensor.expand_shape %r [[0, 1, 2]] ... : tensor<?xf32> into tensor<?x?x?xf32>
+    ```
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect", "mlir::tensor::TensorDialect",
+                           "mlir::arith::ArithDialect", "mlir::affine::AffineDialect"];
+}
+
 def LinalgToBlas : Pass<"arrayc-linalg-to-blas", "mlir::ModuleOp"> {
   let summary = "Call OpenBLAS (CPU) or cuBLAS (cuda) GEMM for buffer-level matrix products";
   let description = [{
