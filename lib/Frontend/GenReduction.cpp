@@ -23,10 +23,11 @@ using namespace arrayc::frontend;
 using namespace arrayc::frontend::gen;
 using namespace mlir;
 
-/// `v` as a constant of the reduction's dtype `t`, or an error at `at`.
-static std::optional<TypedAttr> identityAttr(Gen &g, const Val &v, DType t, SrcLoc at) {
-  Builder b(&g.ctx);
-  Type mt = toMLIR(t, &g.ctx);
+/// `v` as a constant of the reduction's dtype `t`, or nothing and `error`.
+static std::optional<TypedAttr> identityAttr(MLIRContext &ctx, const Val &v, DType t,
+                                             std::string &error) {
+  Builder b(&ctx);
+  Type mt = toMLIR(t, &ctx);
   double d = v.asDouble();
   if (isFloat(t))
     return TypedAttr(b.getFloatAttr(mt, d));
@@ -42,8 +43,8 @@ static std::optional<TypedAttr> identityAttr(Gen &g, const Val &v, DType t, SrcL
   if (!whole || !fits) {
     char text[32];
     std::snprintf(text, sizeof(text), "%g", d);
-    g.err(at, std::string("the identity ") + text + " cannot be represented as " +
-                  numpyDtypeName(t).str() + ", the reduction's dtype");
+    error = std::string("the identity ") + text + " cannot be represented as " +
+            numpyDtypeName(t).str() + ", the reduction's dtype";
     return std::nullopt;
   }
   return TypedAttr(b.getIntegerAttr(mt, i));
@@ -100,9 +101,12 @@ OptVal Gen::callReduction(FuncInfo &fn, llvm::StringRef name, const Expr &call) 
   // The op is built with result type `t`; the caller keeps it when the body
   // computes in `t`.
   auto build = [&](const Val &in, DType t) -> std::optional<std::pair<nd::CustomReduceOp, DType>> {
-    std::optional<TypedAttr> idAttr = identityAttr(*this, *id, t, idExpr.loc);
-    if (!idAttr)
+    std::string error;
+    std::optional<TypedAttr> idAttr = identityAttr(ctx, *id, t, error);
+    if (!idAttr) {
+      err(idExpr.loc, error);
       return std::nullopt;
+    }
     ArrType rt = reducedType(in.type, axes, *keep, t);
     auto op = nd::CustomReduceOp::create(b, l, rt.tensorType(&ctx), in.value,
                                          b.getDenseI64ArrayAttr(axes), *idAttr,

@@ -12,6 +12,7 @@
 
 #include "ndarray/NDArray.h"
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/IR/IRMapping.h"
@@ -49,7 +50,6 @@ static Value opIdentity(OpBuilder &b, Location loc, Operation *combiner, Type t)
       .Default([](Operation *) { return Value(); });
 }
 
-
 Operation *reductionCombiner(linalg::GenericOp op) {
   if (op.getNumDpsInits() != 1)
     return nullptr;
@@ -69,7 +69,6 @@ Operation *reductionCombiner(linalg::GenericOp op) {
   id.getDefiningOp()->erase();
   return combiner;
 }
-
 
 /// Whether `user` is one of `ops` or nested in one.
 static bool within(Operation *user, const llvm::SmallPtrSetImpl<Operation *> &ops) {

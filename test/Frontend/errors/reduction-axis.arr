@@ -10,4 +10,4 @@ def main():
 
 # Tests that an axis out of range is NumPy's error at the axis.
 # RUN: not arrayc --emit=ndarray %s 2>&1 | FileCheck --strict-whitespace %s
-# CHECK: {{.*}}reduction-axis.arr:9:25: error: axis -3 is out of bounds for array of dimension 2
+# CHECK: {{.*}}reduction-axis.arr:9:24: error: axis -3 is out of bounds for array of dimension 2
