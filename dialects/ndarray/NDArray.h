@@ -22,6 +22,8 @@ namespace arrayc::ndarray {
 /// by NDArrayDialect::verifyOperationAttribute).
 inline constexpr llvm::StringLiteral kScanAttrName = "ndarray.scan";
 inline constexpr llvm::StringLiteral kArgReduceAttrName = "ndarray.arg_reduce";
+inline constexpr llvm::StringLiteral kCombinerAttrName = "ndarray.combiner";
+inline constexpr llvm::StringLiteral kCombinerIdentityAttrName = "ndarray.combiner_identity";
 /// On a function result: the final contents of the argument of this index,
 /// which the function writes (reference semantics).
 inline constexpr llvm::StringLiteral kWrittenArgAttrName = "ndarray.written_arg";
@@ -29,5 +31,14 @@ inline constexpr llvm::StringLiteral kWrittenArgAttrName = "ndarray.written_arg"
 
 #define GET_OP_CLASSES
 #include "ndarray/NDArrayOps.h.inc"
+
+namespace arrayc::ndarray::detail {
+/// The axes and result shape of a reduction (`<id>_c1`, `<id>_c2`): shared by
+/// ndarray.reduce and ndarray.custom_reduce.
+mlir::LogicalResult verifyReducedShape(mlir::Operation *op, llvm::StringRef id,
+                                       mlir::RankedTensorType in,
+                                       mlir::RankedTensorType out,
+                                       llvm::ArrayRef<int64_t> axes, bool keepdims);
+} // namespace arrayc::ndarray::detail
 
 #endif // ARRAYC_DIALECTS_NDARRAY_NDARRAY_H

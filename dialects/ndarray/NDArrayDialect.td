@@ -23,7 +23,7 @@ def NDArray_Dialect : Dialect {
   }];
   let useDefaultAttributePrinterParser = 1;
   let hasConstantMaterializer = 1;
-  // `ndarray.scan` and `ndarray.arg_reduce` (below) mark ops of lower
+  // `ndarray.scan`, `ndarray.arg_reduce` and `ndarray.combiner` (below) mark ops of lower
   // dialects; the dialect checks them wherever they appear.
   let hasOperationAttrVerify = 1;
   // `ndarray.written_arg` (below) marks a function's results.
@@ -62,6 +62,11 @@ def NDArray_ComparePredicateAttr
 //   ndarray.arg_reduce  #ndarray<arg_reduce max|min|umax|umin>, on the
 //                       arith.select (i64) that yields an arg-reduction's new
 //                       index: the order its values are compared in
+//   ndarray.combiner    array<i64: k, n>, on each of the n ops of a user's
+//                       combine function (ndarray.custom_reduce) cloned into
+//                       a reduction's body, k its place in the function
+//   ndarray.combiner_identity  the function's identity (an integer or float
+//                       constant), on the op defining its result
 def NDArray_ArgReduceKind : I32EnumAttr<"ArgReduceKind", "arg-reduction order", [
     I32EnumAttrCase<"max", 0>, I32EnumAttrCase<"min", 1>,
     I32EnumAttrCase<"umax", 2>, I32EnumAttrCase<"umin", 3>]> {

@@ -1,4 +1,4 @@
-//===- NDArrayMapOps.cpp - the verifier of ndarray.map --------------------===//
+//===- NDArrayMapOps.cpp - verifiers of ndarray.map and custom_reduce -----===//
 //
 // Ops defined in NDArrayMapOps.td (generated into NDArrayOps.cpp.inc).
 // test/Dialect/NDArray/map-invalid.mlir has one case per constraint ID.
@@ -57,5 +57,36 @@ LogicalResult MapOp::verifyRegions() {
       return emitOpError() << "(map_c3) yielded value #" << i << " must be "
                            << want << ", got " << v.getType();
   }
+  return success();
+}
+
+LogicalResult CustomReduceOp::verify() {
+  auto in = cast<RankedTensorType>(getInput().getType());
+  auto out = cast<RankedTensorType>(getResult().getType());
+  if (failed(detail::verifyReducedShape(*this, "custom_reduce", in, out, getAxes(),
+                                        getKeepdims())))
+    return failure();
+  Type elt = in.getElementType();
+  if (out.getElementType() != elt || getIdentity().getType() != elt)
+    return emitOpError() << "(custom_reduce_c3) input, result and identity must have one "
+                            "element type, got "
+                         << elt << ", " << out.getElementType() << " and "
+                         << getIdentity().getType();
+  if (!isMapElement(elt))
+    return emitOpError() << "(custom_reduce_c3) element type " << elt
+                         << " is not bool, a signed integer or a float";
+  return success();
+}
+
+LogicalResult CustomReduceOp::verifyRegions() {
+  Type elt = cast<RankedTensorType>(getInput().getType()).getElementType();
+  Block &body = getBody().front();
+  if (body.getNumArguments() != 2 ||
+      llvm::any_of(body.getArgumentTypes(), [&](Type t) { return t != elt; }))
+    return emitOpError() << "(custom_reduce_c4) the body takes (acc, elem) of type " << elt;
+  auto yield = body.empty() ? YieldOp() : dyn_cast<YieldOp>(&body.back());
+  if (!yield || yield.getValues().size() != 1 || yield.getValues()[0].getType() != elt)
+    return emitOpError() << "(custom_reduce_c4) the body must yield one value of type "
+                         << elt;
   return success();
 }

@@ -58,6 +58,25 @@ LogicalResult NDArrayDialect::verifyOperationAttribute(Operation *op, NamedAttri
       return op->emitOpError() << "'" << name << "' marks a select of i64 only";
     return success();
   }
+  if (name == kCombinerAttrName) {
+    auto pos = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+    if (!pos || pos.size() != 2 || pos[0] < 0 || pos[0] >= pos[1])
+      return op->emitOpError() << "'" << name
+                               << "' must be array<i64: k, n> with 0 <= k < n";
+    return success();
+  }
+  if (name == kCombinerIdentityAttrName) {
+    auto typed = dyn_cast<TypedAttr>(attr.getValue());
+    if (!typed || !isa<IntegerAttr, FloatAttr>(typed))
+      return op->emitOpError() << "'" << name << "' must be an integer or float constant";
+    if (!llvm::is_contained(op->getResultTypes(), typed.getType()))
+      return op->emitOpError() << "'" << name << "' of type " << typed.getType()
+                               << " marks an op with a result of that type only";
+    if (!op->hasAttr(kCombinerAttrName))
+      return op->emitOpError() << "'" << name << "' marks an op marked '"
+                               << kCombinerAttrName << "' only";
+    return success();
+  }
   return op->emitOpError() << "unknown ndarray attribute '" << name << "'";
 }
 
@@ -439,30 +458,44 @@ OpFoldResult BroadcastInDimOp::fold(FoldAdaptor adaptor) {
 // ReduceOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult ReduceOp::verify() {
-  auto in = cast<RankedTensorType>(getInput().getType());
-  auto out = cast<RankedTensorType>(getResult().getType());
-  ArrayRef<int64_t> axes = getAxes();
+/// c1 and c2 of ndarray.reduce and ndarray.custom_reduce (`id` names the
+/// op in the constraint IDs): axes in range and increasing, the result shape
+/// the input's without (or, with `keepdims`, 1 in place of) the reduced axes.
+LogicalResult arrayc::ndarray::detail::verifyReducedShape(Operation *op, StringRef id,
+                                                          RankedTensorType in,
+                                                          RankedTensorType out,
+                                                          ArrayRef<int64_t> axes,
+                                                          bool keepdims) {
   for (auto [i, a] : llvm::enumerate(axes))
     if (a < 0 || a >= in.getRank() || (i > 0 && a <= axes[i - 1]))
-      return emitOpError() << "(reduce_c1) axes must be increasing and within "
-                              "the input rank "
-                           << in.getRank();
+      return op->emitOpError() << "(" << id
+                               << "_c1) axes must be increasing and within "
+                                  "the input rank "
+                               << in.getRank();
   SmallVector<int64_t> expected;
   for (int64_t d = 0; d < in.getRank(); ++d) {
     if (llvm::is_contained(axes, d)) {
-      if (getKeepdims())
+      if (keepdims)
         expected.push_back(1);
       continue;
     }
     expected.push_back(in.getDimSize(d));
   }
   if (ArrayRef<int64_t>(expected) != out.getShape())
-    return emitOpError() << "(reduce_c2) result shape must be the input "
-                            "shape with the reduced axes "
-                         << (getKeepdims() ? "set to 1" : "removed")
-                         << ", got " << typeString(out) << " from "
-                         << typeString(in);
+    return op->emitOpError() << "(" << id
+                             << "_c2) result shape must be the input "
+                                "shape with the reduced axes "
+                             << (keepdims ? "set to 1" : "removed") << ", got "
+                             << typeString(out) << " from " << typeString(in);
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  auto in = cast<RankedTensorType>(getInput().getType());
+  auto out = cast<RankedTensorType>(getResult().getType());
+  ArrayRef<int64_t> axes = getAxes();
+  if (failed(detail::verifyReducedShape(*this, "reduce", in, out, axes, getKeepdims())))
+    return failure();
   if (in.getElementType() != out.getElementType())
     return emitOpError() << "(reduce_c3) element types differ: "
                          << typeString(in) << " vs " << typeString(out);

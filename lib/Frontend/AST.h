@@ -105,6 +105,9 @@ struct Stmt {
   std::vector<Param> params;
   ExprPtr returns; ///< Null when there is no `->`.
   bool vectorize = false; ///< Decorated `@vectorize`: applied elementwise.
+  /// Decorated `@reduction(identity=...)`: the identity (a binary combine
+  /// function folded over an array, GenReduction.cpp); null otherwise.
+  ExprPtr reductionIdentity;
   std::vector<StmtPtr> body;
   // If/While/For/Assert (see StmtKind).
   std::vector<StmtPtr> orelse;

@@ -433,6 +433,9 @@ private:
   // becomes the scalar region of one ndarray.map.
   friend class ScalarBody;
   OptVal callVectorized(FuncInfo &fn, llvm::StringRef name, const Expr &call);
+  // @reduction functions folded over axes (GenReduction.cpp): the body
+  // becomes the combine region of one ndarray.custom_reduce.
+  OptVal callReduction(FuncInfo &fn, llvm::StringRef name, const Expr &call);
 
   // Reference semantics: names, views, writes through them (GenAlias.cpp).
   unsigned freshSlots = 0;

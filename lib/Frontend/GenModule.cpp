@@ -173,6 +173,21 @@ bool Gen::declare(const Stmt &def) {
     fn.generic |= !p.annotation; // typed per call (specialize)
   }
   fn.generic |= def.vectorize; // applied per call (GenVectorize.cpp)
+  if (def.reductionIdentity) {
+    if (def.params.size() != 2 ||
+        llvm::any_of(def.params, [](const Param &p) { return p.defaultValue != nullptr; }))
+      return fail(def.loc, "a @reduction function combines two values: `def " + def.name +
+                               "(acc, x)`, got " + std::to_string(def.params.size()) +
+                               " parameter" + (def.params.size() == 1 ? "" : "s"));
+    for (const Param &p : def.params)
+      if (p.annotation)
+        return fail(p.annotation->loc, "a @reduction function's parameters take the "
+                                       "array's dtype; remove the annotation");
+    if (def.returns)
+      return fail(def.returns->loc, "a @reduction function returns its parameters' "
+                                    "dtype; remove the annotation");
+    fn.generic = true; // applied per call (GenReduction.cpp)
+  }
   if (!fn.generic && !declareTypes(fn, {}, def.name))
     return false;
   funcOrder.push_back(def.name);
@@ -574,6 +589,8 @@ OptVal Gen::evalCall(const Expr &call) {
 OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call) {
   if (fn.def->vectorize)
     return callVectorized(fn, name, call);
+  if (fn.def->reductionIdentity)
+    return callReduction(fn, name, call);
   if (fn.isMain)
     return err(call.loc, "main() cannot be called");
   if (fn.state == FuncInfo::InProgress)

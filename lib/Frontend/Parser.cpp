@@ -103,7 +103,7 @@ StmtPtr Parser::parseStatement(bool topLevel) {
   if (t.isOp("@")) {
     if (!topLevel)
       return failHere("decorators are not supported");
-    return parseVectorizeDef();
+    return parseDecoratedDef();
   }
   if (t.kind == Tok::Name) {
     llvm::StringRef kw = t.text;
@@ -209,9 +209,11 @@ StmtPtr Parser::parseCompound() {
 }
 
 /// `@vectorize` or `@arrayc.vectorize` on its own line, then a `def`: a
-/// scalar function applied elementwise (GenVectorize.cpp). No other
-/// decorator has a meaning in a .arr file.
-StmtPtr Parser::parseVectorizeDef() {
+/// scalar function applied elementwise (GenVectorize.cpp); or
+/// `@reduction(identity=v)` (also `@arrayc.reduction`): a binary combine
+/// function folded over arrays (GenReduction.cpp). No other decorator has a
+/// meaning in a .arr file.
+StmtPtr Parser::parseDecoratedDef() {
   SrcLoc at = cur().loc;
   next();
   std::string name;
@@ -226,21 +228,39 @@ StmtPtr Parser::parseVectorizeDef() {
       }
     }
   }
-  if (name != "vectorize" && name != "arrayc.vectorize")
+  bool vectorize = name == "vectorize" || name == "arrayc.vectorize";
+  bool reduction = name == "reduction" || name == "arrayc.reduction";
+  if (!vectorize && !reduction)
     return fail(at, "decorators are not supported (except @vectorize, "
-                    "@arrayc.vectorize)");
-  if (cur().isOp("("))
+                    "@arrayc.vectorize, @reduction, @arrayc.reduction)");
+  ExprPtr identity;
+  if (vectorize && cur().isOp("("))
     return failHere("@vectorize takes no arguments in a .arr file; annotate "
                     "the parameters (`x: f32`) to fix their dtypes");
+  if (reduction) {
+    if (!cur().isOp("("))
+      return fail(at, "@reduction needs its identity: @reduction(identity=0.0)");
+    next();
+    if (!cur().isName("identity"))
+      return failHere("@reduction takes one argument, identity=<number>");
+    next();
+    if (!expectOp("=", "after 'identity'"))
+      return nullptr;
+    identity = parseTest();
+    if (!identity || !expectOp(")", "after the identity"))
+      return nullptr;
+  }
   if (!cur().is(Tok::Newline))
     return failHere("expected end of line after the decorator, got " +
                     describe(cur()));
   next();
   if (!cur().isName("def"))
-    return failHere("expected 'def' after @vectorize");
+    return failHere("expected 'def' after @" + name);
   StmtPtr fn = parseFunctionDef();
-  if (fn)
-    fn->vectorize = true;
+  if (fn) {
+    fn->vectorize = vectorize;
+    fn->reductionIdentity = std::move(identity);
+  }
   return fn;
 }
 

@@ -244,7 +244,8 @@ StmtPtr arrayc::frontend::cloneStmt(const Stmt &s) {
                           std::pair{&c->annotation, &s.annotation},
                           std::pair{&c->value, &s.value},
                           std::pair{&c->returns, &s.returns},
-                          std::pair{&c->message, &s.message}})
+                          std::pair{&c->message, &s.message},
+                          std::pair{&c->reductionIdentity, &s.reductionIdentity}})
     if (*from)
       *to = cloneExpr(**from);
   c->module = s.module;

@@ -141,7 +141,7 @@ private:
   /// A `;` ended the last simple statement and more follow on its line.
   bool sameLine = false;
   StmtPtr parseFunctionDef();
-  StmtPtr parseVectorizeDef(); ///< `@vectorize` then a def
+  StmtPtr parseDecoratedDef(); ///< `@vectorize` or `@reduction(identity=v)`, then a def
   bool parseBlock(std::vector<StmtPtr> &body);
   StmtPtr parseCompound(); ///< if/elif/else, while, for
   bool endOfSimpleStatement();

@@ -17,11 +17,12 @@ from ._core import (ArgumentError, ArraycError, CompileError, Context, DeviceErr
                     asnumpy, get_context, ndarray)
 from ._jit import JitFunction, Module, compile, jit
 from ._vectorize import Vectorize, vectorize
+from ._reduction import Reduction, reduction
 from .cuda import get_default_memory_pool
 
 __version__ = _capi.lib.arrayc_version().decode()
 
-__all__ = ["jit", "JitFunction", "vectorize", "Vectorize", "compile", "Module", "ndarray", "asarray", "asnumpy",
+__all__ = ["jit", "JitFunction", "vectorize", "Vectorize", "reduction", "Reduction", "compile", "Module", "ndarray", "asarray", "asnumpy",
            "ArraycError",
            "CompileError", "ArgumentError", "DeviceError", "OutOfMemoryError", "ProgramError",
            "Context", "get_context", "cuda",

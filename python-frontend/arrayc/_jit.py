@@ -202,8 +202,10 @@ def _support(fn, fdef, file):
             if name not in g:
                 continue
             v = g[name]
-            vectorized = getattr(v, "_arrayc_vectorize", False) is True
-            if isinstance(v, JitFunction) or vectorized:
+            decorator = getattr(v, "_arrayc_decorator", None)
+            if not isinstance(decorator, str):
+                decorator = None
+            if isinstance(v, JitFunction) or decorator:
                 v = v.__wrapped__
             if inspect.isfunction(v):
                 if id(v) in done:
@@ -221,8 +223,8 @@ def _support(fn, fdef, file):
                                                                     hdef.name))
                 # Decorators blanked: the `def` keeps its line.
                 lines = [""] * (hdef.lineno - 1) + lines[hdef.lineno - 1:]
-                if vectorized:
-                    lines, first = _as_vectorize(lines, hdef.lineno - 1, first)
+                if decorator:
+                    lines, first = _as_decorated(lines, hdef.lineno - 1, first, decorator)
                 helpers.append((hfile, first, lines))
                 todo.append((v, hdef))
             elif _is_constant(v):
@@ -266,13 +268,15 @@ def _constant_argument(a, by_keyword):
     if by_keyword and (t is bool or t is int):
         return repr(a)
     return None
-def _as_vectorize(lines, at, first):
-    """An @arrayc.vectorize helper's lines (its `def` at index `at`) marked
-    `@vectorize` for the compiler: on the line above the `def` where the
-    decorator was, else on a line added above (`first` moves up)."""
+def _as_decorated(lines, at, first, decorator):
+    """An @arrayc.vectorize or @arrayc.reduction helper's lines (its `def`
+    at index `at`) marked with its .arr `decorator` (`@vectorize`,
+    `@reduction(identity=0.0)`) for the compiler: on the line above the
+    `def` where the decorator was, else on a line added above (`first`
+    moves up)."""
     if at > 0:
-        return lines[:at - 1] + ["@vectorize"] + lines[at:], first
-    return ["@vectorize"] + lines, max(first - 1, 1)
+        return lines[:at - 1] + [decorator] + lines[at:], first
+    return [decorator] + lines, max(first - 1, 1)
 
 
 def _place(lines, file, support):

@@ -320,6 +320,35 @@ def python_or_numpy(py, npf, several=True):
     return either
 
 
+def reduction_reference(identity):
+    """`@reduction(identity=v)` as NumPy users would write it without arrayc:
+    f(a, axis=None, keepdims=False) folds the combine function over the axes
+    in order from v (ufunc.reduce of np.frompyfunc, with one dtype: f's for
+    two elements of a's dtype)."""
+    def decorate(f):
+        def reduce(a, axis=None, keepdims=False):
+            a = np.asarray(a)
+            axes = tuple(range(a.ndim)) if axis is None else \
+                tuple(x % a.ndim for x in (axis if isinstance(axis, tuple) else (axis,)))
+            probe = a.flat[0] if a.size else a.dtype.type(identity)
+            dt = np.asarray(f(probe, probe)).dtype
+            rest = [d for d in range(a.ndim) if d not in axes]
+            m = np.transpose(a, rest + list(axes)).astype(dt)
+            m = m.reshape([a.shape[d] for d in rest] +
+                          [int(np.prod([a.shape[d] for d in axes], dtype=np.int64))])
+            out = np.empty(m.shape[:-1], dtype=dt)
+            for idx in np.ndindex(*out.shape):
+                acc = dt.type(identity)
+                for e in m[idx]:
+                    acc = dt.type(f(acc, e))
+                out[idx] = acc
+            if keepdims:
+                out = np.expand_dims(out, axes)
+            return out
+        return reduce
+    return decorate
+
+
 def run_reference(path, src, inputs, upcast):
     """Executes the program with NumPy; returns ({file: array}, stdout text)."""
     saved = {}
@@ -378,6 +407,7 @@ def run_reference(path, src, inputs, upcast):
         "max": python_or_numpy(builtins.max, np.max), "min": python_or_numpy(builtins.min, np.min),
         "round": np.round, "pow": np.power, "bool": np.bool_, "range": range, "len": len,
         "float": float, "int": int, "perf_counter": __import__("time").perf_counter,
+        "reduction": reduction_reference,
     })
     code = compile(src, path, "exec", flags=__future__.annotations.compiler_flag,
                    dont_inherit=True)

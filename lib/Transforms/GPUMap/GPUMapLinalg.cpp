@@ -103,7 +103,7 @@ LogicalResult mapFunction(const MapContext &ctx, FoldedNeighbours &folds, func::
   SmallVector<linalg::GenericOp> reductions;
   fn.walk([&](linalg::GenericOp op) {
     if (!op->getParentOfType<gpu::LaunchOp>() && op.hasPureBufferSemantics() &&
-        op.getNumReductionLoops() > 0 && reductionCombiner(op))
+        op.getNumReductionLoops() > 0 && matchCombiner(op))
       reductions.push_back(op);
   });
   if (fuse)

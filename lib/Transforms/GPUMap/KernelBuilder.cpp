@@ -167,70 +167,13 @@ std::pair<Value, Value> gridStride(OpBuilder &kb, Location loc, gpu::LaunchOp l)
   return {gid, stride};
 }
 
-/// Identity of a reduction combiner, or null when it is not one we know.
-Value combinerIdentity(OpBuilder &b, Location loc, Operation *combiner, Type t) {
-  auto intAttr = [&](APInt v) -> Value {
-    return arith::ConstantOp::create(b, loc, t, b.getIntegerAttr(t, v));
-  };
-  auto floatAttr = [&](APFloat v) -> Value {
-    return arith::ConstantOp::create(b, loc, t, b.getFloatAttr(t, v));
-  };
-  unsigned w = t.getIntOrFloatBitWidth();
-  const llvm::fltSemantics *sem =
-      isa<FloatType>(t) ? &cast<FloatType>(t).getFloatSemantics() : nullptr;
-  return TypeSwitch<Operation *, Value>(combiner)
-      .Case<arith::AddFOp>([&](auto) { return floatAttr(APFloat::getZero(*sem, true)); })
-      .Case<arith::MulFOp>([&](auto) { return floatAttr(APFloat::getOne(*sem)); })
-      .Case<arith::MaximumFOp, arith::MaxNumFOp>(
-          [&](auto) { return floatAttr(APFloat::getInf(*sem, true)); })
-      .Case<arith::MinimumFOp, arith::MinNumFOp>(
-          [&](auto) { return floatAttr(APFloat::getInf(*sem, false)); })
-      .Case<arith::AddIOp, arith::OrIOp, arith::XOrIOp, arith::MaxUIOp>(
-          [&](auto) { return intAttr(APInt::getZero(w)); })
-      .Case<arith::MulIOp>([&](auto) { return intAttr(APInt(w, 1)); })
-      .Case<arith::AndIOp, arith::MinUIOp>([&](auto) { return intAttr(APInt::getAllOnes(w)); })
-      .Case<arith::MaxSIOp>([&](auto) { return intAttr(APInt::getSignedMinValue(w)); })
-      .Case<arith::MinSIOp>([&](auto) { return intAttr(APInt::getSignedMaxValue(w)); })
-      .Default([](Operation *) { return Value(); });
-}
-
-/// `combiner` applied to (a, b), keeping its operation and attributes.
-Value combine(OpBuilder &b, Operation *combiner, Value x, Value y) {
-  IRMapping m;
-  m.map(combiner->getOperand(0), x);
-  m.map(combiner->getOperand(1), y);
-  return b.clone(*combiner, m)->getResult(0);
-}
-
-/// The combiner of a single-output reduction whose identity we know (so it
-/// can be split across threads), else null.
-Operation *reductionCombiner(linalg::GenericOp op) {
-  if (op.getNumDpsInits() != 1)
-    return nullptr;
-  SmallVector<Operation *, 4> combiners;
-  if (!matchReduction(op.getRegionOutputArgs(), 0, combiners) || combiners.size() != 1)
-    return nullptr;
-  Operation *combiner = combiners.front();
-  if (combiner->getNumOperands() != 2 || combiner->getNumResults() != 1)
-    return nullptr;
-  auto outType = dyn_cast<MemRefType>(op.getDpsInits()[0].getType());
-  if (!outType || !outType.getElementType().isIntOrFloat())
-    return nullptr;
-  OpBuilder probe(op);
-  Value id = combinerIdentity(probe, op.getLoc(), combiner, outType.getElementType());
-  if (!id)
-    return nullptr;
-  id.getDefiningOp()->erase();
-  return combiner;
-}
-
 /// Folds `accumulate(r, acc)` over r = start, start + step, ... < count into
 /// `init` (combined once, whatever it holds): kAccumulators independent
 /// accumulators over r, r+step, ..., so each thread has kAccumulators loads in
 /// flight (the chain through one accumulator would otherwise serialize them),
 /// combined at the end, then a remainder loop from the first r the main loop
 /// did not take.
-Value emitStridedAccumulate(OpBuilder &kb, Location loc, Operation *combiner, Value init,
+Value emitStridedAccumulate(OpBuilder &kb, Location loc, const Combiner &combiner, Value init,
                             Value start, Value count, Value step,
                             function_ref<Value(OpBuilder &, Value, Value)> accumulate) {
   Value span = arith::MulIOp::create(kb, loc, step, cIndex(kb, loc, kAccumulators - 1));
@@ -549,7 +492,7 @@ Value emitShuffle(OpBuilder &kb, Location loc, Value v, int64_t offset, int64_t 
 
 /// Tree-combines `value` of every thread of the block through `smem`; the
 /// result is valid in thread 0. For block sizes that are not whole warps.
-Value emitBlockReduceTree(const MapContext &ctx, OpBuilder &kb, Location loc, Operation *combiner,
+Value emitBlockReduceTree(const MapContext &ctx, OpBuilder &kb, Location loc, const Combiner &combiner,
                           Value smem, Value tid, Value value) {
   gpu::BarrierOp::create(kb, loc);
   memref::StoreOp::create(kb, loc, value, smem, tid);
@@ -576,7 +519,7 @@ Value emitBlockReduceTree(const MapContext &ctx, OpBuilder &kb, Location loc, Op
 /// of each warp leaves its result in smem[warp], and warp 0 combines those
 /// the same way: two barriers in all (the first keeps the previous
 /// reduction's reads of `smem` ahead of this one's writes).
-Value emitBlockReduce(const MapContext &ctx, OpBuilder &kb, Location loc, Operation *combiner,
+Value emitBlockReduce(const MapContext &ctx, OpBuilder &kb, Location loc, const Combiner &combiner,
                       Value smem, Value tid, Value value) {
   if (ctx.blockSize < kWarp || ctx.blockSize % kWarp != 0)
     return emitBlockReduceTree(ctx, kb, loc, combiner, smem, tid, value);

@@ -2,7 +2,7 @@
 //
 // What every strategy of arrayc-gpu-map-linalg builds kernels from: index
 // arithmetic, a generic's body cloned at a loop point, launches and
-// grid-stride loops, reduction combiners, flat views and 16-byte vector
+// grid-stride loops, reduction combiners (Combiner.h), flat views and 16-byte vector
 // accesses, block-wide reductions, and the runtime calls the kernels need.
 // MapContext carries the pass's parameters to them explicitly.
 //
@@ -14,6 +14,7 @@
 #ifndef ARRAYC_TRANSFORMS_GPUMAP_KERNELBUILDER_H
 #define ARRAYC_TRANSFORMS_GPUMAP_KERNELBUILDER_H
 
+#include "Transforms/GPUMap/Combiner.h"
 #include "Transforms/GPUMap/Tuning.h"
 #include "Transforms/Passes.h"
 
@@ -112,23 +113,13 @@ void emitLaunch(OpBuilder &b, Location loc, Value guard, Value grid, int64_t blo
 /// The launch's global thread index and the grid-stride step of its loops.
 std::pair<Value, Value> gridStride(OpBuilder &kb, Location loc, gpu::LaunchOp l);
 
-/// Identity of a reduction combiner, or null when it is not one we know.
-Value combinerIdentity(OpBuilder &b, Location loc, Operation *combiner, Type t);
-
-/// `combiner` applied to (a, b), keeping its operation and attributes.
-Value combine(OpBuilder &b, Operation *combiner, Value x, Value y);
-
-/// The combiner of a single-output reduction whose identity we know (so it
-/// can be split across threads), else null.
-Operation *reductionCombiner(linalg::GenericOp op);
-
 /// Folds `accumulate(r, acc)` over r = start, start + step, ... < count into
 /// `init` (combined once, whatever it holds): kAccumulators independent
 /// accumulators over r, r+step, ..., so each thread has kAccumulators loads in
 /// flight (the chain through one accumulator would otherwise serialize them),
 /// combined at the end, then a remainder loop from the first r the main loop
 /// did not take.
-Value emitStridedAccumulate(OpBuilder &kb, Location loc, Operation *combiner, Value init,
+Value emitStridedAccumulate(OpBuilder &kb, Location loc, const Combiner &combiner, Value init,
                             Value start, Value count, Value step,
                             function_ref<Value(OpBuilder &, Value, Value)> accumulate);
 
@@ -247,7 +238,7 @@ Value emitShuffle(OpBuilder &kb, Location loc, Value v, int64_t offset, int64_t 
 
 /// Tree-combines `value` of every thread of the block through `smem`; the
 /// result is valid in thread 0. For block sizes that are not whole warps.
-Value emitBlockReduceTree(const MapContext &ctx, OpBuilder &kb, Location loc, Operation *combiner,
+Value emitBlockReduceTree(const MapContext &ctx, OpBuilder &kb, Location loc, const Combiner &combiner,
                           Value smem, Value tid, Value value);
 
 /// Combines `value` of every thread of the block; the result is valid in
@@ -255,7 +246,7 @@ Value emitBlockReduceTree(const MapContext &ctx, OpBuilder &kb, Location loc, Op
 /// of each warp leaves its result in smem[warp], and warp 0 combines those
 /// the same way: two barriers in all (the first keeps the previous
 /// reduction's reads of `smem` ahead of this one's writes).
-Value emitBlockReduce(const MapContext &ctx, OpBuilder &kb, Location loc, Operation *combiner,
+Value emitBlockReduce(const MapContext &ctx, OpBuilder &kb, Location loc, const Combiner &combiner,
                       Value smem, Value tid, Value value);
 
 } // namespace arrayc::gpumap

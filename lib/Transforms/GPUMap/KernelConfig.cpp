@@ -287,7 +287,7 @@ KernelConfig selectKernelConfig(linalg::GenericOp op, int64_t blockSize) {
     }
     return config;
   }
-  if (Operation *combiner = reductionCombiner(op)) {
+  if (Combiner combiner = matchCombiner(op)) {
     config.combiner = combiner;
     if (innermostIsParallel(op)) {
       config.strategy = Strategy::ThreadPerOutput;

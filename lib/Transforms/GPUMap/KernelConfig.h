@@ -53,7 +53,7 @@ struct KernelConfig {
   /// BlockReduction's first stage); <= 1: scalar accesses only.
   int64_t vectorWidth = 0;
   /// The reduction's combiner (ThreadPerOutput, BlockReduction).
-  Operation *combiner = nullptr;
+  Combiner combiner;
   /// ArgReduction: its kind and which output holds the index.
   ArgReduceKind argKind;
   unsigned argIndexOutput = 0;

@@ -19,7 +19,7 @@ namespace arrayc::gpumap {
 /// One thread per output (consecutive threads, consecutive outputs), each
 /// accumulating its whole reduction domain in a register.
 static void emitThreadPerOutput(const MapContext &ctx, OpBuilder &b, Location loc,
-                                linalg::GenericOp op, Operation *combiner,
+                                linalg::GenericOp op, const Combiner &combiner,
                                 const LoopSplit &split, Value P, Value R) {
   Type elt = cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType();
   emitGridStrideLoop(ctx, b, loc, P, [&](OpBuilder &kb, Value point) {
@@ -48,7 +48,7 @@ static void emitThreadPerOutput(const MapContext &ctx, OpBuilder &b, Location lo
 /// into the output. `flag` (shared) tells the block's threads whether it
 /// is the last.
 static void emitFinishReduction(const MapContext &ctx, OpBuilder &kb, Location loc,
-                                linalg::GenericOp op, Operation *combiner, Value smem,
+                                linalg::GenericOp op, const Combiner &combiner, Value smem,
                                 Value flag, Value tid, Value total, Value p, Value s, Value S,
                                 Value Spad, Value partial, Value counters,
                                 const LoopSplit &split) {
@@ -124,7 +124,7 @@ static void emitFinishReduction(const MapContext &ctx, OpBuilder &kb, Location l
 /// lines nobody else read in the kernel: no stale L1 copies).
 void lowerReduction(const MapContext &ctx, OpBuilder &b, Location loc, linalg::GenericOp op,
                     ArrayRef<Value> sizes, const KernelConfig &config) {
-  Operation *combiner = config.combiner;
+  const Combiner &combiner = config.combiner;
   Type elt = cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType();
   LoopSplit split = splitLoops(op, sizes);
   const SmallVector<Value> &parSizes = split.parSizes, &redSizes = split.redSizes;

@@ -95,7 +95,7 @@ void foldIntoReduction(linalg::GenericOp op, FoldedNeighbours &folds) {
 /// Stores combine(total, output's old value, or the folded fill's value)
 /// at `outIdx`, then the folded epilogue's outputs from it, if any.
 void storeReductionResult(const MapContext &ctx, OpBuilder &kb, Location loc, linalg::GenericOp op,
-                          Operation *combiner, Value total, ArrayRef<Value> outIdx) {
+                          const Combiner &combiner, Value total, ArrayRef<Value> outIdx) {
   Value out = op.getDpsInits()[0];
   Value init = ctx.folds->initValues.lookup(op);
   if (!init)

@@ -59,3 +59,30 @@ func.func @unknown(%c: i1, %a: i64, %b: i64) -> i64 {
   %0 = arith.select %c, %a, %b {ndarray.argmax} : i64
   return %0 : i64
 }
+
+// -----
+
+// Tests that ndarray.combiner is a place k of n ops.
+func.func @combiner_place(%a: f32, %b: f32) -> f32 {
+  // expected-error @+1 {{'ndarray.combiner' must be array<i64: k, n> with 0 <= k < n}}
+  %0 = arith.addf %a, %b {ndarray.combiner = array<i64: 2, 2>} : f32
+  return %0 : f32
+}
+
+// -----
+
+// Tests that ndarray.combiner_identity has the type of the op's result.
+func.func @combiner_identity_type(%a: f32, %b: f32) -> f32 {
+  // expected-error @+1 {{'ndarray.combiner_identity' of type 'f64' marks an op with a result of that type only}}
+  %0 = arith.addf %a, %b {ndarray.combiner = array<i64: 0, 1>, ndarray.combiner_identity = 0.0 : f64} : f32
+  return %0 : f32
+}
+
+// -----
+
+// Tests that ndarray.combiner_identity marks an op of a combine function only.
+func.func @combiner_identity_unmarked(%a: f32, %b: f32) -> f32 {
+  // expected-error @+1 {{'ndarray.combiner_identity' marks an op marked 'ndarray.combiner' only}}
+  %0 = arith.addf %a, %b {ndarray.combiner_identity = 0.0 : f32} : f32
+  return %0 : f32
+}

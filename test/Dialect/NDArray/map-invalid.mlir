@@ -62,8 +62,8 @@ func.func @map_c4(%x: tensor<4xui8>) -> tensor<4xui8> {
 
 // -----
 
-// Tests that ndarray.yield only ends an ndarray.map body.
+// Tests that ndarray.yield only ends an ndarray.map or ndarray.custom_reduce body.
 func.func @yield_parent(%a: f32) {
-  // expected-error @+1 {{expects parent op 'ndarray.map'}}
+  // expected-error @+1 {{expects parent op to be one of 'ndarray.map, ndarray.custom_reduce'}}
   ndarray.yield %a : f32
 }
