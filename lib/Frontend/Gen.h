@@ -642,13 +642,15 @@ private:
   OptVal genSubscript(const Expr &e);
   bool assignSubscript(const Expr &target, Val v);
 
-  // Advanced indexing and sorting (GenBuiltinIndex.cpp).
+  // Advanced indexing: masks and index arrays in subscripts, reads and
+  // stores (GenAdvancedIndex.cpp); nonzero and sorting (GenBuiltinSearch.cpp).
   /// Evaluates the items of a subscript that basic indexing does not read
   /// itself once, pinning them (`pinnedHere`: the ones pinned here);
   /// `advanced`: one of them is an array (an index array or a mask).
   bool pinSubscript(const Expr &sub, llvm::SmallVectorImpl<const Expr *> &pinnedHere,
                     bool &advanced);
   void unpin(llvm::ArrayRef<const Expr *> pinnedHere);
+  const Val *wholeMask(const Val &base, const Expr &sub);
   OptVal advancedSubscript(const Val &base, const Expr &sub);
   bool assignAdvanced(const Val &base, const Expr &sub, Val v, SrcLoc l);
   bool advancedItems(const Val &base, const Expr &sub, std::vector<Val> &idx,
@@ -814,8 +816,8 @@ private:
   Val argReduce(nd::ReduceKind k, const Val &a, llvm::ArrayRef<int64_t> axes,
                 bool keep, SrcLoc l);
 
-  // Searching, unique values, counting and scattering (issue 26, helper C1):
-  // GenBuiltinIndex.cpp; order statistics, histograms, interpolation:
+  // Searching, unique values, counting (GenBuiltinSearch.cpp); gathers,
+  // scatters and ufunc.at (GenAdvancedIndex.cpp); order statistics, histograms, interpolation:
   // GenBuiltinStats.cpp.
   /// `x` gathered along `axis` at `idx` (i64, any shape), unchecked: for
   /// indices computed in range.

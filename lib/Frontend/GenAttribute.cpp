@@ -129,7 +129,7 @@ OptVal Gen::genMethod(const Expr &call, const Expr &f, Val obj) {
   case Method::Sort:
   case Method::ArgSort: {
     // `a.sort()` sorts in place (through views and arguments); `a.argsort()`
-    // returns the indices (GenBuiltinIndex.cpp).
+    // returns the indices (GenBuiltinSearch.cpp).
     if (!bindArgs(shown, {"axis", "kind"}, 0, call, args))
       return std::nullopt;
     OptVal r = sortVal(obj, args[0], f.name == "argsort", shown, l);

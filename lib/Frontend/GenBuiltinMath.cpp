@@ -446,7 +446,7 @@ OptVal Gen::ufuncMethod(const Expr &ufunc, llvm::StringRef method, const Expr &c
                                  b.getI64IntegerAttr(axes[0]));
     return Val::array(r, x.type);
   }
-  if (method == "at") // GenBuiltinIndex.cpp
+  if (method == "at") // GenAdvancedIndex.cpp
     return ufuncAt(id, full, call);
   return err(call.lhs->loc, "'" + full + "' is not supported (the ufunc methods "
                                          "are outer, reduce, accumulate and at)");

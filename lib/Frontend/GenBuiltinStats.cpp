@@ -6,7 +6,7 @@
 // histogram (equal bins over a range or given edges; every bin half-open
 // but the last, which is closed) and interp. They compose ndarray.sort,
 // ndarray.gather and ndarray.scatter, and the searchsorted of
-// GenBuiltinIndex.cpp, so each follows those ops' lowering on every target.
+// GenBuiltinSearch.cpp, so each follows those ops' lowering on every target.
 //
 //===----------------------------------------------------------------------===//
 

@@ -544,7 +544,7 @@ OptVal Gen::genSubscript(const Expr &e) {
   }
   if (base->kind != Val::Array)
     return err(e.loc, base->describe() + " cannot be indexed");
-  // Index arrays and masks (GenBuiltinIndex.cpp): a copy, not a view.
+  // Index arrays and masks (GenAdvancedIndex.cpp): a copy, not a view.
   llvm::SmallVector<const Expr *> pinnedHere;
   auto unpinLater = llvm::make_scope_exit([&] { unpin(pinnedHere); });
   bool advanced;

@@ -1,5 +1,5 @@
 # RUN: arrayc --emit=ndarray %s | FileCheck %s
-# Searching, counting, order statistics and scatters (GenBuiltinIndex.cpp,
+# Searching, counting, order statistics and scatters (GenBuiltinSearch.cpp,
 # GenBuiltinStats.cpp): the ndarray ops each lowers to.
 import numpy as np
 
