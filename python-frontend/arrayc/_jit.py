@@ -178,8 +178,10 @@ def _global_names(fdef, defaults=True):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             local.add(node.id)
     seen = []
-    roots = [fdef] if defaults else fdef.body + [a.annotation for a in fdef.args.args
-                                                 if a.annotation is not None]
+    # Not its decorators: they ran when Python defined the function.
+    annotations = [a.annotation for a in fdef.args.args if a.annotation is not None]
+    roots = (fdef.args.defaults if defaults else []) + annotations + fdef.body + \
+        ([fdef.returns] if defaults and fdef.returns is not None else [])
     for node in (n for r in roots for n in ast.walk(r)):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and \
                 node.id not in local and node.id not in seen:
@@ -206,6 +208,9 @@ def _support(fn, fdef, file):
             if isinstance(v, JitFunction) or vectorized:
                 v = v.__wrapped__
             if inspect.isfunction(v):
+                # A helper under a functools.wraps-style decorator: the
+                # function whose source is read, and whose globals it reads.
+                v = inspect.unwrap(v)
                 if id(v) in done:
                     continue
                 done.add(id(v))
