@@ -126,7 +126,7 @@ StmtPtr cloneStmt(const Stmt &s);
 
 /// Names that `body` assigns (recursively: assignment and loop targets, the
 /// array of an indexed store), in first-assignment order, with where each
-/// is first assigned (Parser.cpp).
+/// is first assigned (ParserDesugar.cpp).
 void assignedNames(const std::vector<StmtPtr> &body, std::vector<std::string> &out,
                    llvm::StringMap<SrcLoc> &where);
 

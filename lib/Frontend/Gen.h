@@ -174,7 +174,9 @@ struct FuncInfo {
   bool generic = false;
   /// Template: argument types -> its specialization.
   std::map<std::string, FuncInfo *> specializations;
-  /// Specialization: the parameters that take Python scalars (weak kinds).
+  /// The parameters that take Python scalars (weak kinds): a specialization's
+  /// arguments that are Python numbers, and parameters annotated
+  /// `int`/`float`/`complex` (pythonScalarAnnotation).
   llvm::SmallVector<std::optional<Weak>> weakParams;
   /// Specialization: parameters bound to a value known at specialization
   /// time (None, a tuple of numbers, an int or bool literal): no operand,

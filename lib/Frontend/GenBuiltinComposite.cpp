@@ -429,6 +429,11 @@ OptVal Gen::isclose(const Val &a0, const Val &c0, const Val &rtol, const Val &at
 
 OptVal Gen::pythonNumber(bool isIntFn, const Expr &call) {
   llvm::StringRef fn = isIntFn ? "int" : "float";
+  if (isIntFn && call.elts.size() == 2) // int('0101', 2): a string's digits
+    return err(call.elts[1]->loc,
+               "int(x, base) reads the digits of a string; arrayc programs have "
+               "no strings: compute the number with integer operations (bit "
+               "shifts and masks for binary digits)");
   llvm::SmallVector<const Expr *> args;
   if (!bindArgs(fn, {"x"}, 0, call, args))
     return std::nullopt;

@@ -208,9 +208,15 @@ bool Gen::declareTypes(FuncInfo &fn,
                        llvm::StringRef symbol) {
   const Stmt &def = *fn.def;
   auto error = [&](SrcLoc l, const std::string &msg) { err(l, msg); };
+  fn.weakParams.resize(def.params.size());
   for (auto [i, p] : llvm::enumerate(def.params)) {
     if (!p.annotation) {
       fn.params.push_back(*given[i]);
+      continue;
+    }
+    if (std::optional<Weak> w = pythonScalarAnnotation(*p.annotation)) {
+      fn.weakParams[i] = w; // genFunction binds it weak
+      fn.params.push_back(ArrType{weakDefault(*w), {}});
       continue;
     }
     std::optional<ArrType> t = parseTypeAnnotation(*p.annotation, error);

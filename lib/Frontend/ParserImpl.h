@@ -1,6 +1,7 @@
 //===- ParserImpl.h - the parser's class, shared by its units ---*- C++ -*-===//
 //
-// Parser.cpp parses (Python's grammar); ParserDesugar.cpp rewrites what the
+// ParserStmt.cpp and ParserExpr.cpp parse statements and expressions
+// (Python's grammar); ParserDesugar.cpp rewrites what the
 // later stages need not know about (for over sequences, comprehensions,
 // `with`) into the statements they mean.
 //

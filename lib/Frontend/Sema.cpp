@@ -335,3 +335,13 @@ arrayc::frontend::parseTypeAnnotation(const Expr &e, ErrorFn error) {
   }
   return type;
 }
+
+std::optional<Weak> arrayc::frontend::pythonScalarAnnotation(const Expr &e) {
+  if (e.kind != ExprKind::Name)
+    return std::nullopt;
+  return llvm::StringSwitch<std::optional<Weak>>(e.name)
+      .Case("int", Weak::Int)
+      .Case("float", Weak::Float)
+      .Case("complex", Weak::Complex)
+      .Default(std::nullopt);
+}

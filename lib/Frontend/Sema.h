@@ -103,6 +103,11 @@ bool broadcastShapes(llvm::ArrayRef<Dim> a, llvm::ArrayRef<Dim> b,
 /// `error` and returns nullopt.
 std::optional<ArrType> parseTypeAnnotation(const Expr &e, ErrorFn error);
 
+/// A parameter annotated with Python's `int`, `float` or `complex` takes a
+/// Python number: a 0-d i64/f64/c128 array that promotes as the weak kind
+/// (NEP 50: `x_f32 * eps` stays f32). None for any other annotation.
+std::optional<Weak> pythonScalarAnnotation(const Expr &e);
+
 } // namespace arrayc::frontend
 
 #endif // ARRAYC_FRONTEND_SEMA_H

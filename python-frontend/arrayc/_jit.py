@@ -178,8 +178,10 @@ def _global_names(fdef, defaults=True):
         if isinstance(node, ast.Name) and isinstance(node.ctx, (ast.Store, ast.Del)):
             local.add(node.id)
     seen = []
-    roots = [fdef] if defaults else fdef.body + [a.annotation for a in fdef.args.args
-                                                 if a.annotation is not None]
+    # Not its decorators: they ran when Python defined the function.
+    annotations = [a.annotation for a in fdef.args.args if a.annotation is not None]
+    roots = (fdef.args.defaults if defaults else []) + annotations + fdef.body + \
+        ([fdef.returns] if defaults and fdef.returns is not None else [])
     for node in (n for r in roots for n in ast.walk(r)):
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load) and \
                 node.id not in local and node.id not in seen:
@@ -208,6 +210,9 @@ def _support(fn, fdef, file):
             if isinstance(v, JitFunction) or decorator:
                 v = v.__wrapped__
             if inspect.isfunction(v):
+                # A helper under a functools.wraps-style decorator: the
+                # function whose source is read, and whose globals it reads.
+                v = inspect.unwrap(v)
                 if id(v) in done:
                     continue
                 done.add(id(v))
@@ -374,6 +379,17 @@ def _argument(arg, ctx, name):
     return host_array(a)
 
 
+def _python_scalar(arg, raw):
+    """The annotation of a Python number argument, which NumPy 2 promotes
+    as a weak scalar (NEP 50: `x_f32 * eps` stays f32): 'int', 'float' or
+    'complex'; None for anything else (NumPy scalars such as np.float64(2.0)
+    are strong 0-d arrays, as in NumPy; an int beyond int64 is a u64 one)."""
+    t = type(arg)
+    if t is float or t is complex or (t is int and DTYPE_NAMES[raw.dtype] == "i64"):
+        return t.__name__
+    return None
+
+
 def _identity(raw):
     """What makes two views the same array: data, dtype, device, shape and
     strides (None for an empty array: it aliases nothing)."""
@@ -452,12 +468,14 @@ class JitFunction:
         self._variants = {}   # constant arguments -> JitFunction with them bound
 
 
-    def _compile(self, ctx, codes, shapes, alias=None):
+    def _compile(self, ctx, codes, shapes, alias=None, weak=None):
         anns = []
-        for annotated, code, dims in zip(self._src.annotated, codes,
-                                         _dims(shapes, self._src.declared)):
+        for i, (annotated, code, dims) in enumerate(zip(self._src.annotated, codes,
+                                                        _dims(shapes, self._src.declared))):
             if annotated:
                 anns.append(None)
+            elif weak and weak[i]:
+                anns.append(weak[i])
             else:
                 t = DTYPE_NAMES[code]
                 anns.append(t if not dims else "%s[%s]" % (t, ", ".join(dims)))
@@ -537,10 +555,11 @@ class JitFunction:
             keep.append(k)
         # The hot path: the exact dtypes, shapes and aliases seen before.
         alias = _alias_pattern(_identities(args, raws, keep))
-        key = (ctx, tuple((r.dtype, tuple(r.shape[:r.rank])) for r in raws), alias)
+        weak = tuple(_python_scalar(a, r) for a, r in zip(args, raws))
+        key = (ctx, tuple((r.dtype, tuple(r.shape[:r.rank])) for r in raws), alias, weak)
         spec = self._seen.get(key)
         if spec is None:
-            spec = self._specialization(ctx, raws, alias)
+            spec = self._specialization(ctx, raws, alias, weak)
             if len(self._seen) < 4096:
                 self._seen[key] = spec
         back = _host_arguments(args, raws, keep, spec, self.__name__)
@@ -605,20 +624,24 @@ class JitFunction:
                 self.__name__, len(self._own), ", ".join(self._own),
                 len(args) - len(self._hidden)))
 
-    def _specialization(self, ctx, raws, alias):
-        """The compiled specialization for these dtypes, size pattern and
-        aliases (_alias_pattern). The same array passed for two parameters
+    def _specialization(self, ctx, raws, alias, weak=None):
+        """The compiled specialization for these dtypes, size pattern,
+        aliases (_alias_pattern) and Python numbers (`weak`: _python_scalar
+        of each argument, None for none). The same array passed for two parameters
         matters only where the function writes one of them: then the
         specialization binds the later parameter to the earlier (`y = x`), so
         a write through either name is seen through both, as in NumPy;
         otherwise the plain specialization serves."""
         codes = tuple(r.dtype for r in raws)
         shapes = tuple(tuple(r.shape[:r.rank]) for r in raws)
-        key = (ctx.target, ctx.device, codes, tuple(_dims(shapes, self._src.declared)))
+        weak = weak if weak and any(weak) else None
+        # A Python number's dtype is keyed with its kind: weak f64 is not f64.
+        kinds = codes if weak is None else tuple(zip(codes, weak))
+        key = (ctx.target, ctx.device, kinds, tuple(_dims(shapes, self._src.declared)))
         with self._lock:
             spec = self._specs.get(key)
             if spec is None:
-                spec = self._specs[key] = self._compile(ctx, codes, shapes)
+                spec = self._specs[key] = self._compile(ctx, codes, shapes, weak=weak)
             if alias == tuple(range(len(raws))):
                 return spec
             if not any(spec.written[i] or spec.written[j] for i, j in enumerate(alias)
@@ -627,7 +650,7 @@ class JitFunction:
             akey = key + (alias,)
             aliased = self._specs.get(akey)
             if aliased is None:
-                aliased = self._specs[akey] = self._compile(ctx, codes, shapes, alias)
+                aliased = self._specs[akey] = self._compile(ctx, codes, shapes, alias, weak)
             return aliased
 
     def __repr__(self):

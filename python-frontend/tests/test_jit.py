@@ -307,3 +307,31 @@ def test_one_array_returned_twice():
     a, b = doubled_twice(x)
     assert arrayc.asnumpy(a).shape == (7,) and arrayc.asnumpy(b).shape == (7,)
     assert rel_err(a, 2.0 * x) <= 1e-15 and rel_err(b, 2.0 * x) <= 1e-15
+
+
+@arrayc.jit(target=TARGET)
+def scaled_shifted(x, s, k):
+    return x * s + k
+
+
+def test_python_numbers_are_weak_scalars():
+    # NumPy 2 (NEP 50): a Python float or int argument takes the array's
+    # dtype (`x_f32 * 1e-5` stays f32); a NumPy scalar is a strong 0-d array.
+    x32 = rng.standard_normal(40).astype(np.float32)
+    out = arrayc.asnumpy(scaled_shifted(x32, 1e-5, 3))
+    assert out.dtype == np.float32
+    assert rel_err(out, x32 * np.float32(1e-5) + np.float32(3)) < 1e-6
+    i32 = rng.integers(-100, 100, 40).astype(np.int32)
+    out = arrayc.asnumpy(scaled_shifted(i32, 2, 7))
+    assert out.dtype == np.int32 and np.array_equal(out, i32 * 2 + 7)
+    # A Python float with an int array is f64, as NumPy gives.
+    assert arrayc.asnumpy(scaled_shifted(i32, 0.5, 1)).dtype == np.float64
+    # np.float64 and np.int64 scalars are strong: f32 * np.float64 is f64.
+    out = arrayc.asnumpy(scaled_shifted(x32, np.float64(1e-5), 3))
+    assert out.dtype == np.float64
+    assert rel_err(out, x32.astype(np.float64) * 1e-5 + 3) < 1e-12
+    out = arrayc.asnumpy(scaled_shifted(i32, np.int64(2), 7))
+    assert out.dtype == np.int64
+    # The same values again after the NumPy scalars: the weak specialization
+    # is found again, not the strong one.
+    assert arrayc.asnumpy(scaled_shifted(x32, 2.0, 1)).dtype == np.float32

@@ -2,6 +2,7 @@
 module-level arrays (passed as hidden arguments at each call), None and
 tuple arguments, and options given by keyword or left to their defaults
 (compile-time constants of a specialization)."""
+import functools
 import os
 
 import numpy as np
@@ -138,3 +139,34 @@ def test_keyword_and_default_options_are_constants():
         return e / e.sum(axis=axis, keepdims=True)
     close(softmax(X), ref(X))
     close(softmax(X, axis=0), ref(X, 0))
+
+
+CUTOFF = 2.5
+
+
+# A functools.wraps decorator from another module (a user's timing or
+# logging decorator): its wrapper's globals are that module's, not CUTOFF's.
+_DECORATORS = {"functools": functools}
+exec("def traced(fn):\n"
+     "    @functools.wraps(fn)\n"
+     "    def wrapper(*args, **kwargs):\n"
+     "        return fn(*args, **kwargs)\n"
+     "    return wrapper\n", _DECORATORS)
+_traced = _DECORATORS["traced"]
+
+
+@_traced
+def _clipped(r):
+    return np.minimum(r, CUTOFF**2)
+
+
+@arrayc.jit(target=TARGET)
+def calls_wrapped_helper(r):
+    return _clipped(r) + 1.0
+
+
+def test_helper_under_a_wraps_decorator_reads_its_own_module_constants():
+    # The constant is found in the globals of the function the decorator
+    # wraps (test/apps' harness wraps kernels this way).
+    r = np.linspace(0.0, 10.0, 11)
+    close(calls_wrapped_helper(r), np.minimum(r, CUTOFF**2) + 1.0)

@@ -99,3 +99,31 @@ def bool_mul(x: bool[n], y: bool[n]) -> bool[n]:
 # CHECK: ndarray.div
 def lit_fold(x: f32[n]) -> f32[n]:
     return x * (1 + 2) / 2 ** 3
+
+# Tests that a parameter annotated `float` is a weak Python float: an f32
+# array times it stays f32 (NEP 50), the f64 argument cast down.
+# CHECK-LABEL: func.func @python_float_param(
+# CHECK-SAME: %arg1: tensor<f64>
+# CHECK: %[[E:.*]] = ndarray.cast %arg1 : tensor<f64> to tensor<f32>
+# CHECK: ndarray.mul %arg0, %{{.*}} : tensor<?xf32>
+def python_float_param(x: f32[n], eps: float) -> f32[n]:
+    return x * eps
+
+# Tests that a parameter annotated `int` is a weak Python int: an i32 array
+# plus it stays i32, and a float array times it keeps its dtype.
+# CHECK-LABEL: func.func @python_int_param(
+# CHECK-SAME: %arg2: tensor<i64>
+# CHECK: ndarray.cast %arg2 : tensor<i64> to tensor<i32>
+# CHECK: ndarray.add %arg0, %{{.*}} : tensor<?xi32>
+# CHECK: ndarray.cast %arg2 : tensor<i64> to tensor<f32>
+# CHECK: ndarray.mul %arg1, %{{.*}} : tensor<?xf32>
+def python_int_param(x: i32[n], y: f32[n], k: int) -> (i32[n], f32[n]):
+    return x + k, y * k
+
+# Tests that an `f64` annotation stays a strong NumPy scalar: f32 * f64 0-d
+# is f64, as NumPy's np.float64 scalar gives.
+# CHECK-LABEL: func.func @numpy_f64_param(
+# CHECK: ndarray.cast %arg0 : tensor<?xf32> to tensor<?xf64>
+# CHECK: ndarray.mul %{{.*}} : tensor<?xf64>
+def numpy_f64_param(x: f32[n], s: f64) -> f64[n]:
+    return x * s

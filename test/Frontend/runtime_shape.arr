@@ -106,3 +106,16 @@ def contract(a: f64[r, k], b: f64[p, c]) -> f64[r, c]:
 # CHECK: ndarray.reshape %arg0(%{{.*}}) : tensor<?xf64> -> tensor<?x2xf64>
 def halves(x: f64[n]) -> f64[h, 2]:
     return np.reshape(x, (x.shape[0] // 2, 2))
+
+# Tests that a one-wide literal slice of a run-time axis is size 1 (it then
+# broadcasts against the other axis with no size check), after a run-time
+# check that the axis is long enough.
+# CHECK-LABEL: func.func @keep_axis(
+# CHECK: arith.cmpi sgt, %{{.*}}, %{{.*}} : i64
+# CHECK: ndarray.assert %{{.*}}, "{{.*}}runtime_shape.arr:[[@LINE+5]]:16: the slice 1:2 of an axis of size {0} is empty; arrayc types it as size 1 (an axis of size > 1 is needed)"
+# CHECK: ndarray.slice %arg0{{.*}} -> tensor<?x1xf64>
+# CHECK-NOT: operands could not be broadcast
+# CHECK: ndarray.sub %{{.*}} : tensor<?x?xf64>
+def keep_axis(pos: f64[n, d]) -> f64[n, n]:
+    y = pos[:, 1:2]
+    return y.T - y
