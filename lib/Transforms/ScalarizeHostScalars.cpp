@@ -51,7 +51,9 @@ struct ScalarizeZeroRankGeneric : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!op.hasPureTensorSemantics() || op.getNumLoops() != 0)
+    // Without inputs it is a fill (a reduction's init): the GPU mapping folds
+    // those into the reduction's kernel, so they stay generics.
+    if (!op.hasPureTensorSemantics() || op.getNumLoops() != 0 || op.getNumDpsInputs() == 0)
       return failure();
     Block *body = op.getBody();
     for (BlockArgument out : op.getRegionOutputArgs())

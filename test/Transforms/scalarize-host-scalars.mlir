@@ -75,3 +75,21 @@ func.func @not_host(%a: tensor<f64>, %x: f64) -> (tensor<f64>, tensor<f64>) {
   } -> tensor<f64>
   return %r, %q : tensor<f64>, tensor<f64>
 }
+
+// -----
+
+// A fill (no inputs: a reduction's init) stays a generic, which the GPU
+// mapping folds into the reduction's kernel.
+// CHECK-LABEL: func @fill_stays
+// CHECK: linalg.generic
+// CHECK-NOT: tensor.from_elements
+#map3 = affine_map<() -> ()>
+func.func @fill_stays() -> tensor<f64> {
+  %z = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<f64>
+  %f = linalg.generic {indexing_maps = [#map3], iterator_types = []} outs(%e : tensor<f64>) {
+  ^bb0(%out: f64):
+    linalg.yield %z : f64
+  } -> tensor<f64>
+  return %f : tensor<f64>
+}

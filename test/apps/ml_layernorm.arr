@@ -1,5 +1,4 @@
 # RUN: %e2e %s
-# NEEDS-JIT: default-args, module-constants, methods (.mean()), methods (.var())
 # Layer normalisation forward and backward over the last axis, with gain and
 # bias, as in a transformer block (f32 activations).
 # INPUT: x f32 [32, 64]

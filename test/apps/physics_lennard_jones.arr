@@ -1,6 +1,4 @@
 # RUN: %e2e %s
-# NEEDS-JIT: module-constants
-# NEEDS-JIT: jit-helpers
 # Lennard-Jones forces and potential energy with a cutoff, pair loop over
 # particles in a periodic box (minimum image), velocity Verlet for a few steps;
 # particles start on a cubic lattice (np.mgrid) with random displacements.

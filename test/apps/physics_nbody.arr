@@ -1,6 +1,4 @@
 # RUN: %e2e %s
-# NEEDS-JIT: module-constants
-# NEEDS-JIT: jit-helpers
 # Gravitational N-body with softening, leapfrog (kick-drift-kick); the
 # acceleration helper is the usual broadcasting version (pairwise dx, dy, dz).
 # INPUT: pos f64 [64, 3]
