@@ -6,6 +6,9 @@
 # forms that stay on loops (outer, a strided slice), and a negated operand
 # (its own loop, then GEMM: arrayc-fuse-elementwise leaves it unfused).
 # Tolerance 1e-5: f32 sums of up to 129 products (1.9e-6 seen at seed 355064265).
+# The vector dot takes positive inputs: two standard normal 5-vectors can cancel
+# to ~1e-4 (seed 2097147982), where f32 rounding alone is ~5e-4 relative; with
+# positive terms the relative error stays below n * eps.
 # INPUT: a1 f32 [1, 1]
 # INPUT: b1 f32 [1, 1]
 # INPUT: a f32 [3, 5]
@@ -19,6 +22,8 @@
 # INPUT: u f32 [2, 1, 3, 5]
 # INPUT: v f32 [5]
 # INPUT: w f32 [5]
+# INPUT: p f32 [5] positive
+# INPUT: q f32 [5] positive
 # OUTPUT: m1 1e-5
 # OUTPUT: m2 1e-5
 # OUTPUT: m3 1e-5
@@ -52,6 +57,8 @@ def main():
     u: f32[2, 1, 3, 5] = np.load("u.npy")
     v: f32[5] = np.load("v.npy")
     w: f32[5] = np.load("w.npy")
+    p: f32[5] = np.load("p.npy")
+    q: f32[5] = np.load("q.npy")
     np.save("m1.npy", a1 @ b1)
     np.save("m2.npy", a @ b)
     np.save("m3.npy", x @ y)
@@ -62,7 +69,7 @@ def main():
     np.save("tt.npy", y.T @ x.T)
     np.save("mv.npy", np.matmul(a, v))
     np.save("vm.npy", v @ b)
-    np.save("dv.npy", np.dot(v, w))
+    np.save("dv.npy", np.dot(p, q))
     np.save("ou.npy", np.outer(v, w))
     np.save("e1.npy", np.einsum("ij,jk->ik", a, b))
     np.save("e2.npy", np.einsum("bij,bjk->bik", s, t))
