@@ -42,13 +42,14 @@ def ConvertNDArrayToRuntime : Pass<"convert-ndarray-to-runtime", "mlir::ModuleOp
     patterns in NDArrayToRuntime/FFTCalls.cpp).
     With `cuda=1` (the cuda target) the linalg and fft ops call the GPU entry
     points instead, `arrayc_rt_cusolver_<op>_<T>` (cuSOLVER) and
-    `arrayc_rt_cufft_<kind>_<T>` (cuFFT), and `ndarray.sort` and
-    `ndarray.compress` call `arrayc_rt_cub_<sort|argsort|compress>_<T>`
-    (CUB), with the same arguments.
+    `arrayc_rt_cufft_<kind>_<T>` (cuFFT), and `ndarray.sort`,
+    `ndarray.compress` and `ndarray.scatter` call
+    `arrayc_rt_cub_<sort|argsort|compress|scatter>_<T>` (CUB; atomics for
+    the scatter), with the same arguments.
   }];
   let options = [
     Option<"cuda", "cuda", "bool", /*default=*/"false",
-           "Call the GPU library entry points (cuSOLVER, cuFFT, CUB) of the cuda target">
+           "Call the GPU entry points (cuSOLVER, cuFFT, CUB, scatter) of the cuda target">
   ];
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect",
                            "mlir::bufferization::BufferizationDialect",

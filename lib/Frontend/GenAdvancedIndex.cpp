@@ -193,6 +193,24 @@ bool Gen::assignMask(const Val &base, Val mask, Val v, SrcLoc l) {
 
 void Gen::checkIndexBounds(const Val &idx, const Val &x, int64_t d, SrcLoc l) {
   Location il = loc(l);
+  std::string message = where(l) + "index {0} is out of bounds for axis " +
+                        std::to_string(d) + " with size {1}";
+  // Indices the host holds (a list of scalars: `A[[k, p]] = A[[p, k]]`):
+  // each is checked there, in order (NumPy reports the first). On the GPU
+  // the array check below is a few kernels and a read back per subscript,
+  // four times per pivot step of an LU factorisation.
+  if (auto elts = idx.value.getDefiningOp<tensor::FromElementsOp>();
+      elts && elts.getType().getElementType().isSignlessInteger(64)) {
+    Value n = sizeI64(x, d, il);
+    Value negN = arith::SubIOp::create(b, il, arith::ConstantIntOp::create(b, il, 0, 64), n);
+    for (Value e : elts.getElements()) {
+      Value ok = arith::AndIOp::create(
+          b, il, arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, e, negN),
+          arith::CmpIOp::create(b, il, arith::CmpIPredicate::slt, e, n));
+      nd::AssertOp::create(b, il, ok, b.getStringAttr(message), ValueRange{e, n});
+    }
+    return;
+  }
   Val n = sizeOf(x, d, l);
   OptVal negN = n.kind == Val::Lit ? OptVal(Val::intLit(-n.i)) : negate(n, l);
   OptVal lo = compare("<", idx, *negN, l), hi = compare(">=", idx, n, l);
@@ -214,10 +232,7 @@ void Gen::checkIndexBounds(const Val &idx, const Val &x, int64_t d, SrcLoc l) {
   Value nb = tensor::ExtractOp::create(b, il, nbad.value, ValueRange{});
   Value sv = tensor::ExtractOp::create(b, il, shown.value, ValueRange{});
   Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::eq, nb, zero);
-  nd::AssertOp::create(b, il, ok,
-                       b.getStringAttr(where(l) + "index {0} is out of bounds for axis " +
-                                       std::to_string(d) + " with size {1}"),
-                       ValueRange{sv, sizeI64(x, d, il)});
+  nd::AssertOp::create(b, il, ok, b.getStringAttr(message), ValueRange{sv, sizeI64(x, d, il)});
 }
 
 bool Gen::indexArrays(std::vector<Val> &idx, llvm::SmallVectorImpl<Dim> &shape, SrcLoc l) {

@@ -320,15 +320,26 @@ FailureOr<GemmMatch> matchGemm(linalg::GenericOp op, bool widened, std::string &
   if (ks.size() != 1)
     return failure();
   // Extra m/n loops (a batch dimension one side broadcasts) are batch loops;
-  // GEMM's m and n are the ones innermost in C.
+  // GEMM's m and n are the ones innermost in C, but never a loop of static
+  // size 1 where another candidate is longer: reshape propagation turns
+  // `h @ w` with w of shape (k, 1) into a product whose unit loop and row loop
+  // both index only A and C, and the unit loop as m made a batch of n GEMMs of
+  // one row each (4096 cuBLAS calls per product in the MLP benchmark).
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   auto innermostInC = [&](ArrayRef<unsigned> loops) -> int64_t {
     int64_t best = -1, bestPos = -1;
-    for (auto [pos, e] : llvm::enumerate(maps[2].getResults()))
-      if (llvm::is_contained(loops, cast<AffineDimExpr>(e).getPosition()) &&
-          (int64_t)pos > bestPos) {
+    bool bestUnit = true;
+    for (auto [pos, e] : llvm::enumerate(maps[2].getResults())) {
+      unsigned l = cast<AffineDimExpr>(e).getPosition();
+      if (!llvm::is_contained(loops, l))
+        continue;
+      bool unit = ranges[l] == 1;
+      if (best < 0 || (bestUnit && !unit) || (unit == bestUnit && (int64_t)pos > bestPos)) {
         bestPos = pos;
-        best = cast<AffineDimExpr>(e).getPosition();
+        best = l;
+        bestUnit = unit;
       }
+    }
     return best;
   };
   int64_t m = innermostInC(ms), n = innermostInC(ns), k = ks[0];

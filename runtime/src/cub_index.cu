@@ -28,8 +28,7 @@
 // is not C-contiguous and dtypes without a CUB key (f16, bf16, complex: the
 // frontend rejects sorting them) go to the host entry point (index.cpp),
 // which stages them through the host as before.
-#include "cuda_libs.h"
-#include "internal.h"
+#include "cuda_index.h"
 
 #include <cub/device/device_radix_sort.cuh>
 #include <cub/device/device_select.cuh>
@@ -46,77 +45,9 @@
 
 using namespace arrayc_rt;
 using namespace arrayc_rt::cuda;
+using namespace arrayc_rt::cuda_index;
 
 namespace {
-
-constexpr int kMaxRank = 8;
-constexpr int kThreads = 256;
-
-// Strided addressing of a memref by C-order linear index, passed to kernels
-// by value.
-struct Layout {
-  int rank = 0;
-  bool contiguous = true;
-  int64_t sizes[kMaxRank] = {};
-  int64_t strides[kMaxRank] = {};
-  __host__ __device__ int64_t offset(int64_t i) const {
-    if (contiguous)
-      return i;
-    int64_t off = 0;
-    for (int d = rank - 1; d >= 0; --d) {
-      off += (i % sizes[d]) * strides[d];
-      i /= sizes[d];
-    }
-    return off;
-  }
-};
-
-// One memref operand: its device address of element 0, layout and count.
-struct Operand {
-  char *data = nullptr;
-  Layout layout;
-  int64_t count = 1;
-  int64_t lastDim = 1;
-  // False when the operand cannot be addressed here (rank, size).
-  bool init(int64_t rank, void *desc, size_t elemSize) {
-    if (rank > kMaxRank)
-      return false;
-    Descriptor d = descriptor(rank, desc, elemSize);
-    data = d.data;
-    layout.rank = (int)rank;
-    int64_t expect = 1;
-    for (int64_t k = rank - 1; k >= 0; --k) {
-      if (d.sizes[k] < 0)
-        return false;
-      layout.sizes[k] = d.sizes[k];
-      layout.strides[k] = d.strides[k];
-      if (d.sizes[k] != 1 && d.strides[k] != expect)
-        layout.contiguous = false;
-      expect *= d.sizes[k];
-    }
-    count = expect;
-    lastDim = rank ? d.sizes[rank - 1] : 1;
-    return true;
-  }
-  // Empty operands need no memory; the others must be device memory.
-  bool onDevice() const { return count == 0 || (data && isDeviceMemory(data)); }
-};
-
-arrayc_rt_status cudaCheck(cudaError_t e, const char *call) {
-  if (e == cudaSuccess)
-    return ARRAYC_RT_OK;
-  return setError(e == cudaErrorMemoryAllocation ? ARRAYC_RT_ERR_NOMEM : ARRAYC_RT_ERR_DEVICE,
-                  "%s failed: %s", call, cudaGetErrorString(e));
-}
-
-// Grid-stride launch shape for n items.
-unsigned blocksFor(int64_t n) {
-  int64_t b = (n + kThreads - 1) / kThreads;
-  return (unsigned)(b < 1 ? 1 : b > 65535 * 8 ? 65535 * 8 : b);
-}
-#define ARRAYC_GRID_STRIDE(i, n)                                                           \
-  for (int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x; i < (n);                 \
-       i += (int64_t)gridDim.x * blockDim.x)
 
 // ---- keys -------------------------------------------------------------------
 
@@ -266,11 +197,6 @@ arrayc_rt_status sortRows(const Operand &in, const Operand &out, bool indices) {
   return cudaCheck(cudaGetLastError(), "gathering the sorted rows");
 }
 
-size_t sizeOf(int32_t dtype) {
-  const arrayc_rt_dtype_info *info = arrayc_rt_dtype_lookup(dtype);
-  return info ? info->size : 0;
-}
-
 // Sorts on the device; false when the operands are not for it (the host
 // entry point takes them).
 bool sortOnDevice(int64_t ir, void *id, int64_t outr, void *outd, int32_t dtype, bool indices,
@@ -367,19 +293,6 @@ bool compress(int64_t sr, void *sd, int64_t mr, void *md, int64_t outr, void *ou
   case 16: st = compressOnDevice<Bytes16>(src, mask, out); return true;
   default: return false;
   }
-}
-
-// Runs `device` and reports its failure as "<op>: <message>" at the
-// location; `host` (index.cpp's entry point) when the device cannot take it.
-template <class Device, class Host>
-void run(const char *op, int64_t lrank, void *ldesc, Device device, Host host) {
-  arrayc_rt_status st = ARRAYC_RT_OK;
-  if (!device(st))
-    return host();
-  if (st == ARRAYC_RT_OK)
-    return;
-  std::string msg = std::string(op) + ": " + arrayc_rt_last_error();
-  arrayc_rt_fatal(memrefString(lrank, ldesc).c_str(), msg.c_str());
 }
 
 } // namespace

@@ -1,6 +1,6 @@
-// The CUB entry points of libarrayc_runtime_cuda (src/cub_index.cu) on device
-// memory, checked against a host reference (std::stable_sort with NumPy's
-// order, a plain loop for compress). Needs a GPU: every test is skipped
+// The device index entry points of libarrayc_runtime_cuda (src/cub_index.cu,
+// src/cuda_scatter.cu) on device memory, checked against a host reference
+// (std::stable_sort with NumPy's order, plain loops for compress and scatter). Needs a GPU: every test is skipped
 // without one, so the build machine only compiles it.
 #include "arrayc_rt/runtime.h"
 #include "test_memref.h"
@@ -315,6 +315,86 @@ TEST(CubCompress, WritesStopAtTheResultSize) {
     EXPECT_EQ(got[i], i);
   for (int64_t i = k; i < k + guard; ++i)
     ASSERT_EQ(got[i], -1) << "written past the result at " << i;
+}
+
+// NumPy's `a[idx] = v` (last write wins) or `np.add.at(a, idx, v)` on the host.
+template <class T>
+std::vector<T> refScatter(std::vector<T> dest, const std::vector<int64_t> &idx,
+                          const std::vector<T> &upd, bool add) {
+  int64_t n = (int64_t)dest.size();
+  for (size_t k = 0; k < idx.size(); ++k) {
+    int64_t at = idx[k] < 0 ? idx[k] + n : idx[k];
+    dest[at] = add ? T(dest[at] + upd[k]) : upd[k];
+  }
+  return dest;
+}
+
+template <class T, class F>
+void checkScatter(F entry, int32_t dtype, const std::vector<T> &dest,
+                  const std::vector<int64_t> &idx, const std::vector<T> &upd, bool add) {
+  int64_t n = dest.size(), k = idx.size();
+  DeviceArray<T> d(dest), u(upd), out(zeros<T>(n));
+  DeviceArray<int64_t> i(idx);
+  auto md = view<1>(d.get(), {n}, {1}), mu = view<1>(u.get(), {k}, {1});
+  auto mi = view<1>(i.get(), {k}, {1}), mo = view<1>(out.get(), {n}, {1});
+  entry(1, &md, 1, &mi, 1, &mu, 1, &mo, dtype, add ? 1 : 0, 1, loc.desc());
+  EXPECT_EQ(out.host(), refScatter(dest, idx, upd, add));
+  EXPECT_EQ(d.host(), dest) << "the destination operand was written";
+}
+
+// Repeated and negative indices: the last value wins per position, as on the
+// host (in[k] = k, so the winner is the largest k aiming at a position).
+TEST(CudaScatter, AssignLastWriteWins) {
+  REQUIRE_GPU();
+  const int64_t n = 1000, k = 200000;
+  std::vector<int64_t> idx = randomInts<int64_t>(k, 21, -n, n - 1);
+  std::vector<int32_t> upd(k), dest = randomInts<int32_t>(n, 22, -50, 50);
+  std::iota(upd.begin(), upd.end(), 0);
+  checkScatter<int32_t>(arrayc_rt_cub_scatter_i32, ARRAYC_RT_I32, dest, idx, upd, false);
+  std::vector<double> fd = randomInts<double>(n, 23, -50, 50), fu(k);
+  for (int64_t j = 0; j < k; ++j)
+    fu[j] = double(j) / 3;
+  checkScatter<double>(arrayc_rt_cub_scatter_f64, ARRAYC_RT_F64, fd, idx, fu, false);
+}
+
+// Integer sums are exact whatever the order: i64 (native atomics), i8 and
+// i16 (compare-and-swap on the enclosing word, wrapping as NumPy's).
+TEST(CudaScatter, AccumulateIntegers) {
+  REQUIRE_GPU();
+  const int64_t n = 37, k = 300001;
+  std::vector<int64_t> idx = randomInts<int64_t>(k, 31, -n, n - 1);
+  checkScatter<int64_t>(arrayc_rt_cub_scatter_i64, ARRAYC_RT_I64,
+                        randomInts<int64_t>(n, 32, -9, 9), idx,
+                        randomInts<int64_t>(k, 33, -1000, 1000), true);
+  checkScatter<int8_t>(arrayc_rt_cub_scatter_i8, ARRAYC_RT_I8, randomInts<int8_t>(n, 34, -9, 9),
+                       idx, randomInts<int8_t>(k, 35, -100, 100), true);
+  checkScatter<int16_t>(arrayc_rt_cub_scatter_i16, ARRAYC_RT_I16,
+                        randomInts<int16_t>(n, 36, -9, 9), idx,
+                        randomInts<int16_t>(k, 37, -100, 100), true);
+}
+
+// A histogram's counts (i64 and i32 into 256 bins: the shared-memory path)
+// and bins past what a block's shared memory holds (the global atomics).
+TEST(CudaScatter, AccumulateCounts) {
+  REQUIRE_GPU();
+  const int64_t k = 1 << 22;
+  for (int64_t n : {int64_t(256), int64_t(100000)}) {
+    std::vector<int64_t> idx = randomInts<int64_t>(k, 51 + n, 0, n - 1);
+    checkScatter<int64_t>(arrayc_rt_cub_scatter_i64, ARRAYC_RT_I64, zeros<int64_t>(n), idx,
+                          std::vector<int64_t>(k, 1), true);
+    checkScatter<int32_t>(arrayc_rt_cub_scatter_i32, ARRAYC_RT_I32,
+                          randomInts<int32_t>(n, 52, -5, 5), idx,
+                          randomInts<int32_t>(k, 53, -3, 3), true);
+  }
+}
+
+// f32 sums of small integers are exact in any order: the same as the host's.
+TEST(CudaScatter, AccumulateFloat32Counts) {
+  REQUIRE_GPU();
+  const int64_t n = 256, k = 1 << 20;
+  std::vector<int64_t> idx = randomInts<int64_t>(k, 41, 0, n - 1);
+  std::vector<float> upd = randomInts<float>(k, 42, -3, 3);
+  checkScatter<float>(arrayc_rt_cub_scatter_f32, ARRAYC_RT_F32, zeros<float>(n), idx, upd, true);
 }
 
 } // namespace

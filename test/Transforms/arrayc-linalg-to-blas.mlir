@@ -321,3 +321,36 @@ func.func @source_written(%q: memref<4x8xf32>, %p: memref<5x8xf32>, %c: memref<4
   memref.dealloc %pt : memref<8x5xf32>
   return
 }
+
+// -----
+
+// Tests that a loop of static size 1 is not GEMM's m when a longer loop also
+// indexes only A and C: `h @ w` with w of shape (k, 1) after reshape
+// propagation (A expanded to n x 1 x k, B the vector k). The row loop is m
+// (role 1) and the unit loop a batch of one (role 0); the other way round
+// was a batch of n one-row GEMMs. The plan starts [3 loops, roles 1, 0, 3].
+// CHECK-LABEL: func @unit_loop_not_m
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i64
+// CHECK-DAG: %[[C3:.*]] = arith.constant 3 : i64
+// CHECK-DAG: %[[I1:.*]] = arith.constant 1 : index
+// CHECK-DAG: %[[I2:.*]] = arith.constant 2 : index
+// CHECK-DAG: %[[I3:.*]] = arith.constant 3 : index
+// CHECK: %[[PLAN:.*]] = memref.alloca() : memref<10xi64>
+// CHECK: memref.store %[[C1]], %[[PLAN]][%[[I1]]]
+// CHECK: memref.store %[[C0]], %[[PLAN]][%[[I2]]]
+// CHECK: memref.store %[[C3]], %[[PLAN]][%[[I3]]]
+// CHECK: call @arrayc_rt_blas_gemm_f64
+func.func @unit_loop_not_m(%a: memref<?x1x?xf64>, %b: memref<?xf64>, %c: memref<?x1xf64>) {
+  linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1, d2)>,
+                                   affine_map<(d0, d1, d2) -> (d2)>,
+                                   affine_map<(d0, d1, d2) -> (d0, d1)>],
+                  iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<?x1x?xf64>, memref<?xf64>) outs(%c : memref<?x1xf64>) {
+  ^bb0(%x: f64, %y: f64, %o: f64):
+    %p = arith.mulf %y, %x : f64
+    %s = arith.addf %p, %o : f64
+    linalg.yield %s : f64
+  }
+  return
+}

@@ -7,10 +7,10 @@
 // the storage of the data's element type) on unranked memrefs and the
 // element's dtype code. The output is allocated here (compress: of the
 // count the op carries) and comes back through `bufferization.to_tensor`.
-// On the cuda target sort, argsort and compress call their CUB twins
-// `arrayc_rt_cub_<op>_<T>` (runtime/src/cub_index.cu: on the device, same
-// arguments); scatter stays the host call, which stages device buffers
-// through the host.
+// On the cuda target each calls its device twin `arrayc_rt_cub_<op>_<T>`
+// (same arguments): sort, argsort and compress through CUB
+// (runtime/src/cub_index.cu), scatter with atomics (runtime/src/
+// cuda_scatter.cu); nothing is staged through the host.
 //
 //===----------------------------------------------------------------------===//
 
@@ -110,7 +110,8 @@ struct CompressPattern : OpRewritePattern<nd::CompressOp> {
 };
 
 struct ScatterPattern : OpRewritePattern<nd::ScatterOp> {
-  using OpRewritePattern::OpRewritePattern;
+  ScatterPattern(MLIRContext *ctx, bool cuda) : OpRewritePattern(ctx), cuda(cuda) {}
+  bool cuda;
   LogicalResult matchAndRewrite(nd::ScatterOp op, PatternRewriter &rewriter) const override {
     if (!eltOf(op.getIndices()).isSignlessInteger(64))
       return rewriter.notifyMatchFailure(op, "the runtime takes i64 indices");
@@ -121,7 +122,7 @@ struct ScatterPattern : OpRewritePattern<nd::ScatterOp> {
     c.output(cast<RankedTensorType>(op.getType()), c.dynSizes(op.getDest()));
     c.flag(dtypeCode(eltOf(op.getDest())));
     c.flag(op.getAccumulate());
-    c.emit(op, "arrayc_rt_scatter", eltOf(op.getDest()));
+    c.emit(op, entryName("scatter", cuda), eltOf(op.getDest()));
     return success();
   }
 };
@@ -142,6 +143,5 @@ struct SortPattern : OpRewritePattern<nd::SortOp> {
 } // namespace
 
 void arrayc::populateIndexToRuntimeCallPatterns(RewritePatternSet &patterns, bool cuda) {
-  patterns.add<ScatterPattern>(patterns.getContext());
-  patterns.add<CompressPattern, SortPattern>(patterns.getContext(), cuda);
+  patterns.add<CompressPattern, ScatterPattern, SortPattern>(patterns.getContext(), cuda);
 }

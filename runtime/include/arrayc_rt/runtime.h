@@ -342,12 +342,14 @@ ARRAYC_RT_DECLARE_FFT(arrayc_rt_cufft_)
 #undef ARRAYC_RT_DECLARE_FFT
 #undef ARRAYC_RT_DECLARE_FFT_ENTRY
 
-/* Sorting and compaction on device buffers through CUB (src/cub_index.cu):
- * the arguments and errors of arrayc_rt_sort_<T>, arrayc_rt_argsort_<T> and
- * arrayc_rt_compress_<T>, computed on the current stream with scratch from
- * the pool (cub::DeviceRadixSort, cub::DeviceSelect::Flagged). Host memory,
- * ranks above 8, a result that is not C-contiguous and dtypes CUB has no key
- * for go to the host entry point. */
+/* Sorting and compaction on device buffers through CUB (src/cub_index.cu),
+ * and scatters (src/cuda_scatter.cu): the arguments and errors of
+ * arrayc_rt_sort_<T>, arrayc_rt_argsort_<T>, arrayc_rt_compress_<T> and
+ * arrayc_rt_scatter_<T>, computed on the current stream with scratch from
+ * the pool (cub::DeviceRadixSort, cub::DeviceSelect::Flagged; scatters with
+ * atomics, the last write winning for a repeated index). Host memory, ranks
+ * above 8, a result that is not C-contiguous and dtypes CUB has no key for
+ * go to the host entry point. */
 #define ARRAYC_RT_DECLARE_CUB_INDEX(T)                                                     \
   ARRAYC_RT_API void arrayc_rt_cub_compress_##T(int64_t sr, void *sd, int64_t mr, void *md, \
                                                 int64_t orank, void *od, int32_t dtype,    \
@@ -356,7 +358,11 @@ ARRAYC_RT_DECLARE_FFT(arrayc_rt_cufft_)
                                             int32_t dtype, int64_t lr, void *ld);          \
   ARRAYC_RT_API void arrayc_rt_cub_argsort_##T(int64_t ir, void *id, int64_t orank,        \
                                                void *od, int32_t dtype, int64_t lr,        \
-                                               void *ld);
+                                               void *ld);                                  \
+  ARRAYC_RT_API void arrayc_rt_cub_scatter_##T(int64_t dr, void *dd, int64_t ir, void *id, \
+                                               int64_t ur, void *ud, int64_t orank,        \
+                                               void *od, int32_t dtype, int32_t accumulate, \
+                                               int64_t lr, void *ld);
 ARRAYC_RT_FOR_EACH_INDEX_STORAGE(ARRAYC_RT_DECLARE_CUB_INDEX)
 #undef ARRAYC_RT_DECLARE_CUB_INDEX
 

@@ -1,16 +1,17 @@
 // RUN: arrayc-opt %s -convert-ndarray-to-runtime | FileCheck %s
 // RUN: arrayc-opt %s -convert-ndarray-to-runtime=cuda=1 | FileCheck %s --check-prefix=CUDA
 
-// Tests that with cuda=1 sort, argsort and compress call their CUB entry
-// points (runtime/src/cub_index.cu) with the same arguments, and scatter the
-// host one.
+// Tests that with cuda=1 sort, argsort, compress and scatter call their
+// device entry points (runtime/src/cub_index.cu, cuda_scatter.cu) with the
+// same arguments.
 // CUDA-DAG: func.func private @arrayc_rt_cub_compress_f32(memref<*xf32>, memref<*xi1>, memref<*xf32>, i32, memref<*xi8>)
-// CUDA-DAG: func.func private @arrayc_rt_scatter_i32(memref<*xi32>, memref<*xi64>, memref<*xi32>, memref<*xi32>, i32, i32, memref<*xi8>)
+// CUDA-DAG: func.func private @arrayc_rt_cub_scatter_i32(memref<*xi32>, memref<*xi64>, memref<*xi32>, memref<*xi32>, i32, i32, memref<*xi8>)
 // CUDA-DAG: func.func private @arrayc_rt_cub_argsort_f64(memref<*xf64>, memref<*xi64>, i32, memref<*xi8>)
 // CUDA-DAG: func.func private @arrayc_rt_cub_sort_i16(memref<*xi16>, memref<*xi16>, i32, memref<*xi8>)
 // CUDA-NOT: @arrayc_rt_compress_
 // CUDA-NOT: @arrayc_rt_argsort_
 // CUDA-NOT: @arrayc_rt_sort_
+// CUDA-NOT: @arrayc_rt_scatter_
 
 // CHECK-DAG: func.func private @arrayc_rt_compress_f32(memref<*xf32>, memref<*xi1>, memref<*xf32>, i32, memref<*xi8>)
 // CHECK-DAG: func.func private @arrayc_rt_scatter_i32(memref<*xi32>, memref<*xi64>, memref<*xi32>, memref<*xi32>, i32, i32, memref<*xi8>)
