@@ -140,8 +140,16 @@ OptVal Gen::diagOf(const Val &a, int64_t k, SrcLoc l) {
 // roll, diff
 //===----------------------------------------------------------------------===//
 
-/// roll along `axis` by the i64 `shift`: a[n-s:] then a[:n-s], s = shift
-/// mod n (n = 0: the empty array).
+/// roll along `axis` by the i64 `shift`: element i of the result is
+/// a[(i + n - s) mod n], s = shift mod n (n = 0: the empty array), one
+/// `ndarray.gather` whose positions are computed from an iota. It lowers to
+/// one generic that reads its source through tensor.extract and takes the
+/// positions as an operand, so the position arithmetic fuses into it and it
+/// fuses into its consumers: the eight neighbour rolls of a stencil
+/// (`sum(np.roll(...))`) become one kernel. (As a concatenation of the two
+/// windows it was three generics per roll, the windows never fused.) A
+/// zero shift is the same gather (a new array, as NumPy's roll returns,
+/// which fuses as any other).
 OptVal Gen::rollAlong(const Val &a, int64_t axis, Value shift, SrcLoc l) {
   Location il = loc(l);
   Type ix = b.getIndexType();
@@ -151,14 +159,23 @@ OptVal Gen::rollAlong(const Val &a, int64_t axis, Value shift, SrcLoc l) {
   Value s = arith::IndexCastOp::create(b, il, ix, shift);
   s = arith::RemSIOp::create(b, il, s, safe);
   s = arith::RemSIOp::create(b, il, arith::AddIOp::create(b, il, s, safe), safe);
-  Value cut = arith::SubIOp::create(b, il, n, s);
-  Val tail = windowAlong(a, axis, cut, s, freshDim("roll", l), l);
-  Val head = windowAlong(a, axis, arith::ConstantIndexOp::create(b, il, 0), cut,
-                         freshDim("roll", l), l);
-  OptVal r = concatVals({tail, head}, axis, true, "roll", l);
-  if (!r)
+  Value cut = arith::IndexCastOp::create(b, il, b.getI64Type(),
+                                         arith::SubIOp::create(b, il, n, s));
+  Val c = Val::array(tensor::FromElementsOp::create(
+                         b, il, RankedTensorType::get({}, b.getI64Type()), ValueRange{cut}),
+                     ArrType{DType::I64, {}});
+  c.weakRt = true;
+  c.weak = Weak::Int;
+  Val len = sizeOf(a, axis, l);
+  Val i = iota(DType::I64, {a.type.dims[axis]}, 0, {a}, l);
+  OptVal j = binary("+", i, c, l);
+  OptVal over = j ? compare(">=", *j, len, l) : std::nullopt;
+  OptVal back = j ? binary("-", *j, len, l) : std::nullopt;
+  OptVal pos = over && back ? selectVals(*over, *back, *j, l) : std::nullopt;
+  if (!pos)
     return std::nullopt;
-  return withDim(*r, axis, a.type.dims[axis], il);
+  return withDim(gatherAlong(a, withDim(*pos, 0, a.type.dims[axis], il), axis, l), axis,
+                 a.type.dims[axis], il);
 }
 
 //===----------------------------------------------------------------------===//

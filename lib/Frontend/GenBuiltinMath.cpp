@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/Gen.h"
+#include "Frontend/ListItems.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -430,6 +431,23 @@ OptVal Gen::ufuncMethod(const Expr &ufunc, llvm::StringRef method, const Expr &c
     // NumPy's default axis of the methods is 0, not None.
     Expr zero(ExprKind::Int, l);
     const Expr *axis = args[1] ? args[1] : &zero;
+    llvm::SmallVector<Value> items;
+    if (!acc && red == Builtin::Sum && !args[1] && !args[4] && a.type.rank() > 1 &&
+        stackedListItems(a.value, items)) {
+      // A list whose items are known one by one (`np.add.reduce([...])` of a
+      // comprehension over a tuple display): x0 + x1 + ..., in the sum's
+      // dtype, as NumPy adds along axis 0; one fused elementwise chain.
+      ArrType it{sumTypeFor(a.type.dtype),
+                 llvm::SmallVector<Dim, 4>(a.type.dims.begin() + 1, a.type.dims.end())};
+      ArrType itemType{a.type.dtype, it.dims};
+      OptVal sum = toArray(Val::array(items[0], itemType), it.dtype);
+      for (Value v : llvm::drop_begin(items)) {
+        sum = binary("+", *sum, toArray(Val::array(v, itemType), it.dtype), l);
+        if (!sum)
+          return std::nullopt;
+      }
+      return sum;
+    }
     if (!acc)
       return reduce(red, full, a, axis, args[4], l);
     llvm::SmallVector<int64_t> axes;

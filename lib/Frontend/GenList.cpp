@@ -20,10 +20,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/Gen.h"
+#include "Frontend/ListItems.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+#include <functional>
 
 using namespace arrayc::frontend;
 using namespace arrayc::frontend::gen;
@@ -142,6 +145,32 @@ bool Gen::genAppend(const Expr &call) {
   return rebind(Val::array(ifOp.getResult(0), rt));
 }
 
+bool arrayc::frontend::gen::stackedListItems(Value stack, llvm::SmallVectorImpl<Value> &items) {
+  auto stackType = cast<RankedTensorType>(stack.getType());
+  auto leaf = [&](Value v) {
+    auto r = v.getDefiningOp<nd::ReshapeOp>();
+    if (!r)
+      return false;
+    auto in = cast<RankedTensorType>(r.getInput().getType());
+    auto out = cast<RankedTensorType>(v.getType());
+    if (in.getRank() + 1 != out.getRank() || out.getDimSize(0) != 1 ||
+        in.getElementType() != stackType.getElementType())
+      return false;
+    items.push_back(r.getInput());
+    return true;
+  };
+  std::function<bool(Value)> walk = [&](Value v) {
+    if (auto c = v.getDefiningOp<nd::ConcatenateOp>(); c && c.getAxis() == 0) {
+      for (Value in : c.getInputs())
+        if (!walk(in))
+          return false;
+      return true;
+    }
+    return leaf(v);
+  };
+  return walk(stack) && items.size() >= 2;
+}
+
 OptVal Gen::listReduce(const Expr &call, bool &handled) {
   handled = false;
   const Expr &f = *call.lhs;
@@ -170,6 +199,23 @@ OptVal Gen::listReduce(const Expr &call, bool &handled) {
   Val a = *xs;
   a.list = false;
   if (f.name == "sum") {
+    // Items known one by one (an unrolled comprehension such as the eight
+    // neighbour rolls of a stencil): Python's own `0 + x0 + x1 + ...`, one
+    // fused elementwise chain, instead of stacking copies of them (each
+    // append copying the stack so far) and reducing the stack.
+    llvm::SmallVector<Value> items;
+    if (a.type.rank() > 1 && stackedListItems(a.value, items)) {
+      ArrType it{a.type.dtype, llvm::SmallVector<Dim, 4>(a.type.dims.begin() + 1,
+                                                          a.type.dims.end())};
+      OptVal acc = Val::intLit(0);
+      for (Value v : items) {
+        acc = binary("+", *acc, Val::array(v, it), call.loc);
+        if (!acc)
+          return std::nullopt;
+      }
+      acc->alias.reset();
+      return acc;
+    }
     Expr axis0(ExprKind::Int, call.loc);
     axis0.intValue = 0;
     return reduce(Builtin::Sum, "sum", a, &axis0, nullptr, call.loc);

@@ -4,12 +4,14 @@
 // `tensor.from_elements` of host values. Left alone, the cuda target runs each
 // as a one-thread kernel and copies the result back to the host (a launch and
 // a synchronization per loop iteration); here they become the scalar ops
-// themselves, on the host, on both targets.
+// themselves, on the host, on both targets. A host scalar that a generic of
+// any rank reads as a 0-d input becomes a value its body uses.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -80,6 +82,32 @@ struct ScalarizeZeroRankGeneric : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// A 0-d host scalar read by a generic of any rank (`x * alpha`, a roll's
+/// offset) becomes a value the body uses directly; the unused input is then
+/// erased. As an operand it was a 0-d tensor, which the cuda target
+/// materializes in device memory with a one-thread kernel per scalar before
+/// the generic can run.
+struct InlineHostScalarInputs : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics())
+      return failure();
+    bool changed = false;
+    rewriter.setInsertionPoint(op);
+    for (OpOperand *in : op.getDpsInputOperands()) {
+      BlockArgument arg = op.getMatchingBlockArgument(in);
+      if (arg.use_empty() || op.getMatchingIndexingMap(in).getNumResults() != 0 ||
+          !isHostScalar(in->get()))
+        continue;
+      Value scalar = hostScalar(rewriter, in->get());
+      rewriter.modifyOpInPlace(op, [&] { arg.replaceAllUsesWith(scalar); });
+      changed = true;
+    }
+    return success(changed);
+  }
+};
+
 struct ScalarizeHostScalarsPass
     : arrayc::impl::ScalarizeHostScalarsBase<ScalarizeHostScalarsPass> {
   void runOnOperation() override {
@@ -87,6 +115,7 @@ struct ScalarizeHostScalarsPass
     arrayc::populateScalarizeHostScalarsPatterns(patterns);
     tensor::FromElementsOp::getCanonicalizationPatterns(patterns, &getContext());
     tensor::ExtractOp::getCanonicalizationPatterns(patterns, &getContext());
+    linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
@@ -95,5 +124,5 @@ struct ScalarizeHostScalarsPass
 } // namespace
 
 void arrayc::populateScalarizeHostScalarsPatterns(RewritePatternSet &patterns) {
-  patterns.add<ScalarizeZeroRankGeneric>(patterns.getContext());
+  patterns.add<ScalarizeZeroRankGeneric, InlineHostScalarInputs>(patterns.getContext());
 }

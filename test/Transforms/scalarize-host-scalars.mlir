@@ -93,3 +93,35 @@ func.func @fill_stays() -> tensor<f64> {
   } -> tensor<f64>
   return %f : tensor<f64>
 }
+
+// -----
+
+// A host scalar read by a generic of higher rank (`x * alpha + 2`) is used by
+// the body directly and its 0-d input erased (on cuda each such input was a
+// one-thread kernel storing the scalar to device memory); the splat constant
+// too. The array input stays.
+// CHECK-LABEL: func @scalar_into_array_op
+// CHECK-SAME: (%[[X:.*]]: tensor<?xf64>, %[[A:.*]]: f64)
+// CHECK-NOT: tensor.from_elements
+// CHECK: linalg.generic
+// CHECK-SAME: ins(%[[X]] : tensor<?xf64>)
+// CHECK: ^bb0(%[[IN:.*]]: f64, %{{.*}}: f64):
+// CHECK: %[[M:.*]] = arith.mulf %[[IN]], %[[A]] : f64
+// CHECK: arith.addf %[[M]], %{{.*}} : f64
+#id = affine_map<(d0) -> (d0)>
+#sc = affine_map<(d0) -> ()>
+func.func @scalar_into_array_op(%x: tensor<?xf64>, %a: f64) -> tensor<?xf64> {
+  %c0 = arith.constant 0 : index
+  %two = arith.constant dense<2.0> : tensor<f64>
+  %n = tensor.dim %x, %c0 : tensor<?xf64>
+  %t = tensor.from_elements %a : tensor<f64>
+  %e = tensor.empty(%n) : tensor<?xf64>
+  %r = linalg.generic {indexing_maps = [#id, #sc, #sc, #id], iterator_types = ["parallel"]}
+      ins(%x, %t, %two : tensor<?xf64>, tensor<f64>, tensor<f64>) outs(%e : tensor<?xf64>) {
+  ^bb0(%in: f64, %s: f64, %c: f64, %out: f64):
+    %m = arith.mulf %in, %s : f64
+    %p = arith.addf %m, %c : f64
+    linalg.yield %p : f64
+  } -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}
