@@ -14,6 +14,7 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/InliningUtils.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -24,7 +25,19 @@ using namespace arrayc::ndarray;
 #define GET_ATTRDEF_CLASSES
 #include "ndarray/NDArrayAttrs.cpp.inc"
 
+namespace {
+/// Every ndarray op may be inlined: none refers to its enclosing function,
+/// and the linalg pipeline inlines the user's helper functions so that
+/// fusion sees through them (`norm_cdf(d1)` inside a Black-Scholes).
+struct NDArrayInlinerInterface : DialectInlinerInterface {
+  using DialectInlinerInterface::DialectInlinerInterface;
+  bool isLegalToInline(Operation *, Region *, bool, IRMapping &) const final { return true; }
+  bool isLegalToInline(Region *, Region *, bool, IRMapping &) const final { return true; }
+};
+} // namespace
+
 void NDArrayDialect::initialize() {
+  addInterfaces<NDArrayInlinerInterface>();
   addAttributes<
 #define GET_ATTRDEF_LIST
 #include "ndarray/NDArrayAttrs.cpp.inc"

@@ -62,6 +62,12 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
   pm.addPass(createCanonicalizer());
   pm.addPass(createConvertNDArrayToLinalg());
   pm.addPass(createLinalgGeneralizeNamedOpsPass());
+  // The user's helper functions inlined (dead private ones erased), so that
+  // fusion and the GPU mapping see through calls: `norm_cdf(d1)` called four
+  // times in a Black-Scholes was four functions of kernels of their own. No
+  // simplification inside the inliner (upstream's canonicalizer would bring
+  // back the folder createCanonicalizer leaves out); the next pass is ours.
+  pm.addPass(createInlinerPass({}, [](OpPassManager &) {}));
   // Canonicalize first: it merges repeated operands (x*x reads one producer
   // once), and upstream fusion only fuses a producer with a single use.
   pm.addPass(createCanonicalizer());

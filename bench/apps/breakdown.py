@@ -9,7 +9,7 @@ the GPU time in kernels and in copies (host<->device copies named: they are
 the staging and the scalar reads that synchronize), the number of each, and
 the kernels that take the most time.
 
-    python3 bench/apps/profile.py [--top N] PROG [PROG ...]
+    python3 bench/apps/breakdown.py [--top N] PROG [PROG ...]
 
 Run on the device with the environment of run-on-device.sh (ARRAYC_LIBRARY,
 PYTHONPATH, LD_LIBRARY_PATH).
