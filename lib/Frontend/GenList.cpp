@@ -156,6 +156,21 @@ bool arrayc::frontend::gen::stackedListItems(Value stack, llvm::SmallVectorImpl<
     if (in.getRank() + 1 != out.getRank() || out.getDimSize(0) != 1 ||
         in.getElementType() != stackType.getElementType())
       return false;
+    // Only a leading unit axis put before the item's own shape: each
+    // static size the same, each run-time size read from the item itself
+    // (not `x.reshape(1, 3, 10)` of a (6, 5) array).
+    auto dyn = r.getDynamicDims().begin();
+    for (int64_t d = 0; d < in.getRank(); ++d) {
+      if (!out.isDynamicDim(d + 1)) {
+        if (in.isDynamicDim(d) || in.getDimSize(d) != out.getDimSize(d + 1))
+          return false;
+        continue;
+      }
+      auto dim = (*dyn++).getDefiningOp<tensor::DimOp>();
+      std::optional<int64_t> at = dim ? dim.getConstantIndex() : std::nullopt;
+      if (!dim || dim.getSource() != r.getInput() || at != d)
+        return false;
+    }
     items.push_back(r.getInput());
     return true;
   };
