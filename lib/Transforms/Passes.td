@@ -110,6 +110,15 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::ModuleOp"> {
     step) -- a scan's loop -- becomes one kernel: a thread per point, the
     loop inside (behind a run-time check that the steps' sizes agree).
 
+    Loops of scalar steps next: an outermost host `scf.for`/`scf.while`
+    whose body holds only 0-d generics, loads and stores of device
+    buffers, the runtime's checks, fixed-size temporaries of at most 64
+    elements, pure ops and nested loops and branches of the same (scalar
+    results allowed) runs as one kernel of one thread. A failed check
+    records its site and values in a 3-element device buffer and ends the
+    thread (`nvvm.exit`); the host reads the record once after the kernel
+    and makes the check's own call with it.
+
     Block reductions combine within each warp by xor shuffles (any integer
     or float width), then the warp results through shared memory.
 
@@ -123,7 +132,7 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::ModuleOp"> {
     Option<"blockSize", "block-size", "int64_t", "256", "threads per block (a power of two)">,
     Option<"maxBlocks", "max-blocks", "int64_t", "65536", "largest grid of an elementwise kernel">,
     Option<"fuse", "fuse", "bool", "true",
-           "row groups, loops of elementwise steps, and a reduction's fill and 0-d "
+           "row groups, loops of elementwise or scalar steps, and a reduction's fill and 0-d "
            "epilogue folded into its kernel; false: one kernel per generic (arrayc "
            "--no-fusion)">,
   ];
@@ -504,7 +513,11 @@ def UpdatesInPlace : Pass<"arrayc-updates-in-place", "mlir::ModuleOp"> {
     those elements as its output's (so the update happens in place). A read
     of any other element (a stencil on its own destination) is left alone.
     Runs before `eliminate-empty-tensors`, which handles updates that do not
-    read their destination.
+    read their destination. First, each of the runtime's checks
+    (`arrayc_rt_assert*` calls) moves above the side-effect-free ops before
+    it: computing an update in its window moves the window's index
+    arithmetic up, and the write would otherwise come before the check of
+    that index.
   }];
   let dependentDialects = ["mlir::tensor::TensorDialect", "mlir::linalg::LinalgDialect"];
 }

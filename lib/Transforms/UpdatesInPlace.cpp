@@ -14,7 +14,9 @@
 #include "mlir/IR/Dominance.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace arrayc {
 #define GEN_PASS_DEF_UPDATESINPLACE
@@ -148,8 +150,45 @@ struct ReadDestinationAsOutput : OpRewritePattern<tensor::InsertSliceOp> {
   }
 };
 
+/// The runtime's checks (bounds of an index, sizes): calls the frontend
+/// places after the value an assignment stores, as Python evaluates it.
+bool isCheck(Operation *op) {
+  auto call = dyn_cast<func::CallOp>(op);
+  return call && call.getCallee().starts_with("arrayc_rt_assert");
+}
+
+/// Moves each check above the run of side-effect-free ops before it (with
+/// the ops computing its operands). Computing an update in its window, here
+/// or in eliminate-empty-tensors, moves the window's index arithmetic above
+/// the stored value's computation, which then writes memory where it was:
+/// before the check of that index (`B[i] = A[i - 1] + A[i + 1]` would write
+/// past B's end, then report). Only pure ops are passed, so checks keep
+/// their order among themselves and with every effect.
+void checksFirst(ModuleOp module) {
+  SmallVector<Operation *> checks;
+  module.walk([&](Operation *op) {
+    if (isCheck(op))
+      checks.push_back(op);
+  });
+  IRRewriter rewriter(module.getContext());
+  DominanceInfo dominance(module);
+  for (Operation *check : checks) {
+    Operation *first = check;
+    while (Operation *prev = first->getPrevNode()) {
+      if (!isMemoryEffectFree(prev))
+        break;
+      first = prev;
+    }
+    if (first == check ||
+        failed(moveOperationDependencies(rewriter, check, first, dominance)))
+      continue;
+    rewriter.moveOpBefore(check, first);
+  }
+}
+
 struct UpdatesInPlacePass : arrayc::impl::UpdatesInPlaceBase<UpdatesInPlacePass> {
   void runOnOperation() override {
+    checksFirst(getOperation());
     RewritePatternSet patterns(&getContext());
     patterns.add<ReadDestinationAsOutput>(&getContext());
     // Drops the inputs that are read no more.

@@ -95,6 +95,9 @@ LogicalResult mapFunction(const MapContext &ctx, FoldedNeighbours &folds, func::
     if (fuse)
       sinkLoopIntoKernel(ctx, loop);
   }
+  // Loops of scalar steps next (what the scans left: their short-row loops too).
+  if (fuse)
+    runScalarLoopsOnDevice(fn);
   SmallVector<SmallVector<linalg::GenericOp>> groups;
   if (fuse)
     fn.walk([&](Block *block) { formRowGroups(*block, groups); });

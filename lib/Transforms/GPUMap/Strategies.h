@@ -10,6 +10,7 @@
 //   Sequential.cpp           Strategy::Sequential
 //   Scan.cpp                 scan loops (matchScanLoop)
 //   LoopSinking.cpp          host loops of elementwise steps into one kernel
+//   ScalarLoops.cpp          host loops of scalar steps on one device thread
 //   RowGroups.cpp            row groups (chosen there, over a block of ops)
 //   ReductionNeighbours.cpp  a reduction's fill and epilogue folded into it
 //
@@ -52,6 +53,10 @@ void lowerScan(const MapContext &ctx, scf::ForOp loop, const ScanLoop &scan);
 /// every point of its steps' space owns its elements in every step; leaves
 /// it unchanged otherwise.
 void sinkLoopIntoKernel(const MapContext &ctx, scf::ForOp loop);
+/// Runs each outermost host loop of `fn` whose steps are all scalar (0-d
+/// generics, loads, stores, checks, index arithmetic) as one kernel of one
+/// thread; checks inside it are reported after the kernel.
+void runScalarLoopsOnDevice(func::FuncOp fn);
 
 /// Splits `block` into maximal row groups (at least two generics, one of
 /// them a reduction). Between members only ops without memory effects
