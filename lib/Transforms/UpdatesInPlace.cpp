@@ -12,11 +12,11 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Dominance.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "mlir/Transforms/RegionUtils.h"
 
 namespace arrayc {
 #define GEN_PASS_DEF_UPDATESINPLACE
@@ -157,8 +157,8 @@ bool isCheck(Operation *op) {
   return call && call.getCallee().starts_with("arrayc_rt_assert");
 }
 
-/// Moves each check above the run of side-effect-free ops before it (with
-/// the ops computing its operands). Computing an update in its window, here
+/// Moves each check above the run of side-effect-free ops before it (the
+/// ops of that run computing its operands move with it). Computing an update in its window, here
 /// or in eliminate-empty-tensors, moves the window's index arithmetic above
 /// the stored value's computation, which then writes memory where it was:
 /// before the check of that index (`B[i] = A[i - 1] + A[i + 1]` would write
@@ -170,8 +170,6 @@ void checksFirst(ModuleOp module) {
     if (isCheck(op))
       checks.push_back(op);
   });
-  IRRewriter rewriter(module.getContext());
-  DominanceInfo dominance(module);
   for (Operation *check : checks) {
     Operation *first = check;
     while (Operation *prev = first->getPrevNode()) {
@@ -179,10 +177,28 @@ void checksFirst(ModuleOp module) {
         break;
       first = prev;
     }
-    if (first == check ||
-        failed(moveOperationDependencies(rewriter, check, first, dominance)))
+    // The ops of [first, check) the check reads, transitively (their
+    // nested regions' reads included): they move up with it, in order.
+    llvm::SmallPtrSet<Operation *, 16> needed{check};
+    for (Operation *op = check->getPrevNode(); op && op != first->getPrevNode();
+         op = op->getPrevNode()) {
+      bool used = llvm::any_of(op->getUsers(), [&](Operation *user) {
+        Operation *inBlock = check->getBlock()->findAncestorOpInBlock(*user);
+        return inBlock && needed.contains(inBlock);
+      });
+      if (used)
+        needed.insert(op);
+    }
+    Operation *anchor = first;
+    while (anchor != check && needed.contains(anchor))
+      anchor = anchor->getNextNode();
+    if (anchor == check)
       continue;
-    rewriter.moveOpBefore(check, first);
+    for (Operation *op = anchor->getNextNode(), *next = nullptr; op; op = next) {
+      next = op == check ? nullptr : op->getNextNode();
+      if (needed.contains(op))
+        op->moveBefore(anchor);
+    }
   }
 }
 
