@@ -1,6 +1,7 @@
 //===- GPUDeviceBuffers.cpp - host-code buffers into device memory --------===//
 
 #include "Transforms/Passes.h"
+#include "Transforms/Symbols.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -95,11 +96,6 @@ bool onlyHostUses(Value v) {
   });
 }
 
-/// The host function upstream's deallocation lowering emits for a
-/// `bufferization.dealloc` of several buffers (it compares base pointers held
-/// in index arrays): it runs on the host, on host arrays.
-bool isDeallocHelper(func::FuncOp fn) { return fn && fn.getSymName() == "dealloc_helper"; }
-
 /// True when the buffer `v` is only touched by host code: scalar loads and
 /// stores, deallocation, pointer extraction and calls of the deallocation
 /// helper, never inside a kernel. Such a buffer (the index and flag arrays
@@ -112,7 +108,7 @@ bool hostOnlyBuffer(Value v) {
     if (isa<memref::LoadOp, memref::StoreOp, memref::DeallocOp,
             memref::ExtractAlignedPointerAsIndexOp>(user))
       return true;
-    return isDeallocHelper(calleeOf(user));
+    return arrayc::isDeallocHelper(calleeOf(user));
   });
 }
 
@@ -216,7 +212,7 @@ struct GPUDeviceBuffersPass : arrayc::impl::GPUDeviceBuffersBase<GPUDeviceBuffer
     };
     getOperation().walk([&](Operation *op) {
       if (op->getParentOfType<gpu::LaunchOp>() || op->getParentOfType<gpu::GPUModuleOp>() ||
-          isDeallocHelper(op->getParentOfType<func::FuncOp>()))
+          arrayc::isDeallocHelper(op->getParentOfType<func::FuncOp>()))
         return;
       if (auto alloc = dyn_cast<memref::AllocOp>(op); alloc && !hostOnlyBuffer(alloc))
         work.push_back(op);
@@ -282,7 +278,7 @@ struct GPUDeviceBuffersPass : arrayc::impl::GPUDeviceBuffersBase<GPUDeviceBuffer
     SmallVector<Operation *> scalarAccesses;
     getOperation().walk([&](Operation *op) {
       if (op->getParentOfType<gpu::LaunchOp>() || op->getParentOfType<gpu::GPUModuleOp>() ||
-          isDeallocHelper(op->getParentOfType<func::FuncOp>()))
+          arrayc::isDeallocHelper(op->getParentOfType<func::FuncOp>()))
         return;
       if (auto load = dyn_cast<memref::LoadOp>(op); load && !isHostBuffer(load.getMemref()))
         scalarAccesses.push_back(op);

@@ -28,6 +28,15 @@ inline constexpr llvm::StringLiteral kMainSymbol = "arrayc_main";
 /// The prefix MLIR gives C wrappers (`llvm.emit_c_interface`).
 inline constexpr llvm::StringLiteral kCInterfacePrefix = "_mlir_ciface_";
 
+/// The host function upstream's deallocation lowering emits for a
+/// `bufferization.dealloc` of several buffers: it compares base pointers held
+/// in index arrays, on the host, and never runs on the device.
+inline constexpr llvm::StringLiteral kDeallocHelperSymbol = "dealloc_helper";
+
+inline bool isDeallocHelper(mlir::func::FuncOp fn) {
+  return fn && fn.getSymName() == kDeallocHelperSymbol;
+}
+
 /// The symbol of user function `name` in compiled code.
 inline std::string userFunctionSymbol(llvm::StringRef name) {
   return (kUserFunctionPrefix + name).str();

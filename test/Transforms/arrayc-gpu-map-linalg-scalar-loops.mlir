@@ -143,3 +143,22 @@ func.func @host_buffer(%x: memref<?xf32>) {
   }
   return
 }
+
+// -----
+
+// The deallocation lowering's helper compares pointers held in host arrays,
+// in a loop of scalar steps: it stays on the host.
+// CHECK-LABEL: func @dealloc_helper
+// CHECK-NOT: gpu.launch
+// CHECK: return
+func.func @dealloc_helper(%ptrs: memref<?xindex>, %flags: memref<?xi1>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %ptrs, %c0 : memref<?xindex>
+  scf.for %i = %c0 to %n step %c1 {
+    %p = memref.load %ptrs[%i] : memref<?xindex>
+    %z = arith.cmpi eq, %p, %c0 : index
+    memref.store %z, %flags[%i] : memref<?xi1>
+  }
+  return
+}

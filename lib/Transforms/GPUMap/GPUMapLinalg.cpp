@@ -17,6 +17,7 @@
 
 #include "Transforms/GPUMap/KernelConfig.h"
 #include "Transforms/GPUMap/Strategies.h"
+#include "Transforms/Symbols.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -95,8 +96,9 @@ LogicalResult mapFunction(const MapContext &ctx, FoldedNeighbours &folds, func::
     if (fuse)
       sinkLoopIntoKernel(ctx, loop);
   }
-  // Loops of scalar steps next (what the scans left: their short-row loops too).
-  if (fuse)
+  // Loops of scalar steps next (what the scans left: their short-row loops
+  // too). The deallocation helper's loops read host arrays, on the host.
+  if (fuse && !isDeallocHelper(fn))
     runScalarLoopsOnDevice(fn);
   SmallVector<SmallVector<linalg::GenericOp>> groups;
   if (fuse)
