@@ -93,7 +93,11 @@ def GPUMapLinalg : Pass<"arrayc-gpu-map-linalg", "mlir::ModuleOp"> {
     softmax and layernorm read each row from DRAM once; later passes over
     the row hit the caches. A run-time check takes that kernel when the
     members' row counts agree and there are at least 512 rows; otherwise
-    the members run as their own kernels as above. Inside it, when every
+    the members run as their own kernels as above. When every member's rows
+    have at most 1024 points, a warp takes each row instead (8 rows a block
+    of 256 threads, lanes striding the row, reductions by xor shuffles
+    alone, lane 0 storing, a warp barrier between members, no staging).
+    Inside it, when every
     member's operands are streamed (identity maps and layouts), read along
     the row the same for every row (a layernorm's scale) or row results,
     a second check (16-byte alignment, row lengths a multiple of the

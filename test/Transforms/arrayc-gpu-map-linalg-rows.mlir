@@ -1,4 +1,5 @@
 // RUN: arrayc-opt %s -arrayc-gpu-map-linalg -split-input-file | FileCheck %s
+// RUN: arrayc-opt %s -arrayc-gpu-map-linalg -split-input-file | FileCheck %s --check-prefix=WARP
 
 // Softmax after fusion: fill, row max, fill, row sum of exp, normalize. The
 // five generics become one kernel with one block per row (behind a run-time
@@ -10,6 +11,23 @@
 // members read, goes from DRAM into shared memory (a buffer of 4-vectors)
 // as the row max reads it, and the sum and the normalization read it from
 // there; longer rows take the same kernel without staging.
+//
+// First of all, rows of at most 1024 points (every member's) take a warp per
+// row: 8 rows a block of 256 threads, lanes striding the row, reductions by
+// xor shuffles alone, a warp barrier between members, no shared memory.
+// WARP-LABEL: func @softmax
+// WARP: arith.cmpi ule, %{{.*}}, %c1024
+// WARP: scf.if
+// WARP: %[[BLOCKS:.*]] = arith.ceildivui %{{.*}}, %c8 : index
+// WARP: gpu.launch blocks({{.*}}) in (%{{.*}} = %{{.*}}, {{.*}} threads({{.*}}) in (%{{.*}} = %c256,
+// WARP-NOT: workgroup
+// WARP: arith.remui %{{.*}}, %c32 : index
+// WARP: vector.load
+// WARP: gpu.shuffle xor
+// WARP-NOT: gpu.barrier
+// WARP: nvvm.bar.warp.sync
+// WARP-NOT: gpu.barrier
+// WARP: gpu.terminator
 #id1 = affine_map<(d0) -> (d0)>
 #id2 = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>

@@ -519,16 +519,19 @@ Value emitBlockReduceTree(const MapContext &ctx, OpBuilder &kb, Location loc, co
 /// of each warp leaves its result in smem[warp], and warp 0 combines those
 /// the same way: two barriers in all (the first keeps the previous
 /// reduction's reads of `smem` ahead of this one's writes).
+Value emitWarpReduce(OpBuilder &kb, Location loc, const Combiner &combiner, Value value) {
+  for (int64_t offset = kWarp / 2; offset >= 1; offset /= 2)
+    value = combine(kb, combiner, value,
+                    emitShuffle(kb, loc, value, offset, kWarp, gpu::ShuffleMode::XOR));
+  return value;
+}
+
 Value emitBlockReduce(const MapContext &ctx, OpBuilder &kb, Location loc, const Combiner &combiner,
                       Value smem, Value tid, Value value) {
   if (ctx.blockSize < kWarp || ctx.blockSize % kWarp != 0)
     return emitBlockReduceTree(ctx, kb, loc, combiner, smem, tid, value);
   Type elt = value.getType();
-  auto warpReduce = [&](Value v) {
-    for (int64_t offset = kWarp / 2; offset >= 1; offset /= 2)
-      v = combine(kb, combiner, v, emitShuffle(kb, loc, v, offset, kWarp, gpu::ShuffleMode::XOR));
-    return v;
-  };
+  auto warpReduce = [&](Value v) { return emitWarpReduce(kb, loc, combiner, v); };
   Value c0 = cIndex(kb, loc, 0), warpSize = cIndex(kb, loc, kWarp);
   Value lane = arith::RemUIOp::create(kb, loc, tid, warpSize);
   Value warp = arith::DivUIOp::create(kb, loc, tid, warpSize);

@@ -241,6 +241,10 @@ Value emitShuffle(OpBuilder &kb, Location loc, Value v, int64_t offset, int64_t 
 Value emitBlockReduceTree(const MapContext &ctx, OpBuilder &kb, Location loc, const Combiner &combiner,
                           Value smem, Value tid, Value value);
 
+/// Combines `value` of the 32 lanes of each warp by xor shuffles; the
+/// result is valid in every lane.
+Value emitWarpReduce(OpBuilder &kb, Location loc, const Combiner &combiner, Value value);
+
 /// Combines `value` of every thread of the block; the result is valid in
 /// thread 0. Each warp combines its 32 values with xor shuffles, lane 0
 /// of each warp leaves its result in smem[warp], and warp 0 combines those

@@ -11,6 +11,7 @@
 
 #include "Transforms/GPUMap/Strategies.h"
 
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "llvm/ADT/MapVector.h"
 
@@ -255,18 +256,33 @@ static Value rowBytes(OpBuilder &b, Location loc, Value v) {
 /// takes groups of `width` consecutive points of the row, its streamed
 /// operands moved 16 bytes at a time and row-uniform inputs loaded once
 /// per row (rowVectorWidth; the caller checks alignment and row lengths).
+/// With `warpRows`, each warp takes a row (blockSize / 32 rows a block):
+/// reductions by shuffles alone (no `smemTypes`, no staging), members
+/// separated by a warp barrier.
 static void emitRowGroupKernel(const MapContext &ctx, OpBuilder &tb, Location loc,
                                ArrayRef<linalg::GenericOp> group,
                                ArrayRef<SmallVector<Value>> sizes, ArrayRef<Operation *> combiners,
                                ArrayRef<Type> smemTypes, int64_t width,
-                               ArrayRef<Value> staged = {}) {
+                               ArrayRef<Value> staged = {}, bool warpRows = false) {
   Value rows = sizes[0][0];
-  Value grid = arith::MinUIOp::create(tb, loc, rows, cIndex(tb, loc, ctx.maxBlocks));
+  int64_t rowsPerBlock = warpRows ? ctx.blockSize / kWarp : 1;
+  Value blocks = warpRows ? ceilDiv(tb, loc, rows, cIndex(tb, loc, rowsPerBlock)) : rows;
+  Value grid = arith::MinUIOp::create(tb, loc, blocks, cIndex(tb, loc, ctx.maxBlocks));
   Value nonEmpty =
       arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ugt, rows, cIndex(tb, loc, 0));
   emitLaunch(
       tb, loc, nonEmpty, grid, ctx.blockSize, smemTypes, [&](OpBuilder &kb, gpu::LaunchOp l) {
         Value tid = l.getThreadIds().x, bs = cIndex(kb, loc, ctx.blockSize);
+        Value firstRow = l.getBlockIds().x, rowStep = l.getGridSize().x;
+        if (warpRows) {
+          Value warpSize = cIndex(kb, loc, kWarp), perBlock = cIndex(kb, loc, rowsPerBlock);
+          firstRow = arith::AddIOp::create(
+              kb, loc, arith::MulIOp::create(kb, loc, firstRow, perBlock),
+              arith::DivUIOp::create(kb, loc, tid, warpSize));
+          rowStep = arith::MulIOp::create(kb, loc, rowStep, perBlock);
+          tid = arith::RemUIOp::create(kb, loc, tid, warpSize);
+          bs = warpSize;
+        }
         // Staged rows: the last workgroup buffers, one per staged input, and
         // the member that fills each (its first reader).
         SmallVector<Value> stageViews;
@@ -291,7 +307,7 @@ static void emitRowGroupKernel(const MapContext &ctx, OpBuilder &tb, Location lo
                                  : operand.get());
             flats.push_back(flat);
           }
-        auto rowLoop = scf::ForOp::create(kb, loc, l.getBlockIds().x, rows, l.getGridSize().x);
+        auto rowLoop = scf::ForOp::create(kb, loc, firstRow, rows, rowStep);
         OpBuilder::InsertionGuard g(kb);
         kb.setInsertionPointToStart(rowLoop.getBody());
         Value row = rowLoop.getInductionVar();
@@ -368,8 +384,10 @@ static void emitRowGroupKernel(const MapContext &ctx, OpBuilder &tb, Location lo
                                           [&](OpBuilder &lb, Value j, Value a) {
                                             return emitBody(lb, loc, op, pointAt(lb, j), a)[0];
                                           });
-            Value smem = l.getWorkgroupAttributions()[nextSmem++];
-            Value total = emitBlockReduce(ctx, kb, loc, combiner, smem, tid, acc);
+            Value total = warpRows ? emitWarpReduce(kb, loc, combiner, acc)
+                                   : emitBlockReduce(ctx, kb, loc, combiner,
+                                                     l.getWorkgroupAttributions()[nextSmem++],
+                                                     tid, acc);
             Value first =
                 arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, cIndex(kb, loc, 0));
             auto ifFirst = scf::IfOp::create(kb, loc, first, false);
@@ -398,13 +416,18 @@ static void emitRowGroupKernel(const MapContext &ctx, OpBuilder &tb, Location lo
             auto ivs = pointAt(kb, loop.getInductionVar());
             storeOutputs(kb, loc, op, ivs, emitBody(kb, loc, op, ivs));
           }
-          if (i + 1 < group.size())
-            gpu::BarrierOp::create(kb, loc);
+          if (i + 1 < group.size()) {
+            if (warpRows)
+              NVVM::SyncWarpOp::create(kb, loc, arith::ConstantIntOp::create(kb, loc, -1, 32));
+            else
+              gpu::BarrierOp::create(kb, loc);
+          }
         }
       });
 }
 
-/// One kernel for `group`, one block per row (block-stride over rows):
+/// One kernel for `group`, one block per row (block-stride over rows), or
+/// a warp per row when every member's rows have at most kWarpRowMax points:
 /// each member in turn over the row's inner points, `blockSize` threads
 /// striding them; a reduction combines per thread, then through shared
 /// memory, and thread 0 stores the row's result; a barrier between
@@ -447,13 +470,11 @@ void lowerRowGroup(const MapContext &ctx, SmallVectorImpl<linalg::GenericOp> &gr
           gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup)));
   }
   int64_t width = rowVectorWidth(group);
-  if (width <= 1) {
-    emitRowGroupKernel(ctx, tb, loc, group, sizes, combiners, smemTypes, 1);
-  } else {
-    // 16-byte accesses when every streamed buffer is 16-byte aligned and
-    // every member's row length is a multiple of `width` (each row then
-    // starts on a group); else the scalar kernel.
-    Value cond = arith::ConstantIntOp::create(tb, loc, 1, 1);
+  // 16-byte accesses when every streamed buffer is 16-byte aligned and
+  // every member's row length is a multiple of `width` (each row then
+  // starts on a group); else the scalar kernel.
+  auto vectorsFit = [&](OpBuilder &ob) {
+    Value cond = arith::ConstantIntOp::create(ob, loc, 1, 1);
     for (auto [op, opSizes] : llvm::zip(group, sizes)) {
       SmallVector<Value> streamed;
       bool any = false;
@@ -464,15 +485,43 @@ void lowerRowGroup(const MapContext &ctx, SmallVectorImpl<linalg::GenericOp> &gr
       }
       if (!any)
         continue; // a member with one point per row runs scalar
-      Value count = product(tb, loc, ArrayRef<Value>(opSizes).drop_front());
+      Value count = product(ob, loc, ArrayRef<Value>(opSizes).drop_front());
       Value whole = arith::CmpIOp::create(
-          tb, loc, arith::CmpIPredicate::eq,
-          arith::RemUIOp::create(tb, loc, count, cIndex(tb, loc, width)), cIndex(tb, loc, 0));
-      cond = arith::AndIOp::create(tb, loc, cond,
-                                   arith::AndIOp::create(tb, loc, whole,
-                                                         allAligned16(tb, loc, streamed)));
+          ob, loc, arith::CmpIPredicate::eq,
+          arith::RemUIOp::create(ob, loc, count, cIndex(ob, loc, width)), cIndex(ob, loc, 0));
+      cond = arith::AndIOp::create(ob, loc, cond,
+                                   arith::AndIOp::create(ob, loc, whole,
+                                                         allAligned16(ob, loc, streamed)));
     }
-    auto vecIf = scf::IfOp::create(tb, loc, cond, /*withElse=*/true);
+    return cond;
+  };
+  // Short rows: a warp per row (kWarpRowMax), when blocks are whole warps.
+  bool warps = ctx.blockSize >= kWarp && ctx.blockSize % kWarp == 0;
+  if (warps) {
+    Value shortRows = arith::ConstantIntOp::create(tb, loc, 1, 1);
+    for (auto &opSizes : sizes)
+      shortRows = arith::AndIOp::create(
+          tb, loc, shortRows,
+          arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ule,
+                                product(tb, loc, ArrayRef<Value>(opSizes).drop_front()),
+                                cIndex(tb, loc, kWarpRowMax)));
+    auto warpIf = scf::IfOp::create(tb, loc, shortRows, /*withElse=*/true);
+    OpBuilder wb = OpBuilder::atBlockBegin(&warpIf.getThenRegion().front());
+    if (width <= 1) {
+      emitRowGroupKernel(ctx, wb, loc, group, sizes, combiners, {}, 1, {}, true);
+    } else {
+      auto vecIf = scf::IfOp::create(wb, loc, vectorsFit(wb), /*withElse=*/true);
+      OpBuilder vb = OpBuilder::atBlockBegin(&vecIf.getThenRegion().front());
+      emitRowGroupKernel(ctx, vb, loc, group, sizes, combiners, {}, width, {}, true);
+      OpBuilder sb = OpBuilder::atBlockBegin(&vecIf.getElseRegion().front());
+      emitRowGroupKernel(ctx, sb, loc, group, sizes, combiners, {}, 1, {}, true);
+    }
+    tb = OpBuilder::atBlockBegin(&warpIf.getElseRegion().front());
+  }
+  if (width <= 1) {
+    emitRowGroupKernel(ctx, tb, loc, group, sizes, combiners, smemTypes, 1);
+  } else {
+    auto vecIf = scf::IfOp::create(tb, loc, vectorsFit(tb), /*withElse=*/true);
     OpBuilder vb = OpBuilder::atBlockBegin(&vecIf.getThenRegion().front());
     SmallVector<Value> staged = rowStagedInputs(group);
     if (staged.empty()) {
