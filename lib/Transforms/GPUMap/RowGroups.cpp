@@ -495,7 +495,9 @@ void lowerRowGroup(const MapContext &ctx, SmallVectorImpl<linalg::GenericOp> &gr
     }
     return cond;
   };
-  // Short rows: a warp per row (kWarpRowMax), when blocks are whole warps.
+  // Short rows: a warp per row (kWarpRowMax), when blocks are whole warps;
+  // with vectors, only when they fit (the block kernels take the rest: one
+  // kernel more to compile, not two).
   bool warps = ctx.blockSize >= kWarp && ctx.blockSize % kWarp == 0;
   if (warps) {
     Value shortRows = arith::ConstantIntOp::create(tb, loc, 1, 1);
@@ -505,17 +507,12 @@ void lowerRowGroup(const MapContext &ctx, SmallVectorImpl<linalg::GenericOp> &gr
           arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ule,
                                 product(tb, loc, ArrayRef<Value>(opSizes).drop_front()),
                                 cIndex(tb, loc, kWarpRowMax)));
+    if (width > 1)
+      shortRows = arith::AndIOp::create(tb, loc, shortRows, vectorsFit(tb));
     auto warpIf = scf::IfOp::create(tb, loc, shortRows, /*withElse=*/true);
     OpBuilder wb = OpBuilder::atBlockBegin(&warpIf.getThenRegion().front());
-    if (width <= 1) {
-      emitRowGroupKernel(ctx, wb, loc, group, sizes, combiners, {}, 1, {}, true);
-    } else {
-      auto vecIf = scf::IfOp::create(wb, loc, vectorsFit(wb), /*withElse=*/true);
-      OpBuilder vb = OpBuilder::atBlockBegin(&vecIf.getThenRegion().front());
-      emitRowGroupKernel(ctx, vb, loc, group, sizes, combiners, {}, width, {}, true);
-      OpBuilder sb = OpBuilder::atBlockBegin(&vecIf.getElseRegion().front());
-      emitRowGroupKernel(ctx, sb, loc, group, sizes, combiners, {}, 1, {}, true);
-    }
+    emitRowGroupKernel(ctx, wb, loc, group, sizes, combiners, {}, std::max<int64_t>(width, 1),
+                       {}, true);
     tb = OpBuilder::atBlockBegin(&warpIf.getElseRegion().front());
   }
   if (width <= 1) {
