@@ -21,7 +21,7 @@
 // WARP: %[[BLOCKS:.*]] = arith.ceildivui %{{.*}}, %c8 : index
 // WARP: gpu.launch blocks({{.*}}) in (%{{.*}} = %{{.*}}, {{.*}} threads({{.*}}) in (%{{.*}} = %c256,
 // WARP-NOT: workgroup
-// WARP: arith.remui %{{.*}}, %c32 : index
+// WARP: arith.remui %{{.*}}, %c32{{.*}} : index
 // WARP: vector.load
 // WARP: gpu.shuffle xor
 // WARP-NOT: gpu.barrier

@@ -6,7 +6,8 @@
 # and shift, rows scaled by their L1 norm, an integer row centring, a 3-d
 # softmax over the last axis, a column-wise normalization (reduces axis 0:
 # not a row group), few long rows (fewer than 512: the per-op kernels at run
-# time), and many rows of 1031 points (a block per row).
+# time), many rows of 1031 points (a block per row), and many rows of 7 points
+# (fewer than 32: the per-op kernels).
 # INPUT: x f32 [700, 129]
 # INPUT: g f32 [129]
 # INPUT: b f32 [129]
@@ -14,6 +15,7 @@
 # INPUT: t f32 [3, 200, 33]
 # INPUT: w f32 [6, 5000]
 # INPUT: y f32 [515, 1031]
+# INPUT: z f32 [600, 7]
 # OUTPUT: sm 1e-5
 # OUTPUT: ln 1e-5
 # OUTPUT: l1 1e-5
@@ -22,6 +24,7 @@
 # OUTPUT: cn 1e-5
 # OUTPUT: ws 1e-5
 # OUTPUT: ys 1e-5
+# OUTPUT: zs 1e-5
 import numpy as np
 
 def softmax(a: f32[r, c]) -> f32[r, c]:
@@ -42,6 +45,7 @@ def main():
     t: f32[u, v, z] = np.load("t.npy")
     w: f32[m, n] = np.load("w.npy")
     y: f32[h, j] = np.load("y.npy")
+    z: f32[o, s] = np.load("z.npy")
     np.save("sm.npy", softmax(x))
     np.save("ln.npy", layernorm(x, g, b))
     np.save("l1.npy", x / sum(abs(x), axis=1, keepdims=True))
@@ -51,3 +55,4 @@ def main():
     np.save("cn.npy", x / sum(abs(x), axis=0, keepdims=True))
     np.save("ws.npy", softmax(w))
     np.save("ys.npy", softmax(y))
+    np.save("zs.npy", softmax(z))

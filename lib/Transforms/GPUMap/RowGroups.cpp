@@ -432,7 +432,8 @@ static void emitRowGroupKernel(const MapContext &ctx, OpBuilder &tb, Location lo
 /// striding them; a reduction combines per thread, then through shared
 /// memory, and thread 0 stores the row's result; a barrier between
 /// members makes a member's writes visible to the next. Taken when the
-/// members' row counts agree and there are at least kMinRows rows;
+/// members' row counts agree, there are at least kMinRows rows and the
+/// reduced rows have at least kMinRowPoints points;
 /// otherwise the members run as their own kernels (clones mapped later).
 void lowerRowGroup(const MapContext &ctx, SmallVectorImpl<linalg::GenericOp> &group) {
   linalg::GenericOp last = group.back();
@@ -451,6 +452,15 @@ void lowerRowGroup(const MapContext &ctx, SmallVectorImpl<linalg::GenericOp> &gr
   for (auto &opSizes : llvm::drop_begin(sizes))
     take = arith::AndIOp::create(
         b, loc, take, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, opSizes[0], rows));
+  // Rows long enough for a block or a warp (kMinRowPoints), judged by the
+  // rows the members reduce.
+  for (auto [op, opSizes] : llvm::zip(group, sizes))
+    if (rowKind(op) == RowKind::Reduction)
+      take = arith::AndIOp::create(
+          b, loc, take,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                product(b, loc, ArrayRef<Value>(opSizes).drop_front()),
+                                cIndex(b, loc, kMinRowPoints)));
   auto ifOp = likely(scf::IfOp::create(b, loc, take, /*withElse=*/true), true);
   {
     OpBuilder eb = OpBuilder::atBlockBegin(&ifOp.getElseRegion().front());

@@ -57,6 +57,12 @@ inline constexpr int64_t kScanMinLength = 256;
 /// blocks).
 inline constexpr int64_t kMinRows = 512;
 
+/// Row groups whose reduced rows have fewer points than this take the
+/// per-op kernels instead: a block or a warp per row of a few points
+/// leaves most of its threads idle (k-means' squared distances summed
+/// over 2 coordinates for 2^21 rows: 5x slower than a thread per output).
+inline constexpr int64_t kMinRowPoints = 32;
+
 /// Rows of at most this many points run a row group's kernel with a warp
 /// per row (blockSize / 32 rows a block, at most 32 points a lane): its
 /// reductions are shuffles alone and its members are separated by a warp
