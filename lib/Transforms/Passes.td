@@ -517,7 +517,11 @@ def UpdatesInPlace : Pass<"arrayc-updates-in-place", "mlir::ModuleOp"> {
     those elements as its output's (so the update happens in place). A read
     of any other element (a stencil on its own destination) is left alone.
     Runs before `eliminate-empty-tensors`, which handles updates that do not
-    read their destination.
+    read their destination. First, each of the runtime's checks
+    (`arrayc_rt_assert*` calls) moves above the side-effect-free ops before
+    it: computing an update in its window moves the window's index
+    arithmetic up, and the write would otherwise come before the check of
+    that index.
   }];
   let dependentDialects = ["mlir::tensor::TensorDialect", "mlir::linalg::LinalgDialect"];
 }

@@ -12,8 +12,10 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/AffineExpr.h"
 #include "mlir/IR/Dominance.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace arrayc {
@@ -148,8 +150,61 @@ struct ReadDestinationAsOutput : OpRewritePattern<tensor::InsertSliceOp> {
   }
 };
 
+/// The runtime's checks (bounds of an index, sizes): calls the frontend
+/// places after the value an assignment stores, as Python evaluates it.
+bool isCheck(Operation *op) {
+  auto call = dyn_cast<func::CallOp>(op);
+  return call && call.getCallee().starts_with("arrayc_rt_assert");
+}
+
+/// Moves each check above the run of side-effect-free ops before it (the
+/// ops of that run computing its operands move with it). Computing an update in its window, here
+/// or in eliminate-empty-tensors, moves the window's index arithmetic above
+/// the stored value's computation, which then writes memory where it was:
+/// before the check of that index (`B[i] = A[i - 1] + A[i + 1]` would write
+/// past B's end, then report). Only pure ops are passed, so checks keep
+/// their order among themselves and with every effect.
+void checksFirst(ModuleOp module) {
+  SmallVector<Operation *> checks;
+  module.walk([&](Operation *op) {
+    if (isCheck(op))
+      checks.push_back(op);
+  });
+  for (Operation *check : checks) {
+    Operation *first = check;
+    while (Operation *prev = first->getPrevNode()) {
+      if (!isMemoryEffectFree(prev))
+        break;
+      first = prev;
+    }
+    // The ops of [first, check) the check reads, transitively (their
+    // nested regions' reads included): they move up with it, in order.
+    llvm::SmallPtrSet<Operation *, 16> needed{check};
+    for (Operation *op = check->getPrevNode(); op && op != first->getPrevNode();
+         op = op->getPrevNode()) {
+      bool used = llvm::any_of(op->getUsers(), [&](Operation *user) {
+        Operation *inBlock = check->getBlock()->findAncestorOpInBlock(*user);
+        return inBlock && needed.contains(inBlock);
+      });
+      if (used)
+        needed.insert(op);
+    }
+    Operation *anchor = first;
+    while (anchor != check && needed.contains(anchor))
+      anchor = anchor->getNextNode();
+    if (anchor == check)
+      continue;
+    for (Operation *op = anchor->getNextNode(), *next = nullptr; op; op = next) {
+      next = op == check ? nullptr : op->getNextNode();
+      if (needed.contains(op))
+        op->moveBefore(anchor);
+    }
+  }
+}
+
 struct UpdatesInPlacePass : arrayc::impl::UpdatesInPlaceBase<UpdatesInPlacePass> {
   void runOnOperation() override {
+    checksFirst(getOperation());
     RewritePatternSet patterns(&getContext());
     patterns.add<ReadDestinationAsOutput>(&getContext());
     // Drops the inputs that are read no more.

@@ -1,4 +1,4 @@
-// RUN: arrayc-opt %s -arrayc-updates-in-place | FileCheck %s
+// RUN: arrayc-opt %s -arrayc-updates-in-place -split-input-file | FileCheck %s
 
 // Tests that an update reading its destination only at the element it
 // writes (an input with the insertion's offsets, or a tensor.extract at
@@ -63,4 +63,42 @@ func.func @stencil(%a: tensor<?x?xf32>, %n: index, %m: index) -> tensor<?x?xf32>
   } -> tensor<?x?xf32>
   %r = tensor.insert_slice %g into %a[1, 0] [%n, %m] [1, 1] : tensor<?x?xf32> into tensor<?x?xf32>
   return %r : tensor<?x?xf32>
+}
+
+// -----
+
+// `B[i + 1] = 2 * A[i]` as the frontend emits it: the value first (Python's
+// order), then the check of the target index, then the insertion. The check
+// moves above the value's computation (and the index arithmetic it reads
+// with it), so that computing the value in B's window, which moves the
+// window's index above the value, never writes before the check.
+#scalar = affine_map<() -> ()>
+// CHECK-LABEL: func @checks_first
+// CHECK: %[[OK:.*]] = arith.cmpi slt
+// CHECK: call @arrayc_rt_assert_values(%[[OK]]
+// CHECK: linalg.generic
+// CHECK: tensor.insert_slice
+func.func private @arrayc_rt_assert_values(i1, memref<*xi8>, i64, i64)
+memref.global "private" constant @msg : memref<4xi8> = dense<[105, 100, 120, 0]>
+func.func @checks_first(%A: tensor<?xf64>, %B: tensor<?xf64>, %i: index) -> tensor<?xf64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %two = arith.constant 2.0 : f64
+  %e = tensor.empty() : tensor<f64>
+  %v = linalg.generic {indexing_maps = [#scalar], iterator_types = []} outs(%e : tensor<f64>) {
+  ^bb0(%o: f64):
+    %a = tensor.extract %A[%i] : tensor<?xf64>
+    %m = arith.mulf %a, %two : f64
+    linalg.yield %m : f64
+  } -> tensor<f64>
+  %j = arith.addi %i, %c1 : index
+  %n = tensor.dim %B, %c0 : tensor<?xf64>
+  %ok = arith.cmpi slt, %j, %n : index
+  %j64 = arith.index_cast %j : index to i64
+  %n64 = arith.index_cast %n : index to i64
+  %g = memref.get_global @msg : memref<4xi8>
+  %msg = memref.cast %g : memref<4xi8> to memref<*xi8>
+  func.call @arrayc_rt_assert_values(%ok, %msg, %j64, %n64) : (i1, memref<*xi8>, i64, i64) -> ()
+  %r = tensor.insert_slice %v into %B[%j] [1] [1] : tensor<f64> into tensor<?xf64>
+  return %r : tensor<?xf64>
 }
