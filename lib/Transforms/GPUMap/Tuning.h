@@ -59,8 +59,8 @@ inline constexpr int64_t kMinRows = 512;
 
 /// Row groups whose reduced rows have fewer points than this take the
 /// per-op kernels instead: a block or a warp per row of a few points
-/// leaves most of its threads idle (k-means' squared distances summed
-/// over 2 coordinates for 2^21 rows: 5x slower than a thread per output).
+/// leaves most of its threads idle, where the per-op reduction kernels run
+/// a thread per output.
 inline constexpr int64_t kMinRowPoints = 32;
 
 /// Rows of at most this many points run a row group's kernel with a warp
