@@ -200,6 +200,7 @@ void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &op
   // division by 32 stays a shift.
   pm.addPass(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
+  pm.addPass(arrayc::createNameKernels()); // profilers tell the kernels apart
   pm.addPass(createCSEPass());
   if (options.graphs)
     pm.addPass(createCudaGraphCalls()); // sees the launches each function makes

@@ -226,6 +226,20 @@ def NameConstantGlobals : Pass<"arrayc-name-constant-globals", "mlir::ModuleOp">
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def NameKernels : Pass<"arrayc-name-kernels", "mlir::ModuleOp"> {
+  let summary = "Name each outlined kernel as its gpu.module";
+  let description = [{
+    Kernel outlining names every kernel of a function `<function>_kernel` and
+    makes only the enclosing `gpu.module`'s name unique (`<function>_kernel_7`).
+    Profilers (Nsight Systems and Compute, CUPTI, torch.profiler) show the
+    kernel's own name, so all kernels of a program looked alike. This pass
+    renames the single kernel of each `gpu.module` to the module's name and
+    updates every `gpu.launch_func` that refers to it; the PTX entry points
+    are then `<function>_kernel`, `<function>_kernel_0`, ... in launch order.
+  }];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
 def GPULegalizeMath : Pass<"arrayc-gpu-legalize-math", "mlir::gpu::GPUModuleOp"> {
   let summary = "Rewrite math ops that NVVM lowering leaves as libm calls";
   let description = [{
