@@ -1,6 +1,7 @@
 //===- GPUDeviceBuffers.cpp - host-code buffers into device memory --------===//
 
 #include "Transforms/Passes.h"
+#include "Transforms/Buffers.h"
 #include "Transforms/Symbols.h"
 
 #include "mlir/IR/PatternMatch.h"
@@ -125,21 +126,9 @@ void synchronously(OpBuilder &b, Location loc, Fn &&fn) {
 /// True when `v` is host memory: a stack buffer or a global left on the host
 /// (after the rewrite above, the only globals left are those kernels never read).
 bool isHostBuffer(Value v) {
-  while (Operation *def = v.getDefiningOp()) {
-    // (After the rewrite, a memref.alloc left is one hostOnlyBuffer kept.)
-    if (isa<memref::AllocaOp, memref::AllocOp, memref::GetGlobalOp>(def))
-      return true;
-    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
-      v = view.getViewSource();
-      continue;
-    }
-    if (auto cast = dyn_cast<memref::CastOp>(def)) {
-      v = cast.getSource();
-      continue;
-    }
-    return false;
-  }
-  return false; // function arguments and gpu.alloc results live on the device
+  // After the rewrite, a memref.alloc left is one hostOnlyBuffer kept;
+  // function arguments and gpu.alloc results live on the device.
+  return arrayc::isViewOf<memref::AllocaOp, memref::AllocOp, memref::GetGlobalOp>(v);
 }
 
 /// A one-thread kernel at `b`'s position running `body`.

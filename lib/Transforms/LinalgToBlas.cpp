@@ -24,6 +24,7 @@
 // without one the call accumulates (beta = 1), as the generic does.
 //
 //===----------------------------------------------------------------------===//
+#include "Transforms/Buffers.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -109,13 +110,6 @@ bool isPositiveZero(Value v) {
   });
 }
 
-/// The buffer `v` is a view of (through view-like ops), or `v`.
-Value viewRoot(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
-}
-
 /// The op that sets every element of `buffer` to +0 before `op`, if any: a
 /// linalg.fill, or its generalized form (an all-parallel generic with no
 /// inputs yielding a value defined outside it), with only allocations, ops
@@ -124,8 +118,9 @@ Value viewRoot(Value v) {
 Operation *findZeroFill(Operation *op, Value buffer) {
   for (Operation *p = op->getPrevNode(); p; p = p->getPrevNode()) {
     if (auto g = dyn_cast<linalg::GenericOp>(p);
-        g && llvm::none_of(g->getOperands(),
-                           [&](Value v) { return viewRoot(v) == viewRoot(buffer); }))
+        g && llvm::none_of(g->getOperands(), [&](Value v) {
+          return arrayc::baseBuffer(v) == arrayc::baseBuffer(buffer);
+        }))
       continue;
     if (auto fill = dyn_cast<linalg::FillOp>(p)) {
       if (fill.getOutputs()[0] == buffer && isPositiveZero(fill.getInputs()[0]))
@@ -557,7 +552,7 @@ struct FoldPermutedCopyIntoProduct : OpRewritePattern<linalg::GenericOp> {
         continue;
       auto g = dyn_cast<linalg::LinalgOp>(p);
       if (!g || llvm::any_of(g.getDpsInits(), [&](Value v) {
-            return viewRoot(v) == viewRoot(source);
+            return arrayc::baseBuffer(v) == arrayc::baseBuffer(source);
           }))
         return nullptr;
     }

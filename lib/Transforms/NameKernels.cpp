@@ -30,7 +30,8 @@ struct NameKernelsPass : arrayc::impl::NameKernelsBase<NameKernelsPass> {
     llvm::DenseMap<Attribute, SymbolRefAttr> renamed;
     for (auto gpuModule : module.getOps<gpu::GPUModuleOp>()) {
       auto kernels = llvm::to_vector(llvm::make_filter_range(
-          gpuModule.getOps<gpu::GPUFuncOp>(), [](gpu::GPUFuncOp f) { return f.isKernel(); }));
+          gpuModule.getOps<gpu::GPUFuncOp>(),
+          [](gpu::GPUFuncOp f) { return f.isKernel(); }));
       StringRef moduleName = gpuModule.getSymName();
       if (kernels.size() != 1 || kernels.front().getName() == moduleName)
         continue;
@@ -38,12 +39,14 @@ struct NameKernelsPass : arrayc::impl::NameKernelsBase<NameKernelsPass> {
       SymbolTable symbols(gpuModule);
       if (symbols.lookup(moduleName))
         continue; // another symbol of the module has the name already
-      SymbolRefAttr oldRef = SymbolRefAttr::get(
-          gpuModule.getSymNameAttr(), {FlatSymbolRefAttr::get(kernel.getNameAttr())});
+      SymbolRefAttr oldRef =
+          SymbolRefAttr::get(gpuModule.getSymNameAttr(),
+                             {FlatSymbolRefAttr::get(kernel.getNameAttr())});
       if (failed(symbols.rename(kernel, moduleName)))
         return signalPassFailure();
       renamed[oldRef] = SymbolRefAttr::get(
-          gpuModule.getSymNameAttr(), {FlatSymbolRefAttr::get(gpuModule.getSymNameAttr())});
+          gpuModule.getSymNameAttr(),
+          {FlatSymbolRefAttr::get(gpuModule.getSymNameAttr())});
     }
     if (renamed.empty())
       return;

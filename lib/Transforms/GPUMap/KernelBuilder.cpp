@@ -356,12 +356,6 @@ std::optional<unsigned> droppedDimOf(memref::SubViewOp sv) {
 }
 
 /// The buffer under every view of `v`.
-Value baseBuffer(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
-}
-
 /// Blocks of `blockSize` threads the device keeps resident (one wave), read
 /// at run time: a call of the runtime's arrayc_rt_gpu_resident_blocks,
 /// declared in the module on first use.

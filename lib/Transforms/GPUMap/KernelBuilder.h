@@ -14,6 +14,7 @@
 #ifndef ARRAYC_TRANSFORMS_GPUMAP_KERNELBUILDER_H
 #define ARRAYC_TRANSFORMS_GPUMAP_KERNELBUILDER_H
 
+#include "Transforms/Buffers.h"
 #include "Transforms/GPUMap/Combiner.h"
 #include "Transforms/GPUMap/Tuning.h"
 #include "Transforms/Passes.h"
@@ -191,9 +192,6 @@ ParallelSpace parallelSpace(OpBuilder &b, Location loc, ArrayRef<Value> sizes);
 /// source and keeps the others from offset 0 with unit strides: point p
 /// of it is element (p with k inserted) of the source.
 std::optional<unsigned> droppedDimOf(memref::SubViewOp sv);
-
-/// The buffer under every view of `v`.
-Value baseBuffer(Value v);
 
 /// Blocks of `blockSize` threads the device keeps resident (one wave), read
 /// at run time: a call of the runtime's arrayc_rt_gpu_resident_blocks,

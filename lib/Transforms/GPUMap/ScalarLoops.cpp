@@ -35,22 +35,7 @@ bool isCheck(Operation *op) {
 }
 
 /// Memory the host owns: a stack buffer or a global (through views).
-bool hostMemory(Value v) {
-  while (Operation *def = v.getDefiningOp()) {
-    if (isa<memref::AllocaOp, memref::GetGlobalOp>(def))
-      return true;
-    if (auto view = dyn_cast<ViewLikeOpInterface>(def)) {
-      v = view.getViewSource();
-      continue;
-    }
-    if (auto cast = dyn_cast<memref::CastOp>(def)) {
-      v = cast.getSource();
-      continue;
-    }
-    return false;
-  }
-  return false;
-}
+bool hostMemory(Value v) { return isViewOf<memref::AllocaOp, memref::GetGlobalOp>(v); }
 
 bool scalarType(Type t) { return t.isIntOrIndexOrFloat(); }
 
