@@ -237,11 +237,11 @@ void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions 
   addStandardToLLVM(pm, /*runtimeAlloc=*/false);
   pm.addPass(createGpuToLLVMConversionPass());
   pm.addPass(arrayc::createLocateAllocations()); // out of memory names its line
-  GpuModuleToBinaryPassOptions binary;
+  SerializeGPUModulesOptions binary;
   binary.compilationTarget = options.gpuFormat;
   binary.toolkitPath = options.cudaToolkit.empty() ? defaultCudaToolkit().str()
                                                    : options.cudaToolkit.getValue();
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(arrayc::createSerializeGPUModules(binary)); // modules on several threads
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizer());
   pm.addPass(createCSEPass());

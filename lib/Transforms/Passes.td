@@ -240,6 +240,26 @@ def NameKernels : Pass<"arrayc-name-kernels", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
 
+def SerializeGPUModules : Pass<"arrayc-serialize-gpu-modules", "mlir::ModuleOp"> {
+  let summary = "Serialize the gpu.modules to gpu.binary ops, several at once";
+  let description = [{
+    What upstream's `gpu-module-to-binary` does (each `gpu.module` with
+    target attributes becomes a `gpu.binary` of the same name holding one
+    object per target), with the modules serialized on the context's
+    threads: each serialization is independent (its own LLVMContext:
+    translation, libdevice, O3, NVPTX code generation and, for bin/fatbin,
+    ptxas), and a program has one module per kernel. The binaries are made
+    in the modules' order, so the output does not depend on the threads.
+    `--mlir-disable-threading` makes it sequential.
+  }];
+  let options = [
+    Option<"toolkitPath", "toolkit", "std::string", "\"\"", "CUDA toolkit root (ptxas, libdevice)">,
+    Option<"compilationTarget", "format", "std::string", "\"fatbin\"",
+           "isa (PTX), bin (cubin), fatbin (cubin + PTX) or llvm (offloading IR)">,
+  ];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
 def GPULegalizeMath : Pass<"arrayc-gpu-legalize-math", "mlir::gpu::GPUModuleOp"> {
   let summary = "Rewrite math ops that NVVM lowering leaves as libm calls";
   let description = [{
