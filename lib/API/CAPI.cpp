@@ -156,6 +156,11 @@ struct Regions {
 };
 Regions regions; // resolved by loadRuntime before any call
 
+/// The core runtime's free of a host buffer its compiled code allocated (a
+/// result): back to the host cache (runtime/src/host_memory.cpp). Resolved
+/// with `regions`.
+decltype(&arrayc_rt_free) hostFree = nullptr;
+
 /// Runs `body` (runtime work: device allocations, copies, compiled code) in a
 /// recoverable region: a runtime failure inside it (an assert, out of memory,
 /// a CUDA error) becomes an error status with the runtime's message, `what:`
@@ -188,6 +193,12 @@ const CudaRuntime *loadRuntime(bool cuda, std::string &error) {
   std::lock_guard<std::mutex> lock(mutex);
   if (!regions.begin && !regions.resolve()) {
     error = "the runtime lacks its region entry points";
+    return nullptr;
+  }
+  if (!hostFree &&
+      !(hostFree = reinterpret_cast<decltype(hostFree)>(
+            llvm::sys::DynamicLibrary::SearchForAddressOfSymbol("arrayc_rt_free")))) {
+    error = "the runtime lacks arrayc_rt_free";
     return nullptr;
   }
   if (!cuda)
@@ -670,7 +681,7 @@ void arrayc_array_release(arrayc_array *a) {
     if (owner->device)
       owner->rt->memFree(owner->allocated, owner->rt->currentCuStream());
     else
-      std::free(owner->allocated);
+      hostFree(owner->allocated); // back to the host cache
     delete owner;
   }
   std::memset(a, 0, sizeof(*a));

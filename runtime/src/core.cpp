@@ -366,54 +366,6 @@ void arrayc_rt_check_arguments(const char *signature, void *const *descriptors) 
   }
 }
 
-void arrayc_rt_free(void *p) {
-  arrayc_rt_region_untrack(p);
-  free(p);
-}
-
-// The cpu target's heap buffers (the memref lowering's generic functions):
-// malloc/free, and known to a recoverable region, which frees what a failing
-// call had allocated.
-static void releaseHost(void *p, void *) { free(p); }
-
-/// A host buffer of `size` bytes (or the out-of-memory error at `loc`).
-static void *hostAlloc(size_t alignment, size_t size, const char *loc) {
-  void *p = nullptr;
-  if (alignment) {
-    // aligned_alloc wants a multiple of the alignment; a size that wraps
-    // while being rounded up (rounded < size) cannot be allocated anyway.
-    size_t rounded = (size + alignment - 1) / alignment * alignment;
-    if (rounded >= size)
-      p = aligned_alloc(alignment, rounded ? rounded : alignment);
-  } else {
-    p = malloc(size ? size : 1);
-  }
-  if (!p) {
-    char msg[96];
-    snprintf(msg, sizeof msg, "out of host memory allocating %zu bytes", size);
-    arrayc_rt_fatal_status(ARRAYC_RT_ERR_NOMEM, loc, msg);
-  }
-  arrayc_rt_region_track(p, nullptr, releaseHost);
-  return p;
-}
-
-void *_mlir_memref_to_llvm_alloc(size_t size) { return hostAlloc(0, size, ""); }
-
-void *_mlir_memref_to_llvm_aligned_alloc(size_t alignment, size_t size) {
-  return hostAlloc(alignment, size, "");
-}
-
-void *arrayc_rt_host_alloc_at(size_t size, const char *loc) { return hostAlloc(0, size, loc); }
-
-void *arrayc_rt_host_aligned_alloc_at(size_t alignment, size_t size, const char *loc) {
-  return hostAlloc(alignment, size, loc);
-}
-
-void _mlir_memref_to_llvm_free(void *p) {
-  arrayc_rt_region_untrack(p);
-  free(p);
-}
-
 // f32 -> bf16 (round to nearest even, NaN kept quiet), the helper LLVM calls
 // for `fptrunc float to bfloat` on x86 CPUs without AVX512-BF16 (`--bf16` on
 // the cpu target). libgcc has it from GCC 13 on, compiler-rt too; Debian 12's

@@ -12,6 +12,11 @@
 
 namespace arrayc_rt {
 
+class CachingPool;
+// The cpu target's cache of large host buffers (host_memory.cpp), or nullptr
+// when it is off (ARRAYC_HOST_POOL=0, AddressSanitizer).
+CachingPool *hostPool();
+
 // Sets the thread-local error message and returns st. Exported from
 // libarrayc_runtime for libarrayc_runtime_cuda (one error slot for both).
 __attribute__((visibility("default"))) arrayc_rt_status setError(arrayc_rt_status st,

@@ -2,6 +2,7 @@
 #include "pool.h"
 
 #include <cstdio>
+#include <iterator>
 
 using namespace arrayc_rt;
 
@@ -86,9 +87,38 @@ void *CachingPool::allocate(size_t bytes, void *stream, std::string *error) {
     }
     return nullptr;
   }
+  // An address freed behind the pool's back (forget() not called) and
+  // handed out again: the old entry is stale.
+  if (auto stale = inUse_.find(ptr); stale != inUse_.end())
+    used_ -= stale->second;
   inUse_[ptr] = size;
   used_ += size;
   return ptr;
+}
+
+void CachingPool::trimCacheLocked() {
+  while (cacheLimit_ && cached_ > cacheLimit_ && !cache_.empty()) {
+    auto largest = std::prev(cache_.end());
+    backend_.synchronize(largest->second.stream);
+    backend_.release(largest->second.ptr);
+    cached_ -= largest->first;
+    cache_.erase(largest);
+  }
+}
+
+void CachingPool::setCacheLimit(size_t bytes) {
+  std::lock_guard<std::mutex> g(mutex_);
+  cacheLimit_ = bytes;
+  trimCacheLocked();
+}
+
+void CachingPool::forget(const void *ptr) {
+  std::lock_guard<std::mutex> g(mutex_);
+  auto it = inUse_.find(const_cast<void *>(ptr));
+  if (it == inUse_.end())
+    return;
+  used_ -= it->second;
+  inUse_.erase(it);
 }
 
 bool CachingPool::free(void *ptr, void *stream) {
@@ -108,6 +138,7 @@ bool CachingPool::free(void *ptr, void *stream) {
   }
   cache_.emplace(size, Cached{ptr, stream});
   cached_ += size;
+  trimCacheLocked();
   return true;
 }
 

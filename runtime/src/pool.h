@@ -59,6 +59,13 @@ public:
   void forgetStream(void *stream);
   /// Caps total_bytes (0: no limit).
   void setLimit(size_t bytes);
+  /// Caps the cached (free) bytes kept (0: no cap): past it, a free releases
+  /// cached blocks, largest first, until the cache is back under the cap.
+  void setCacheLimit(size_t bytes);
+  /// `ptr` is no longer a block of the pool: it was freed behind the pool's
+  /// back (a caller's free() of a result) and the address may come back
+  /// from elsewhere.
+  void forget(const void *ptr);
   /// Off: every block is allocated at its exact size and released when freed
   /// (after its stream's work): what memory checkers need to see overruns
   /// (ARRAYC_CUDA_POOL=0). On by default.
@@ -77,11 +84,12 @@ private:
     void *stream; // where it was freed
   };
   void releaseCachedLocked();
+  void trimCacheLocked();
   PoolBackend &backend_;
   mutable std::mutex mutex_;
   std::multimap<size_t, Cached> cache_;          // rounded size -> free blocks
   std::unordered_map<void *, size_t> inUse_;     // handed-out block -> size
-  size_t used_ = 0, cached_ = 0, limit_ = 0;
+  size_t used_ = 0, cached_ = 0, limit_ = 0, cacheLimit_ = 0;
   bool caching_ = true;
 };
 

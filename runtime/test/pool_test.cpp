@@ -1,5 +1,6 @@
 // Tests of the caching pool's logic on a real host-memory backend (malloc),
 // with a capacity to exercise out-of-memory, and tokens standing for events.
+#include "../src/internal.h"
 #include "../src/pool.h"
 
 #include <gtest/gtest.h>
@@ -229,4 +230,61 @@ TEST(Pool, WithoutCachingBlocksAreExactAndReleasedWhenFreed) {
   EXPECT_EQ(backend.synchronized.back(), reinterpret_cast<void *>(1)); // waited first
   EXPECT_EQ(backend.held, 0u);
   EXPECT_EQ(pool.totalBytes(), 0u);
+}
+
+TEST(Pool, CacheLimitReleasesLargestBlocksFirst) {
+  HostBackend backend;
+  CachingPool pool(backend);
+  pool.setCacheLimit(size_t(6) << 20);
+  void *a = pool.allocate(size_t(2) << 20, nullptr, nullptr);
+  void *b = pool.allocate(size_t(4) << 20, nullptr, nullptr);
+  void *c = pool.allocate(size_t(3) << 20, nullptr, nullptr); // 4 MiB block
+  ASSERT_TRUE(a && b && c);
+  pool.free(a, nullptr);
+  pool.free(b, nullptr);
+  EXPECT_EQ(backend.releases, 0);
+  EXPECT_EQ(pool.totalBytes(), size_t(10) << 20); // 6 cached + 4 in use
+  pool.free(c, nullptr); // 10 MiB cached > 6: one 4 MiB block goes
+  EXPECT_EQ(backend.releases, 1);
+  EXPECT_EQ(pool.totalBytes(), size_t(6) << 20);
+  pool.setCacheLimit(size_t(1) << 20); // the rest too
+  EXPECT_EQ(pool.totalBytes(), 0u);
+  EXPECT_EQ(backend.releases, 3);
+}
+
+TEST(Pool, ForgetsBlocksFreedBehindItsBack) {
+  HostBackend backend;
+  CachingPool pool(backend);
+  void *a = pool.allocate(size_t(2) << 20, nullptr, nullptr);
+  ASSERT_NE(a, nullptr);
+  pool.forget(a); // the caller free()d it: not the pool's any more
+  EXPECT_FALSE(pool.owns(a));
+  EXPECT_EQ(pool.usedBytes(), 0u);
+  EXPECT_FALSE(pool.free(a, nullptr)); // a free through the pool leaves it to free()
+  backend.release(a);
+}
+
+// The cpu target's buffers (host_memory.cpp): large ones are cached blocks
+// of 2 MiB multiples on 2 MiB boundaries, handed out again after a free;
+// small ones are malloc's.
+TEST(HostMemory, LargeBuffersAreCachedAndAligned) {
+  CachingPool *pool = arrayc_rt::hostPool();
+  if (!pool)
+    GTEST_SKIP() << "host pool off (ARRAYC_HOST_POOL=0 or AddressSanitizer)";
+  size_t before = pool->usedBytes();
+  void *a = arrayc_rt_host_alloc_at((size_t(24) << 20) + 5, "test:1:1");
+  ASSERT_NE(a, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(a) % (size_t(2) << 20), 0u);
+  EXPECT_TRUE(pool->owns(a));
+  EXPECT_EQ(pool->usedBytes() - before, size_t(26) << 20);
+  static_cast<char *>(a)[(size_t(24) << 20) + 4] = 1; // the whole size is there
+  _mlir_memref_to_llvm_free(a);
+  EXPECT_FALSE(pool->owns(a));
+  void *b = _mlir_memref_to_llvm_aligned_alloc(64, size_t(25) << 20); // same bin
+  EXPECT_EQ(b, a);
+  arrayc_rt_free(b);
+  void *small = arrayc_rt_host_alloc_at(1000, "test:2:1");
+  ASSERT_NE(small, nullptr);
+  EXPECT_FALSE(pool->owns(small));
+  arrayc_rt_free(small);
 }
