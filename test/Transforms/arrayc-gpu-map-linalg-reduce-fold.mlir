@@ -81,6 +81,12 @@ func.func @mean_sq(%x: memref<?xf32>) -> memref<f32> {
 // CHECK: %[[OLD2:.*]] = memref.load %arg1[] : memref<f32>
 // CHECK: arith.addf %{{.*}}, %[[OLD2]] : f32
 // CHECK: gpu.launch
+// A domain of at most 32 points (the else of the run-time choice): one
+// thread, which combines with the accumulator too.
+// CHECK: } else {
+// CHECK: gpu.launch
+// CHECK: %[[OLD3:.*]] = memref.load %arg1[] : memref<f32>
+// CHECK: arith.addf %{{.*}}, %[[OLD3]] : f32
 // CHECK-NOT: gpu.launch
 // CHECK: return
 func.func @accumulate_into(%x: memref<?xf32>, %acc: memref<f32>) {

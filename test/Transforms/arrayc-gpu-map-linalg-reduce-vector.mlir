@@ -9,7 +9,7 @@
 // input (4 unrolled chains, each lane through the body), then the scalar
 // remainder from where the groups end; otherwise the scalar stage 1 runs.
 // CHECK-LABEL: func @sq_sum
-// CHECK: %[[RES:.*]] = call @arrayc_rt_gpu_resident_blocks(%c256_i64) : (i64) -> i64
+// CHECK: %[[RES:.*]] = func.call @arrayc_rt_gpu_resident_blocks(%c256_i64) : (i64) -> i64
 // CHECK: arith.index_castui %[[RES]] : i64 to index
 // CHECK: memref.extract_aligned_pointer_as_index %arg0
 // CHECK: memref.extract_aligned_pointer_as_index %arg1

@@ -76,7 +76,7 @@ func.func @broadcast_add(%x: memref<?x?xf32>, %b: memref<?xf32>, %o: memref<?x?x
 // combines the partials, stores the output and zeroes the counter.
 // CHECK-LABEL: func @row_sum
 // CHECK: %[[PARTIAL:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
-// CHECK: %[[CTR:.*]] = call @arrayc_rt.gpu_counters(%{{.*}}) : (i64) -> memref<?xi32>
+// CHECK: %[[CTR:.*]] = func.call @arrayc_rt.gpu_counters(%{{.*}}) : (i64) -> memref<?xi32>
 // CHECK: gpu.launch {{.*}} workgroup(%[[SMEM:.*]] : memref<256xf32, #gpu.address_space<workgroup>>, %[[FLAG:.*]] : memref<1xi32, #gpu.address_space<workgroup>>)
 // CHECK: scf.for {{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
 // CHECK-COUNT-4: arith.addf

@@ -355,7 +355,6 @@ std::optional<unsigned> droppedDimOf(memref::SubViewOp sv) {
   return dim;
 }
 
-/// The buffer under every view of `v`.
 /// Blocks of `blockSize` threads the device keeps resident (one wave), read
 /// at run time: a call of the runtime's arrayc_rt_gpu_resident_blocks,
 /// declared in the module on first use.

@@ -110,7 +110,6 @@ static void emitFinishReduction(const MapContext &ctx, OpBuilder &kb, Location l
                           ValueRange{p});
 }
 
-/// Strategy::ThreadPerOutput (emitThreadPerOutput) and
 /// Strategy::BlockReduction, the one-kernel reduction: P*S blocks: block (p, s) reduces slice
 /// s of output p's reduction domain. With S = 1 it stores the output;
 /// otherwise it writes partial[p*Spad + s] and counts itself in counters[p]
@@ -122,17 +121,12 @@ static void emitFinishReduction(const MapContext &ctx, OpBuilder &kb, Location l
 /// the result does not depend on timing. Spad rounds S up to 128 so that
 /// no two outputs' partials share a cache line (a last block reads only
 /// lines nobody else read in the kernel: no stale L1 copies).
-void lowerReduction(const MapContext &ctx, OpBuilder &b, Location loc, linalg::GenericOp op,
-                    ArrayRef<Value> sizes, const KernelConfig &config) {
+static void emitBlockReduction(const MapContext &ctx, OpBuilder &b, Location loc,
+                               linalg::GenericOp op, const KernelConfig &config,
+                               const LoopSplit &split, Value P, Value R) {
   const Combiner &combiner = config.combiner;
   Type elt = cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType();
-  LoopSplit split = splitLoops(op, sizes);
   const SmallVector<Value> &parSizes = split.parSizes, &redSizes = split.redSizes;
-  Value P = product(b, loc, parSizes), R = product(b, loc, redSizes);
-  if (config.strategy == Strategy::ThreadPerOutput) {
-    emitThreadPerOutput(ctx, b, loc, op, combiner, split, P, R);
-    return;
-  }
   Value zero = cIndex(b, loc, 0), one = cIndex(b, loc, 1), bs = cIndex(b, loc, ctx.blockSize);
   Value S = slicesPerOutput(ctx, b, loc, P, R); // S slices per output
   Value grid = arith::MulIOp::create(b, loc, P, S);
@@ -216,6 +210,32 @@ void lowerReduction(const MapContext &ctx, OpBuilder &b, Location loc, linalg::G
   }
 
   memref::DeallocOp::create(b, loc, partial);
+}
+
+/// Strategy::ThreadPerOutput (emitThreadPerOutput), and
+/// Strategy::BlockReduction: by blocks (emitBlockReduction) when the
+/// reduction domains are longer than a warp, else a thread per output, as
+/// the arg-reduction does. (k-means' squared distances sum rows of 2 points
+/// over 2^21 outputs: P blocks of 256 threads, all but 2 of each idle, took
+/// 5 ms a launch on an H100.)
+void lowerReduction(const MapContext &ctx, OpBuilder &b, Location loc, linalg::GenericOp op,
+                    ArrayRef<Value> sizes, const KernelConfig &config) {
+  LoopSplit split = splitLoops(op, sizes);
+  Value P = product(b, loc, split.parSizes), R = product(b, loc, split.redSizes);
+  if (config.strategy == Strategy::ThreadPerOutput) {
+    emitThreadPerOutput(ctx, b, loc, op, config.combiner, split, P, R);
+    return;
+  }
+  auto byBlocks = likely(
+      scf::IfOp::create(b, loc,
+                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, R,
+                                              cIndex(b, loc, kWarp)),
+                        /*withElse=*/true),
+      true);
+  OpBuilder eb = OpBuilder::atBlockBegin(&byBlocks.getElseRegion().front());
+  emitThreadPerOutput(ctx, eb, loc, op, config.combiner, split, P, R);
+  OpBuilder tb = OpBuilder::atBlockBegin(&byBlocks.getThenRegion().front());
+  emitBlockReduction(ctx, tb, loc, op, config, split, P, R);
 }
 
 /// An arg-reduction by blocks when its reduction domains are longer than
