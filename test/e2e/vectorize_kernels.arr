@@ -76,7 +76,9 @@ def main():
     W = poly_steps(A, b, k)
     steps = collatz(k * 3 + 1)
     rho, theta = polar(x[:-1], x[1:])
-    q = clipped_log(A * 4.0, 0.01)
+    # lo as f32: with a Python float, max(w, lo) returns it where |4A| < 0.01,
+    # and np.vectorize takes its output dtype (f64) from the first element.
+    q = clipped_log(A * 4.0, np.float32(0.01))
     np.save("y.npy", y)
     np.save("Z.npy", Z)
     np.save("W.npy", W)
