@@ -16,6 +16,16 @@
 
 namespace arrayc::gpumap {
 
+/// `if R > kWarp` (then: by blocks, likely; else: a thread per output):
+/// reduction domains of at most a warp's points leave a block's threads idle.
+static scf::IfOp ifLongerThanWarp(OpBuilder &b, Location loc, Value R) {
+  return likely(scf::IfOp::create(b, loc,
+                                  arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, R,
+                                                        cIndex(b, loc, kWarp)),
+                                  /*withElse=*/true),
+                true);
+}
+
 /// One thread per output (consecutive threads, consecutive outputs), each
 /// accumulating its whole reduction domain in a register.
 static void emitThreadPerOutput(const MapContext &ctx, OpBuilder &b, Location loc,
@@ -226,12 +236,7 @@ void lowerReduction(const MapContext &ctx, OpBuilder &b, Location loc, linalg::G
     emitThreadPerOutput(ctx, b, loc, op, config.combiner, split, P, R);
     return;
   }
-  auto byBlocks = likely(
-      scf::IfOp::create(b, loc,
-                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, R,
-                                              cIndex(b, loc, kWarp)),
-                        /*withElse=*/true),
-      true);
+  scf::IfOp byBlocks = ifLongerThanWarp(b, loc, R);
   OpBuilder eb = OpBuilder::atBlockBegin(&byBlocks.getElseRegion().front());
   emitThreadPerOutput(ctx, eb, loc, op, config.combiner, split, P, R);
   OpBuilder tb = OpBuilder::atBlockBegin(&byBlocks.getThenRegion().front());
@@ -305,12 +310,7 @@ void lowerArgReduction(const MapContext &ctx, OpBuilder &b, Location loc, linalg
 
   Value zero = cIndex(b, loc, 0), one = cIndex(b, loc, 1), bs = cIndex(b, loc, ctx.blockSize);
   Value P = product(b, loc, parSizes), R = product(b, loc, redSizes);
-  auto byBlocks = likely(
-      scf::IfOp::create(b, loc,
-                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, R,
-                                              cIndex(b, loc, kWarp)),
-                        /*withElse=*/true),
-      true);
+  scf::IfOp byBlocks = ifLongerThanWarp(b, loc, R);
   OpBuilder eb = OpBuilder::atBlockBegin(&byBlocks.getElseRegion().front());
   lowerSequential(ctx, eb, loc, op, sizes);
   OpBuilder tb = OpBuilder::atBlockBegin(&byBlocks.getThenRegion().front());
