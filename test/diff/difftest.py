@@ -12,7 +12,10 @@ evaluated by NumPy in float64:
   - NaN and +-Inf must be at the same positions with the same signs;
   - the finite part: ||out - ref|| <= 1e-4 ||ref|| + 1e-5 sqrt(size) (f32
     arithmetic through chains of tens of operations, reductions included; the
-    absolute term covers results that cancel to nearly 0).
+    absolute term covers results that cancel to nearly 0), or at most 8 times
+    ||ref32 - ref||, where ref32 is NumPy's evaluation on the f32 inputs: an
+    ill-conditioned program (sin of a sum near 1e5) moves by more than the
+    fixed bound in NumPy's own f32 arithmetic (seed 1795727892).
 
     python3 test/diff/difftest.py --programs 500 --targets cpu [--seed 1] [--keep DIR]
 
@@ -154,8 +157,12 @@ def reference(source, args):
         return np.asarray(ns["f"](*args), dtype=np.float64)
 
 
-def compare(out, ref):
-    """None when they agree, else a reason."""
+def compare(out, ref, ref32):
+    """None when they agree, else a reason. `ref32` is NumPy's own f32
+    evaluation: where the expression is ill-conditioned (a sine of a sum of
+    10^5 in magnitude, a cosine of a long dot product), f32 arithmetic alone
+    moves the result by far more than the fixed tolerance, and arrayc may
+    differ from float64 by a few times what NumPy's f32 does."""
     if out.shape != ref.shape:
         return "shape %s vs NumPy's %s" % (out.shape, ref.shape)
     for name, f in (("NaN", np.isnan), ("+Inf", np.isposinf), ("-Inf", np.isneginf)):
@@ -167,7 +174,8 @@ def compare(out, ref):
     # Relative, with an absolute floor of f32 rounding on O(1) inputs: a result
     # that cancels to ~1e-14 in float64 (the variance of nearly equal values)
     # is exactly 0 in f32, a "relative error" of 1 that is no error.
-    if num <= 1e-4 * den + 1e-5 * np.sqrt(max(int(fin.sum()), 1)):
+    f32 = np.linalg.norm((ref32 - ref)[fin & np.isfinite(ref32)]) if ref32.shape == ref.shape else 0.0
+    if num <= max(1e-4 * den + 1e-5 * np.sqrt(max(int(fin.sum()), 1)), 8 * f32):
         return None
     return "relative error %.3g (absolute %.3g)" % (num / den if den > 0 else np.inf, num)
 
@@ -198,6 +206,7 @@ def main():
                   nrng.standard_normal((m, n)).astype(np.float32),
                   np.float32(nrng.standard_normal())]
         ref = reference(src, [x.astype(np.float64) for x in inputs])
+        ref32 = reference(src, inputs)
         for target in targets:
             for fusion in (True, False):
                 what = "%s, %s" % (target, "fused" if fusion else "unfused")
@@ -212,7 +221,7 @@ def main():
                                                         if np.ndim(x) else x
                                                         for x in inputs])), dtype=np.float64)
                 counts["compared"] += 1
-                why = compare(out, ref)
+                why = compare(out, ref, ref32)
                 if why:
                     counts["mismatches"] += 1
                     failures.append((p, what, why + " (n=%d, m=%d)" % (n, m), src))
