@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
-          libgtest-dev python3-numpy libopenblas-dev liblapacke-dev libfftw3-dev)
+          libgtest-dev python3-numpy libopenblas-dev liblapacke-dev libfftw3-dev
+          libomp-22-dev)
 # The Python package's tests (test/python) need these; without them (no apt
 # source reachable) those tests are reported unsupported and the rest runs.
 optional=(python3-pytest python3-pip python3-setuptools python3-dev)

@@ -2,8 +2,9 @@
 """The cpu target against NumPy, in one process (issue 28's workloads).
 
 Each workload is a NumPy function; arrayc runs the same source through
-`@arrayc.jit(target="cpu")`, Numba (where `import numba` works) through
-`@numba.njit` on the same function. Fresh random inputs, one warm-up call,
+`@arrayc.jit(target="cpu")`, Numba (where `import numba` works: Debian's
+python3-numba) through `@numba.njit` and `@numba.njit(parallel=True)` on the
+same function. Fresh random inputs, one warm-up call,
 then the median of --reps timed calls; results are checked against NumPy.
 Prints a Markdown table: milliseconds per call and NumPy's time over each
 system's (above 1: faster than NumPy).
@@ -111,6 +112,8 @@ def main():
     systems = [("arrayc", lambda f: arrayc.jit(f, target="cpu"))]
     if numba is not None:
         systems.append(("Numba", lambda f: numba.njit(f)))
+        # Its users' choice for array expressions on every core.
+        systems.append(("Numba-parallel", lambda f: numba.njit(parallel=True)(f)))
     rng = np.random.default_rng(0)
     header = ["workload", "NumPy ms"] + ["%s ms" % s for s, _ in systems] + \
         ["NumPy/%s" % s for s, _ in systems]

@@ -1,6 +1,7 @@
 //===- Toolchain.cpp - what arrayc finds on the machine -------------------===//
 #include "Compiler/Toolchain.h"
 #include "Compiler/TempFiles.h"
+#include "JIT/VectorMath.h"
 
 
 
@@ -90,7 +91,8 @@ std::string arrayc::toolchain::runtimeLibDir() {
 
 std::vector<std::string> arrayc::toolchain::jitRuntimeLibs(bool cuda) {
   std::string dir = runtimeLibDir();
-  std::vector<std::string> libs{dir + "/libarrayc_runtime.so"};
+  // libmvec: the vectorized loops' math functions (JIT/VectorMath.h).
+  std::vector<std::string> libs{dir + "/libarrayc_runtime.so", jit::kVectorMathLibrary};
   if (cuda)
     libs.push_back(dir + "/libarrayc_runtime_cuda.so");
   return libs;
@@ -142,7 +144,7 @@ Error arrayc::toolchain::link(StringRef object, StringRef output, bool cuda, boo
   StringRef(ARRAYC_RT_LINK_LIBRARIES).split(systemLibs, ',', -1, /*KeepEmpty=*/false);
   for (StringRef lib : systemLibs)
     args.push_back(lib.str());
-  for (const char *lib : {"-lm", "-lpthread", "-ldl"})
+  for (const char *lib : {jit::kVectorMathLinkFlag, "-lm", "-lpthread", "-ldl"})
     args.push_back(lib);
   SmallVector<StringRef> extraFlags;
   StringRef(ARRAYC_AOT_LINK_FLAGS).split(extraFlags, ' ', -1, /*KeepEmpty=*/false);

@@ -2,9 +2,9 @@
 #include "JIT/JIT.h"
 #include "JIT/CWrappers.h"
 #include "JIT/StackSlots.h"
+#include "JIT/VectorMath.h"
 #include "Transforms/Symbols.h"
 
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/IR/IRBuilder.h"
@@ -71,8 +71,7 @@ translate(ModuleOp module, llvm::LLVMContext &ctx, llvm::TargetMachine &tm, unsi
     return llvmModule.takeError();
   (*llvmModule)->setDataLayout(tm.createDataLayout());
   (*llvmModule)->setTargetTriple(tm.getTargetTriple());
-  auto transformer = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0, &tm);
-  if (auto err = transformer(llvmModule->get()))
+  if (auto err = arrayc::jit::optimizeHostModule(**llvmModule, tm, optLevel))
     return std::move(err);
   return llvmModule;
 }
@@ -189,8 +188,7 @@ arrayc::jit::compileToObject(ModuleOp module, const std::vector<FunctionSignatur
   }
   lowerStructors(*llvmModule, "llvm.global_ctors", "_arrayc_init", false);
   lowerStructors(*llvmModule, "llvm.global_dtors", "_arrayc_fini", true);
-  auto transformer = makeOptimizingTransformer(optLevel, /*sizeLevel=*/0, tm->get());
-  if (auto err = transformer(llvmModule.get()))
+  if (auto err = optimizeHostModule(*llvmModule, **tm, optLevel))
     return std::move(err);
   llvm::SmallVector<char, 0> buffer;
   llvm::raw_svector_ostream os(buffer);

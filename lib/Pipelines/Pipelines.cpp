@@ -18,6 +18,7 @@
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
@@ -171,6 +172,7 @@ static void addHostToLLVM(OpPassManager &pm) {
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   addStandardToLLVM(pm, /*runtimeAlloc=*/true);
+  pm.addPass(createConvertOpenMPToLLVMPass()); // arrayc-cpu-threads' regions
   pm.addPass(arrayc::createLocateAllocations()); // out of memory names its line
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizer());
@@ -181,7 +183,13 @@ void arrayc::buildCPULoweringPipeline(OpPassManager &pm, const PipelineOptions &
     pm.addPass(createLinalgToBlas());
   pm.addNestedPass<func::FuncOp>(createCopiesToLinalg(CopiesToLinalgOptions{/*stridedOnly=*/true}));
   pm.addNestedPass<func::FuncOp>(createNumPyReductionTies()); // reductions run in order here
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  pm.addNestedPass<func::FuncOp>(createReassociateSums());    // but sums in SIMD partial sums
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  pm.addNestedPass<func::FuncOp>(createRegisterAccumulators());
+  CPUThreadsOptions threads;
+  if (!options.threads)
+    threads.minIterations = 0;
+  pm.addPass(createCPUThreads(threads)); // the rest become scf.for
   addHostToLLVM(pm);
 }
 

@@ -50,6 +50,10 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
       llvm::cl::desc("numpy.linalg and numpy.fft through cuSOLVER and cuFFT (arrayc sets it "
                      "for the cuda target)"),
       llvm::cl::init(false)};
+  Option<bool> threads{*this, "threads",
+                       llvm::cl::desc("cpu: large parallel loops on OpenMP threads "
+                                      "(arrayc-cpu-threads)"),
+                       llvm::cl::init(true)};
   Option<std::string> gpuArch{*this, "gpu-arch", llvm::cl::desc("CUDA target chip"),
                               llvm::cl::init("sm_90")};
   Option<std::string> gpuFeatures{*this, "gpu-features", llvm::cl::desc("PTX features"),

@@ -518,6 +518,62 @@ def CudaGraphCalls : Pass<"arrayc-cuda-graph-calls", "mlir::ModuleOp"> {
 
 #endif // ARRAYC_TRANSFORMS_PASSES
 
+def ReassociateSums : Pass<"arrayc-reassociate-sums", "mlir::func::FuncOp"> {
+  let summary = "cpu: float sum reductions may add in any order";
+  let description = [{
+    Marks the combiner of a float sum -- a `linalg.generic` with reduction
+    loops that yields `arith.addf(acc, x)` for an output whose block argument
+    `acc` has no other use -- with `fastmath<reassoc>`, so that LLVM's loop
+    vectorizer keeps several partial sums (SIMD lanes, interleaved
+    registers) instead of one chain of dependent adds. NumPy does not sum in
+    order either: its sums are pairwise; partial sums are as accurate.
+    Loops the program writes itself (`for i in range(n): s += a[i]`) are not
+    linalg ops and keep their order.
+  }];
+}
+
+def RegisterAccumulators : Pass<"arrayc-register-accumulators", "mlir::func::FuncOp"> {
+  let summary = "A loop's load-update-store of one element as a loop-carried value";
+  let description = [{
+    After linalg ops become loops, a reduction accumulates through memory:
+    each iteration of `scf.for` loads `m[idx]`, combines and stores it back
+    (LLVM cannot keep it in a register: it cannot prove that the other
+    buffers the loop reads are not `m`). When `m` and `idx` come from outside
+    the loop, `m` is a view of a buffer the function allocates
+    (`memref.alloc`/`alloca`), the loop uses `m` only for that load (before
+    the store, in the loop's block) and that store, no other buffer the loop
+    uses is a view of the same allocation, and the loop calls nothing, the
+    element becomes an `iter_args` value: loaded before the loop, stored
+    after it. Inner loops first, so a nest of reduction loops carries it in
+    every level.
+  }];
+}
+
+def CPUThreads : Pass<"arrayc-cpu-threads", "mlir::ModuleOp"> {
+  let summary = "Outermost parallel loops of the cpu target on OpenMP threads";
+  let description = [{
+    Runs on the `scf.parallel` nests of `convert-linalg-to-parallel-loops`.
+    Each outermost nest whose body may run on another thread -- no calls (a
+    failing runtime call unwinds its own thread only), no allocation or
+    free, no op of unknown effects -- becomes an `omp.parallel` with an
+    `omp.wsloop` over its first dimension; its other dimensions become
+    `scf.for` loops inside, so the innermost loop stays a plain loop for
+    LLVM's vectorizer. The region runs on `arrayc_rt_num_threads()` threads
+    (the runtime's `ARRAYC_NUM_THREADS`, by default every core) only when the
+    nest's iterations (its dimensions times the sequential loops inside with
+    bounds from outside: a linalg op's reduction dimensions) reach
+    `min-iterations`, and on the calling thread otherwise (OpenMP's `if`
+    clause). Every other `scf.parallel` becomes `scf.for` loops. With
+    `min-iterations=0` every nest is sequential.
+  }];
+  let options = [
+    Option<"minIterations", "min-iterations", "int64_t", "32768",
+           "iterations below which a nest runs on the calling thread (0: never threaded)">,
+  ];
+  let dependentDialects = ["mlir::omp::OpenMPDialect", "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect", "mlir::func::FuncDialect"];
+}
+
 def LocateAllocations : Pass<"arrayc-locate-allocations", "mlir::ModuleOp"> {
   let summary = "Heap and device allocations name their source location";
   let description = [{

@@ -153,6 +153,7 @@ ARRAYC_RT_API arrayc_rt_status arrayc_rt_blas_gemm(
     const int64_t *asizes, const int64_t *astrides, const void *a, int64_t brank,
     const int64_t *bsizes, const int64_t *bstrides, const void *b, int64_t crank,
     const int64_t *csizes, const int64_t *cstrides, void *c, int32_t accumulate) {
+  numThreads(); // OpenBLAS's thread count set from ARRAYC_NUM_THREADS first
   if (arank < 0 || brank < 0 || crank < 0 || arank > kMaxLoops || brank > kMaxLoops ||
       crank > kMaxLoops)
     return setError(ARRAYC_RT_ERR_INVALID, "gemm: bad rank");

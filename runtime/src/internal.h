@@ -17,6 +17,10 @@ class CachingPool;
 // when it is off (ARRAYC_HOST_POOL=0, AddressSanitizer).
 CachingPool *hostPool();
 
+// The cpu target's thread count (threads.cpp): ARRAYC_NUM_THREADS, else
+// OpenMP's default; read once, and given to OpenBLAS too when set.
+int32_t numThreads();
+
 // Sets the thread-local error message and returns st. Exported from
 // libarrayc_runtime for libarrayc_runtime_cuda (one error slot for both).
 __attribute__((visibility("default"))) arrayc_rt_status setError(arrayc_rt_status st,

@@ -476,6 +476,14 @@ typedef struct arrayc_rt_graph_stats {
 } arrayc_rt_graph_stats;
 ARRAYC_RT_API void arrayc_rt_get_graph_stats(arrayc_rt_graph_stats *stats);
 
+/* ---- threads (runtime/src/threads.cpp) -------------------------- */
+/* The threads of the cpu target's parallel loops (the num_threads of the
+ * omp.parallel regions arrayc-cpu-threads emits): ARRAYC_NUM_THREADS, a
+ * positive integer, else OpenMP's default (every core the process may use,
+ * or OMP_NUM_THREADS). Read at the first call; when ARRAYC_NUM_THREADS is
+ * set, OpenBLAS gets the same count. A malformed value is a fatal error. */
+ARRAYC_RT_API int32_t arrayc_rt_num_threads(void);
+
 /* ---- BLAS (OpenBLAS; runtime/src/blas.cpp) ----------------------- */
 /* A (batched) matrix product as arrayc-linalg-to-blas emits it:
  * C[b] = A[b] @ B[b] for every batch element b, plus C's prior value when

@@ -1,0 +1,52 @@
+// Threads of the cpu target: one count for the compiled parallel loops (LLVM's
+// OpenMP runtime; lib/Transforms/CPUThreads.cpp emits omp.parallel regions
+// whose num_threads is arrayc_rt_num_threads()) and for OpenBLAS, which
+// keeps a pool of its own. The two never run at once: a parallel loop calls
+// nothing, and BLAS is called between loops.
+#include "internal.h"
+
+#include <cblas.h>
+
+#include <cerrno>
+#include <cstdlib>
+
+extern "C" {
+// libomp's C API (omp.h is clang's header; the runtime is built with g++).
+int omp_get_max_threads(void);
+void omp_set_num_threads(int);
+}
+
+namespace {
+
+/// ARRAYC_NUM_THREADS (a positive integer), else OpenMP's default: every
+/// core the process may run on, or OMP_NUM_THREADS.
+int32_t configuredThreads() {
+  // libomp's idle threads spin for KMP_BLOCKTIME (200 ms by default) after
+  // each parallel region before they sleep: after a compiled call returns
+  // to NumPy or to OpenBLAS they would hold every core that long. 1 ms
+  // covers the gaps between a call's loop nests. Read when libomp starts
+  // (below, unless something in the process started it already); a value
+  // the user set is kept.
+  setenv("KMP_BLOCKTIME", "1", /*overwrite=*/0);
+  const char *env = std::getenv("ARRAYC_NUM_THREADS");
+  if (!env || !*env)
+    return static_cast<int32_t>(omp_get_max_threads());
+  char *end = nullptr;
+  errno = 0;
+  long n = std::strtol(env, &end, 10);
+  if (*end != '\0' || errno != 0 || n < 1 || n > 1 << 16)
+    arrayc_rt_fatal_status(ARRAYC_RT_ERR_INVALID, nullptr,
+                           "ARRAYC_NUM_THREADS must be a positive integer");
+  omp_set_num_threads(static_cast<int>(n));
+  openblas_set_num_threads(static_cast<int>(n));
+  return static_cast<int32_t>(n);
+}
+
+} // namespace
+
+int32_t arrayc_rt::numThreads() {
+  static const int32_t n = configuredThreads();
+  return n;
+}
+
+ARRAYC_RT_API int32_t arrayc_rt_num_threads(void) { return arrayc_rt::numThreads(); }
