@@ -58,8 +58,7 @@ const std::vector<llvm::VecDesc> &extraMappings() {
 /// Declarations of libm functions libmvec vectorizes: no memory access, no
 /// unwinding (LLVM assumes they may set errno, which blocks vectorization).
 void markMathDeclarations(llvm::Module &module) {
-  auto isMath = [](llvm::StringRef name) {
-    name.consume_back("f");
+  auto isDoubleMath = [](llvm::StringRef name) {
     for (const MathFunction &f : kExtraFunctions)
       if (name == f.name)
         return true;
@@ -67,6 +66,10 @@ void markMathDeclarations(llvm::Module &module) {
       if (name == f)
         return true;
     return false;
+  };
+  // `erf` (double) and `erff` (float) alike.
+  auto isMath = [&](llvm::StringRef name) {
+    return isDoubleMath(name) || (name.ends_with("f") && isDoubleMath(name.drop_back()));
   };
   for (llvm::Function &fn : module) {
     if (!fn.isDeclaration() || fn.isIntrinsic() || !isMath(fn.getName()))

@@ -14,6 +14,7 @@ extern "C" {
 // libomp's C API (omp.h is clang's header; the runtime is built with g++).
 int omp_get_max_threads(void);
 void omp_set_num_threads(int);
+void kmp_set_defaults(const char *);
 }
 
 namespace {
@@ -24,10 +25,11 @@ int32_t configuredThreads() {
   // libomp's idle threads spin for KMP_BLOCKTIME (200 ms by default) after
   // each parallel region before they sleep: after a compiled call returns
   // to NumPy or to OpenBLAS they would hold every core that long. 1 ms
-  // covers the gaps between a call's loop nests. Read when libomp starts
-  // (below, unless something in the process started it already); a value
-  // the user set is kept.
-  setenv("KMP_BLOCKTIME", "1", /*overwrite=*/0);
+  // covers the gaps between a call's loop nests. A default for when libomp
+  // starts (below, unless something in the process started it already),
+  // without touching the environment; a KMP_BLOCKTIME the user set wins.
+  if (!std::getenv("KMP_BLOCKTIME"))
+    kmp_set_defaults("KMP_BLOCKTIME=1");
   const char *env = std::getenv("ARRAYC_NUM_THREADS");
   if (!env || !*env)
     return static_cast<int32_t>(omp_get_max_threads());
