@@ -563,8 +563,18 @@ def CPUThreads : Pass<"arrayc-cpu-threads", "mlir::ModuleOp"> {
     nest's iterations (its dimensions times the sequential loops inside with
     bounds from outside: a linalg op's reduction dimensions) reach
     `min-iterations`, and on the calling thread otherwise (OpenMP's `if`
-    clause). Every other `scf.parallel` becomes `scf.for` loops. With
-    `min-iterations=0` every nest is sequential.
+    clause). Every other `scf.parallel` becomes `scf.for` loops.
+
+    A sequential reduction loop outside the nests -- an `scf.for` of one
+    accumulator combined with each element by an associative step of known
+    identity (LoopCombiner.h: integer add/mul/and/or/xor/max/min, float
+    max/min, float add/mul marked `reassoc`, NumPy's float max/min), its body
+    reading memory only -- splits, when its iterations reach
+    `min-iterations`, into 64 chunks on the threads, each folded from the
+    identity, whose partial results combine in order from the loop's initial
+    value; below the minimum it runs as it was. The chunk count does not
+    depend on the thread count, nor the result. With `min-iterations=0`
+    every loop is sequential.
   }];
   let options = [
     Option<"minIterations", "min-iterations", "int64_t", "32768",

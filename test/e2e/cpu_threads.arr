@@ -6,7 +6,8 @@
 # iterations: arrayc-cpu-threads), as NumPy users write them: in-place
 # updates of a window, row and column reductions, a row softmax with
 # vectorized exp, a scan per row, a time loop with a helper, and a run-time
-# size. One thread and three threads (more than this machine's cores) give
+# size; whole-array sums, max/min (NaN included) and counts, split into
+# chunks on threads. One thread and three threads (more than this machine's cores) give
 # the same results.
 # INPUT: A f32 [300, 257]
 # INPUT: B f64 [181, 400]
@@ -18,6 +19,10 @@
 # OUTPUT: soft
 # OUTPUT: scan
 # OUTPUT: total
+# OUTPUT: vmax
+# OUTPUT: bsum
+# OUTPUT: npos
+# OUTPUT: nanmin
 # OUTPUT: w
 import numpy as np
 
@@ -41,6 +46,12 @@ def main():
     soft = softmax_rows(A)
     scan = np.cumsum(A, axis=1)
     total = np.sum(v * v)
+    vmax = np.max(v)
+    bsum = B.sum()
+    npos = np.sum(A > 0)
+    vn = v.copy()
+    vn[v.shape[0] - 3] = np.nan
+    nanmin = np.min(vn + 1.0)
     m = v.shape[0] // 2
     w = np.log1p(np.abs(v[:m])) + np.expm1(-np.abs(v[m:2 * m]))
     np.save("A1.npy", A)
@@ -50,4 +61,8 @@ def main():
     np.save("soft.npy", soft)
     np.save("scan.npy", scan)
     np.save("total.npy", total)
+    np.save("vmax.npy", vmax)
+    np.save("bsum.npy", bsum)
+    np.save("npos.npy", npos)
+    np.save("nanmin.npy", nanmin)
     np.save("w.npy", w)
