@@ -132,24 +132,25 @@ struct CPUThreadsPass : arrayc::impl::CPUThreadsBase<CPUThreadsPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    // Reduction loops outside the parallel nests, outermost first.
-    SmallVector<std::pair<scf::ForOp, LoopCombiner>> reductions;
+    // Reduction and scan loops outside the parallel nests, outermost first.
+    SmallVector<std::tuple<scf::ForOp, LoopCombiner, bool>> reductions;
     if (minIterations > 0) {
       module->walk<WalkOrder::PreOrder>([&](Operation *op) {
         if (isa<scf::ParallelOp, omp::ParallelOp>(op))
           return WalkResult::skip();
         auto loop = dyn_cast<scf::ForOp>(op);
-        if (!loop || !isSplittable(loop))
+        bool scan = loop && loop->hasAttr("ndarray.scan");
+        if (!loop || !isSplittable(loop, scan))
           return WalkResult::advance();
-        if (std::optional<LoopCombiner> combiner = arrayc::matchLoopCombiner(loop)) {
-          reductions.push_back({loop, *combiner});
+        if (std::optional<LoopCombiner> combiner = arrayc::matchLoopCombiner(loop, scan)) {
+          reductions.push_back({loop, *combiner, scan});
           return WalkResult::skip();
         }
         return WalkResult::advance();
       });
     }
-    for (auto &[loop, combiner] : reductions)
-      splitReduction(loop, combiner, declareNumThreads(module));
+    for (auto &[loop, combiner, scan] : reductions)
+      split(loop, combiner, scan, declareNumThreads(module));
 
     SmallVector<scf::ParallelOp> outermost, nested;
     module.walk([&](scf::ParallelOp op) {
@@ -171,46 +172,42 @@ struct CPUThreadsPass : arrayc::impl::CPUThreadsBase<CPUThreadsPass> {
     }
   }
 
-  /// An index loop of positive constant step whose body reads memory only
-  /// and may run on any thread.
-  static bool isSplittable(scf::ForOp loop) {
+  /// An index loop of positive constant step whose body may run on any
+  /// thread, reading memory only -- or, for a scan (`ndarray.scan`: the
+  /// lowering's loop storing each running value at its own index), writing
+  /// only its running values.
+  static bool isSplittable(scf::ForOp loop, bool scan) {
     std::optional<int64_t> step = getConstantIntValue(loop.getStep());
-    return loop.getInductionVar().getType().isIndex() && step && *step > 0 &&
-           runsOnAnyThread(loop.getBody(), /*readOnly=*/true);
+    if (!loop.getInductionVar().getType().isIndex() || !step || *step <= 0)
+      return false;
+    if (!scan)
+      return runsOnAnyThread(loop.getBody(), /*readOnly=*/true);
+    if (!runsOnAnyThread(loop.getBody()))
+      return false;
+    Value running = loop.getBody()->getTerminator()->getOperand(0);
+    WalkResult writes = loop.getBody()->walk([&](Operation *op) {
+      auto store = dyn_cast<memref::StoreOp>(op);
+      bool write = !isPure(op) && !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
+                   !isa<memref::LoadOp>(op);
+      return (store && store.getValueToStore() == running) || !write ? WalkResult::advance()
+                                                                      : WalkResult::interrupt();
+    });
+    return !writes.wasInterrupted();
   }
 
-  void splitReduction(scf::ForOp loop, const LoopCombiner &combiner, func::FuncOp numThreads) {
+  /// An `omp.parallel` on all threads of an `omp.wsloop` over chunks
+  /// [0, count) of `chunk` iterations of `loop` (the last one shorter),
+  /// `body` emitting chunk c over iterations [lo, hi) of `loop`'s bounds.
+  void forEachChunk(OpBuilder &b, scf::ForOp loop, Value n, Value chunk, Value count,
+                    Value threads,
+                    function_ref<void(OpBuilder &, Value c, Value lo, Value hi)> body) {
     Location loc = loop.getLoc();
-    OpBuilder b(loop);
-    Value lb = loop.getLowerBound(), ub = loop.getUpperBound(), step = loop.getStep();
-    Value n = tripCount(b, loc, lb, ub, step);
-    Value work = innerIterations(b, loc, *loop.getBody(), loop, n);
-    Value big = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, work,
-                                      arith::ConstantIndexOp::create(b, loc, minIterations));
-    Type type = loop.getResult(0).getType();
-    auto branch = scf::IfOp::create(b, loc, TypeRange{type}, big, /*withElseRegion=*/true);
-
-    // Small: the loop as it was.
-    b.setInsertionPointToStart(branch.elseBlock());
-    Operation *sequential = b.clone(*loop);
-    scf::YieldOp::create(b, loc, sequential->getResults());
-
-    // Large: kChunks partial results on threads (a chunk never empty, as
-    // n >= 1 here), then combined in order. The partials live in the
-    // function's frame, allocated once however often the loop runs.
-    auto func = loop->getParentOfType<FunctionOpInterface>();
-    b.setInsertionPointToStart(&func.getFunctionBody().front());
-    Value partials = memref::AllocaOp::create(b, loc, MemRefType::get({kChunks}, type));
-    b.setInsertionPointToStart(branch.thenBlock());
-    Value chunks = arith::ConstantIndexOp::create(b, loc, kChunks);
-    Value chunk = arith::CeilDivSIOp::create(b, loc, n, chunks);
-    Value count = arith::CeilDivSIOp::create(b, loc, n, chunk);
-    Value identity = arith::ConstantOp::create(b, loc, combiner.identity);
     omp::ParallelOperands parallelClauses;
-    parallelClauses.numThreads = func::CallOp::create(b, loc, numThreads).getResult(0);
+    parallelClauses.numThreads = threads;
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value one = arith::ConstantIndexOp::create(b, loc, 1);
     auto parallel = omp::ParallelOp::create(b, loc, parallelClauses);
+    OpBuilder::InsertionGuard guard(b);
     b.createBlock(&parallel.getRegion());
     auto wsloop = omp::WsloopOp::create(b, loc, omp::WsloopOperands{});
     b.createBlock(&wsloop.getRegion());
@@ -219,30 +216,105 @@ struct CPUThreadsPass : arrayc::impl::CPUThreadsBase<CPUThreadsPass> {
     nestClauses.loopUpperBounds = {count};
     nestClauses.loopSteps = {one};
     auto nest = omp::LoopNestOp::create(b, loc, nestClauses);
-    Block *body = b.createBlock(&nest.getRegion(), {}, {b.getIndexType()}, {loc});
-    Value c = body->getArgument(0);
+    Block *block = b.createBlock(&nest.getRegion(), {}, {b.getIndexType()}, {loc});
+    Value c = block->getArgument(0);
+    Value lb = loop.getLowerBound(), step = loop.getStep();
     Value first = arith::MulIOp::create(b, loc, c, chunk);
     Value last = arith::MinSIOp::create(b, loc, arith::AddIOp::create(b, loc, first, chunk), n);
     Value lo = arith::AddIOp::create(b, loc, lb, arith::MulIOp::create(b, loc, first, step));
     Value hi = arith::AddIOp::create(b, loc, lb, arith::MulIOp::create(b, loc, last, step));
-    auto part = cast<scf::ForOp>(b.clone(*loop));
-    part.setLowerBound(lo);
-    part.setUpperBound(hi);
-    part.getInitArgsMutable().assign(identity);
-    memref::StoreOp::create(b, loc, part.getResult(0), partials, c);
+    body(b, c, lo, hi);
     omp::YieldOp::create(b, loc);
     b.setInsertionPointToEnd(&parallel.getRegion().front());
     omp::TerminatorOp::create(b, loc);
+  }
 
-    b.setInsertionPointAfter(parallel);
+  /// `loop` over [lo, hi) from `init`, at `b`'s insertion point.
+  static scf::ForOp cloneOver(OpBuilder &b, scf::ForOp loop, Value lo, Value hi, Value init) {
+    auto part = cast<scf::ForOp>(b.clone(*loop));
+    part.setLowerBound(lo);
+    part.setUpperBound(hi);
+    part.getInitArgsMutable().assign(init);
+    return part;
+  }
+
+  /// A scan's chunk loop reduced to its fold: the stores of its running
+  /// values go, and its float combine step may reassociate (vectorize).
+  static void foldOnly(scf::ForOp part) {
+    part.getBody()->walk([&](memref::StoreOp store) { store.erase(); });
+    Operation *step = part.getBody()->getTerminator()->getOperand(0).getDefiningOp();
+    if (auto fm = dyn_cast_or_null<arith::ArithFastMathInterface>(step))
+      step->setAttr(fm.getFastMathAttrName(),
+                    arith::FastMathFlagsAttr::get(step->getContext(),
+                                                  fm.getFastMathFlagsAttr().getValue() |
+                                                      arith::FastMathFlags::reassoc));
+  }
+
+  /// A memref<kChunks x type> in `loop`'s function's frame, allocated once
+  /// however often the loop runs.
+  static Value frameBuffer(scf::ForOp loop, Type type) {
+    auto func = loop->getParentOfType<FunctionOpInterface>();
+    OpBuilder b = OpBuilder::atBlockBegin(&func.getFunctionBody().front());
+    return memref::AllocaOp::create(b, loop.getLoc(), MemRefType::get({kChunks}, type));
+  }
+
+  /// Splits reduction or scan `loop` into chunks on threads when its work
+  /// reaches the minimum (then n >= 1 and no chunk is empty); below it, the
+  /// loop runs as it was. A scan on one thread runs as it was too (in
+  /// chunks it reads its input twice).
+  void split(scf::ForOp loop, const LoopCombiner &combiner, bool scan, func::FuncOp numThreads) {
+    Location loc = loop.getLoc();
+    OpBuilder b(loop);
+    Value n = tripCount(b, loc, loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
+    Value work = innerIterations(b, loc, *loop.getBody(), loop, n);
+    Value big = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, work,
+                                      arith::ConstantIndexOp::create(b, loc, minIterations));
+    Value threads = func::CallOp::create(b, loc, numThreads).getResult(0);
+    if (scan)
+      big = arith::AndIOp::create(
+          b, loc, big,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, threads,
+                                arith::ConstantIntOp::create(b, loc, 1, 32)));
+    Type type = loop.getResult(0).getType();
+    auto branch = scf::IfOp::create(b, loc, TypeRange{type}, big, /*withElseRegion=*/true);
+    b.setInsertionPointToStart(branch.elseBlock());
+    scf::YieldOp::create(b, loc, b.clone(*loop)->getResults());
+
+    Value partials = frameBuffer(loop, type);
+    b.setInsertionPointToStart(branch.thenBlock());
+    Value chunk = arith::CeilDivSIOp::create(b, loc, n,
+                                             arith::ConstantIndexOp::create(b, loc, kChunks));
+    Value count = arith::CeilDivSIOp::create(b, loc, n, chunk);
+    Value identity = arith::ConstantOp::create(b, loc, combiner.identity);
+    // Each chunk's fold from the identity (a scan's without its stores).
+    forEachChunk(b, loop, n, chunk, count, threads,
+                 [&](OpBuilder &b, Value c, Value lo, Value hi) {
+                   scf::ForOp part = cloneOver(b, loop, lo, hi, identity);
+                   if (scan)
+                     foldOnly(part);
+                   memref::StoreOp::create(b, loc, part.getResult(0), partials, c);
+                 });
+    // The partials in order from the initial value; a scan keeps each
+    // chunk's starting value, then scans its chunk from there on threads.
+    Value starts = scan ? frameBuffer(loop, type) : Value();
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value one = arith::ConstantIndexOp::create(b, loc, 1);
     auto combine = scf::ForOp::create(b, loc, zero, count, one, loop.getInitArgs());
-    b.setInsertionPointToStart(combine.getBody());
-    Value partial = memref::LoadOp::create(b, loc, partials, combine.getInductionVar());
-    Value next = combiner.apply(b, combine.getRegionIterArgs()[0], partial);
-    scf::YieldOp::create(b, loc, next);
-    b.setInsertionPointAfter(combine);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(combine.getBody());
+      Value c = combine.getInductionVar(), acc = combine.getRegionIterArgs()[0];
+      if (scan)
+        memref::StoreOp::create(b, loc, acc, starts, c);
+      Value partial = memref::LoadOp::create(b, loc, partials, c);
+      scf::YieldOp::create(b, loc, combiner.apply(b, acc, partial));
+    }
+    if (scan)
+      forEachChunk(b, loop, n, chunk, count, threads,
+                   [&](OpBuilder &b, Value c, Value lo, Value hi) {
+                     cloneOver(b, loop, lo, hi, memref::LoadOp::create(b, loc, starts, c));
+                   });
     scf::YieldOp::create(b, loc, combine.getResults());
-
     loop.getResult(0).replaceAllUsesWith(branch.getResult(0));
     loop.erase();
   }

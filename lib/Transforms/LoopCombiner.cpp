@@ -2,6 +2,7 @@
 #include "LoopCombiner.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/IRMapping.h"
 
 #include "llvm/ADT/APFloat.h"
@@ -32,12 +33,13 @@ Value otherOperand(Operation *op, Value acc) {
   return {};
 }
 
-/// One op of known identity; float add and mul only when reassociable.
-std::optional<LoopCombiner> singleOp(Operation *op, Value acc) {
+/// One op of known identity; float add and mul only when reassociable or
+/// in a scan.
+std::optional<LoopCombiner> singleOp(Operation *op, Value acc, bool scan) {
   if (isa<arith::AddFOp, arith::MulFOp>(op)) {
     auto fm = cast<arith::ArithFastMathInterface>(op);
-    if (!arith::bitEnumContainsAll(fm.getFastMathFlagsAttr().getValue(),
-                                   arith::FastMathFlags::reassoc))
+    if (!scan && !arith::bitEnumContainsAll(fm.getFastMathFlagsAttr().getValue(),
+                                            arith::FastMathFlags::reassoc))
       return std::nullopt;
   } else if (!isa<arith::AddIOp, arith::MulIOp, arith::AndIOp, arith::OrIOp, arith::XOrIOp,
                   arith::MaxSIOp, arith::MinSIOp, arith::MaxUIOp, arith::MinUIOp,
@@ -78,17 +80,21 @@ std::optional<LoopCombiner> numpyMaxMin(arith::SelectOp select, Value acc) {
 
 } // namespace
 
-std::optional<LoopCombiner> matchLoopCombiner(scf::ForOp loop) {
+std::optional<LoopCombiner> matchLoopCombiner(scf::ForOp loop, bool stored) {
   if (loop.getNumRegionIterArgs() != 1)
     return std::nullopt;
   Block *body = loop.getBody();
   Value acc = loop.getRegionIterArgs()[0];
   Value yielded = body->getTerminator()->getOperand(0);
-  if (!yielded.hasOneUse())
-    return std::nullopt;
+  for (OpOperand &use : yielded.getUses()) {
+    auto store = dyn_cast<memref::StoreOp>(use.getOwner());
+    if (use.getOwner() != body->getTerminator() &&
+        !(stored && store && store.getValueToStore() == yielded))
+      return std::nullopt;
+  }
   // A reduction over more dimensions: the accumulator goes through the
   // inner loop only.
-  if (acc.hasOneUse()) {
+  if (!stored && acc.hasOneUse()) {
     if (auto inner = dyn_cast<scf::ForOp>(acc.use_begin()->getOwner())) {
       if (inner->getBlock() != body || inner.getNumRegionIterArgs() != 1 ||
           inner.getInitArgs()[0] != acc || yielded != inner.getResult(0))
@@ -103,7 +109,7 @@ std::optional<LoopCombiner> matchLoopCombiner(scf::ForOp loop) {
   if (auto select = dyn_cast<arith::SelectOp>(root))
     combiner = numpyMaxMin(select, acc);
   else
-    combiner = singleOp(root, acc);
+    combiner = singleOp(root, acc, stored);
   if (!combiner)
     return std::nullopt;
   // The accumulator is read by the combiner only, its intermediate values

@@ -11,7 +11,8 @@
 //   - one op of known identity (arith::getNeutralElement): integer add, mul,
 //     and, or, xor, max and min, float max and min, and float add and mul
 //     only when marked `reassoc` (arrayc-reassociate-sums: NumPy sums
-//     pairwise, not in order);
+//     pairwise, not in order) or in a scan (cumsum, cumprod: NumPy's runs in
+//     order, ours in chunks, as on the GPU);
 //   - NumPy's max/min of floats after arrayc-numpy-reduction-ties,
 //     select(cmpf(ogt|olt, acc, elem) | cmpf(uno, acc, acc), acc, elem):
 //     the first maximum (or NaN) in order, associative, identity -inf/+inf.
@@ -43,8 +44,9 @@ struct LoopCombiner {
 };
 
 /// The combiner of `loop` when it is a reduction of one iter_arg that may be
-/// split into chunks, else nothing.
-std::optional<LoopCombiner> matchLoopCombiner(mlir::scf::ForOp loop);
+/// split into chunks, else nothing. With `stored`, the running value may also
+/// be stored to memory (a scan).
+std::optional<LoopCombiner> matchLoopCombiner(mlir::scf::ForOp loop, bool stored = false);
 
 } // namespace arrayc
 

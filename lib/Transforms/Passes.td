@@ -573,8 +573,12 @@ def CPUThreads : Pass<"arrayc-cpu-threads", "mlir::ModuleOp"> {
     `min-iterations`, into 64 chunks on the threads, each folded from the
     identity, whose partial results combine in order from the loop's initial
     value; below the minimum it runs as it was. The chunk count does not
-    depend on the thread count, nor the result. With `min-iterations=0`
-    every loop is sequential.
+    depend on the thread count, nor the result. A 1-D scan (`ndarray.scan`:
+    the running value also stored at each index; float add and mul
+    reassociated, as on the GPU) on more than one thread runs in three
+    steps: each chunk's fold on the threads, the chunks' starting values in
+    order, each chunk's scan from its start on the threads. With
+    `min-iterations=0` every loop is sequential.
   }];
   let options = [
     Option<"minIterations", "min-iterations", "int64_t", "32768",

@@ -8,11 +8,11 @@
 // CHECK: %[[PARTIALS:.*]] = memref.alloca() : memref<64xf32>
 // CHECK: %[[N:.*]] = arith.maxsi
 // CHECK: %[[BIG:.*]] = arith.cmpi sge, %[[N]], %{{.*}} : index
+// CHECK: %[[T:.*]] = call @arrayc_rt_num_threads()
 // CHECK: %[[R:.*]] = scf.if %[[BIG]] -> (f32) {
 // CHECK: %[[CHUNK:.*]] = arith.ceildivsi %[[N]], %c64
 // CHECK: %[[COUNT:.*]] = arith.ceildivsi %[[N]], %[[CHUNK]]
 // CHECK: %[[ID:.*]] = arith.constant -0.000000e+00 : f32
-// CHECK: %[[T:.*]] = func.call @arrayc_rt_num_threads()
 // CHECK: omp.parallel num_threads(%[[T]] : i32) {
 // CHECK-NEXT: omp.wsloop {
 // CHECK-NEXT: omp.loop_nest (%[[C:.*]]) : index = (%{{.*}}) to (%[[COUNT]])
@@ -151,4 +151,50 @@ func.func @stays(%a: memref<?xf32>, %b: memref<?xf32>) -> (f32, f32, f32, f32, f
     scf.yield %y, %w : f32, f32
   }
   return %s0, %s1, %s2, %s3, %s4#0, %s4#1 : f32, f32, f32, f32, f32, f32
+}
+
+// -----
+
+// A 1-D scan (`ndarray.scan`: each running value stored at its index): on
+// more than one thread, each chunk's fold (no stores, reassociable) on the
+// threads, the chunks' starting values in order, then each chunk's scan from
+// its start on the threads; the result is the last running value.
+// CHECK-LABEL: func.func @cumsum
+// CHECK-DAG: %[[STARTS:.*]] = memref.alloca() : memref<64xf32>
+// CHECK-DAG: %[[PARTIALS:.*]] = memref.alloca() : memref<64xf32>
+// CHECK: %[[BIG:.*]] = arith.cmpi sge
+// CHECK: %[[T:.*]] = call @arrayc_rt_num_threads()
+// CHECK: %[[MANY:.*]] = arith.cmpi sgt, %[[T]], %c1_i32
+// CHECK: %[[IF:.*]] = arith.andi %[[BIG]], %[[MANY]]
+// CHECK: scf.if %[[IF]]
+// CHECK: omp.parallel num_threads(%[[T]] : i32)
+// CHECK: %[[P:.*]] = scf.for
+// CHECK-NOT: memref.store
+// CHECK: arith.addf %{{.*}}, %{{.*}} fastmath<reassoc>
+// CHECK-NOT: memref.store
+// CHECK: scf.yield
+// CHECK: memref.store %[[P]], %[[PARTIALS]]
+// CHECK: omp.terminator
+// CHECK: %[[TOTAL:.*]] = scf.for %[[K:.*]] = {{.*}} iter_args(%[[ACC:.*]] = %{{.*}})
+// CHECK-NEXT: memref.store %[[ACC]], %[[STARTS]][%[[K]]]
+// CHECK: omp.parallel num_threads(%[[T]] : i32)
+// CHECK: %[[START:.*]] = memref.load %[[STARTS]]
+// CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[START]])
+// CHECK: arith.addf
+// CHECK: memref.store
+// CHECK: omp.terminator
+// CHECK: scf.yield %[[TOTAL]]
+// CHECK: } else {
+func.func @cumsum(%a: memref<?xf32>, %b: memref<?xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %s = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (f32) {
+    %x = memref.load %a[%i] : memref<?xf32>
+    %y = arith.addf %x, %acc : f32
+    memref.store %y, %b[%i] : memref<?xf32>
+    scf.yield %y : f32
+  } {ndarray.scan}
+  return %s : f32
 }

@@ -6,9 +6,11 @@
 # iterations: arrayc-cpu-threads), as NumPy users write them: in-place
 # updates of a window, row and column reductions, a row softmax with
 # vectorized exp, a scan per row, a time loop with a helper, and a run-time
-# size; whole-array sums, max/min (NaN included) and counts, split into
-# chunks on threads. One thread and three threads (more than this machine's cores) give
-# the same results.
+# size; whole-array sums, max/min (NaN included), counts and 1-D scans,
+# split into chunks on threads (a 70001-term f32 running sum in order, as
+# NumPy and one thread run it, is ~1e-6 off float64: vscan's tolerance).
+# One thread and three threads (more than this machine's cores) give the
+# same results.
 # INPUT: A f32 [300, 257]
 # INPUT: B f64 [181, 400]
 # INPUT: v f32 [70001]
@@ -23,6 +25,8 @@
 # OUTPUT: bsum
 # OUTPUT: npos
 # OUTPUT: nanmin
+# OUTPUT: vscan 1e-5
+# OUTPUT: iscan
 # OUTPUT: w
 import numpy as np
 
@@ -52,6 +56,8 @@ def main():
     vn = v.copy()
     vn[v.shape[0] - 3] = np.nan
     nanmin = np.min(vn + 1.0)
+    vscan = np.cumsum(v)
+    iscan = np.cumsum(A > 0)
     m = v.shape[0] // 2
     w = np.log1p(np.abs(v[:m])) + np.expm1(-np.abs(v[m:2 * m]))
     np.save("A1.npy", A)
@@ -65,4 +71,6 @@ def main():
     np.save("bsum.npy", bsum)
     np.save("npos.npy", npos)
     np.save("nanmin.npy", nanmin)
+    np.save("vscan.npy", vscan)
+    np.save("iscan.npy", iscan)
     np.save("w.npy", w)
