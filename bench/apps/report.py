@@ -1,7 +1,10 @@
 """table.md and apps.png of the applications benchmark, from its records."""
 import math
 
-PEERS = ("cupy", "jax_jit", "torch_compile")
+PEERS = ("cupy", "jax_jit", "torch_compile", "numba", "numba_parallel")
+GPU = ("cupy", "jax_jit", "torch_compile")  # a run with none of these is a cpu run
+# Issue 27's bars: arrayc's geometric mean speed-up over the peer, at least.
+BARS = {"cupy": 4.0, "jax_jit": 1.5}
 
 
 def ok(r):
@@ -11,7 +14,7 @@ def ok(r):
 def line(r):
     """One record as a log line."""
     if "error" in r:
-        return "%-14s ERROR %s" % (r["system"], r["error"])
+        return "%-14s %s%s" % (r["system"], "" if rejected(r) else "ERROR ", r["error"])
     s = "%-14s %10.3f ms (min %.3f, %d calls; first call %.1f ms)" % (
         r["system"], r["median_ms"], r["min_ms"], r["reps"], r["first_call_ms"])
     if r.get("rel_err") is not None:
@@ -41,6 +44,8 @@ def _fmt(x, digits=3):
         return "%.0f" % x
     if x >= 10:
         return "%.1f" % x
+    if 0 < x < 0.01:  # microseconds (a compiled scalar loop on small inputs)
+        return "%.2g" % x
     return "%.*f" % (digits - 1 if x >= 1 else digits, x)
 
 
@@ -51,21 +56,34 @@ def _by(records):
     return by
 
 
+def rejected(r):
+    """Whether the record is of a program the system does not take (Numba's
+    compile failing): not run, rather than failed."""
+    return "error" in r and r["error"].startswith("rejected by ")
+
+
 def table(records, systems, device, versions):
+    """The table of a GPU run (NumPy on the host against the GPU systems) or of a
+    cpu run (no GPU system: everything on the host's cores)."""
     by = _by(records)
     progs = list(by)
-    gpu = [s for s in systems if s != "numpy"]
+    others = [s for s in systems if s != "numpy"]
     peers = [s for s in PEERS if s in systems]
-    out = ["# Applications benchmark (bench/apps)", "",
-           "Device: %s. %s." % (device, ", ".join("%s %s" % kv for kv in versions.items() if kv[1])),
+    on_gpu = any(s in GPU for s in systems)
+    out = ["# Applications benchmark (bench/apps)%s" % ("" if on_gpu else ", cpu"), "",
+           "%s: %s. %s." % ("Device" if on_gpu else "Host", device,
+                            ", ".join("%s %s" % kv for kv in versions.items() if kv[1])),
            "",
-           "Median milliseconds per call (device synchronized; fresh inputs each call). "
-           "`ERR`: the system failed (below), `WRONG`: its results differ from NumPy float64 "
-           "(below), `*`: a note on the run (below). `×np`: NumPy's time over the system's. "
-           "The last columns are arrayc's speed relative to each peer (peer ms / arrayc ms: "
-           "above 1, arrayc is faster).", ""]
+           "Median milliseconds per call (%sfresh inputs each call). "
+           "`ERR`: the system failed (below), %s`WRONG`: its results differ from NumPy float64 "
+           "(below), `*`: a note on the run (below). `×np`: NumPy's time over the system's.%s"
+           % ("device synchronized; " if on_gpu else "",
+              "`rejected`: it does not compile the program (below), "
+              if any(rejected(r) for r in records) else "",
+              " The last columns are arrayc's speed relative to each peer (peer ms / arrayc ms: "
+              "above 1, arrayc is faster)." if "arrayc" in systems and peers else ""), ""]
     first = ["arrayc first call"] if "arrayc" in systems else []
-    head = ["program"] + systems + first + ["%s ×np" % s for s in gpu]
+    head = ["program"] + systems + first + ["%s ×np" % s for s in others]
     if "arrayc" in systems:
         head += ["arrayc vs %s" % p for p in peers]
     out.append("| " + " | ".join(head) + " |")
@@ -79,7 +97,7 @@ def table(records, systems, device, versions):
             if r is None:
                 row.append("–")
             elif "error" in r:
-                row.append("ERR")
+                row.append("rejected" if rejected(r) else "ERR")
                 notes.append("- %s, %s: %s" % (p, s, r["error"].splitlines()[0]))
             elif "wrong" in r:
                 row.append("WRONG %s" % _fmt(r["median_ms"]))
@@ -93,7 +111,7 @@ def table(records, systems, device, versions):
         if first:
             row.append(_fmt(a["first_call_ms"]) if a and "first_call_ms" in a else "–")
         n = rs.get("numpy")
-        for s in gpu:
+        for s in others:
             r = rs.get(s)
             row.append(_fmt(n["median_ms"] / r["median_ms"]) + "×" if ok(n) and ok(r) else "–")
         if "arrayc" in systems:
@@ -105,18 +123,28 @@ def table(records, systems, device, versions):
     for s in systems:
         n_ok = sum(ok(by[p].get(s)) for p in progs)
         line_ = "- %s: %d of %d programs ran and matched NumPy" % (s, n_ok, len(progs))
+        n_rej = sum(rejected(by[p][s]) for p in progs if s in by[p])
+        if n_rej:
+            line_ += " (%d rejected)" % n_rej
         if s != "numpy":
-            g = geomean([by[p]["numpy"]["median_ms"] / by[p][s]["median_ms"] for p in progs
-                         if ok(by[p].get("numpy")) and ok(by[p].get(s))])
-            line_ += "; geometric mean speed-up over NumPy %s× (over those)" % _fmt(g)
+            sp = [by[p]["numpy"]["median_ms"] / by[p][s]["median_ms"] for p in progs
+                  if ok(by[p].get("numpy")) and ok(by[p].get(s))]
+            line_ += "; geometric mean speed-up over NumPy %s× (over those %d)" % (
+                _fmt(geomean(sp)), len(sp))
         out.append(line_)
     if "arrayc" in systems:
-        out += ["", "Issue 27's bars, over the programs both systems ran correctly:", ""]
+        if any(q in BARS for q in peers):
+            head_ = "Issue 27's bars, over the programs both systems ran correctly:"
+        elif peers:
+            head_ = "arrayc against each peer, over the programs both systems ran correctly:"
+        else:
+            head_ = "arrayc:"
+        out += ["", head_, ""]
         for q in peers:
             pairs = [(by[p]["arrayc"], by[p][q]) for p in progs
                      if ok(by[p].get("arrayc")) and ok(by[p].get(q))]
             g = geomean([b["median_ms"] / a["median_ms"] for a, b in pairs])
-            bar = {"cupy": 4.0, "jax_jit": 1.5}.get(q)
+            bar = BARS.get(q)
             out.append("- arrayc vs %s: geometric mean %s× over %d programs%s" % (
                 q, _fmt(g), len(pairs),
                 "" if bar is None or g is None else " (bar ≥ %.1f×: %s)" % (bar, "met" if g >= bar else "missed")))
@@ -157,7 +185,7 @@ def table(records, systems, device, versions):
 
 
 def chart(records, systems, path):
-    """A bar chart of each GPU system's speed-up over NumPy, per program (log
+    """A bar chart of each system's speed-up over NumPy, per program (log
     scale). Returns a line saying what was written."""
     try:
         import matplotlib
@@ -167,17 +195,17 @@ def chart(records, systems, path):
         return "no chart: matplotlib unavailable (%s)" % e
     by = _by(records)
     progs = list(by)
-    gpu = [s for s in systems if s != "numpy"]
-    if not gpu:
+    others = [s for s in systems if s != "numpy"]
+    if not others:
         return "no chart: no system besides NumPy ran"
-    width = 0.8 / len(gpu)
+    width = 0.8 / len(others)
     fig, ax = plt.subplots(figsize=(max(10, 0.55 * len(progs)), 5))
-    for i, s in enumerate(gpu):
+    for i, s in enumerate(others):
         xs, ys = [], []
         for j, p in enumerate(progs):
             n, r = by[p].get("numpy"), by[p].get(s)
             if ok(n) and ok(r):
-                xs.append(j + (i - (len(gpu) - 1) / 2) * width)
+                xs.append(j + (i - (len(others) - 1) / 2) * width)
                 ys.append(n["median_ms"] / r["median_ms"])
         ax.bar(xs, ys, width, label=s)
     ax.set_yscale("log")

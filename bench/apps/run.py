@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The applications benchmark (issue 27): whole NumPy programs
 (bench/apps/programs/*.py) through NumPy on the host (the baseline), arrayc
-(@arrayc.jit on CuPy arrays), CuPy, jax.jit and torch.compile, in one run.
+(@arrayc.jit on CuPy arrays), CuPy, jax.jit and torch.compile, in one run; or,
+with --cpu, through NumPy, arrayc's cpu target, Numba's njit and
+njit(parallel=True) on NumPy arrays, on the host's cores.
 
 For each program and system: one first call on fresh inputs (its time is
 reported as the first-call time, arrayc's compile time), its results checked
@@ -13,6 +15,11 @@ A failing system is recorded with its error and the run goes on.
     python3 bench/apps/run.py --out DIR [--only a,b] [--reps N]
     python3 bench/apps/run.py --dry-run --out DIR   # small inputs, numpy and
                                                     # arrayc (cpu) only
+    ARRAYC_LIBRARY=$PWD/build/lib/libarrayc.so PYTHONPATH=python-frontend \
+        python3 bench/apps/run.py --cpu --out /tmp/apps-cpu [--small]
+        # numpy, arrayc (cpu target), numba (njit), numba_parallel
+        # (njit(parallel=True)) on the host's cores; ARRAYC_CACHE_DIR=$(mktemp -d)
+        # for arrayc's compile time as its first call
 Writes DIR/results.jsonl, DIR/table.md and DIR/apps.png (bench/README.md).
 """
 import argparse
@@ -183,7 +190,7 @@ def run_system(sysm, prog, args, ref, opts, dtypes=None):
     except Timeout:
         rec["error"] = "%s: over the %d s limit" % (stage, opts.system_timeout)
     except Exception as e:  # noqa: BLE001
-        rec["error"] = "%s: %s: %s" % (stage, type(e).__name__, str(e).strip()[:400])
+        rec["error"] = sysm.error(stage, e)
         if opts.verbose:
             traceback.print_exc()
     finally:
@@ -194,8 +201,13 @@ def run_system(sysm, prog, args, ref, opts, dtypes=None):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--out", required=True)
-    ap.add_argument("--dry-run", action="store_true",
-                    help="small inputs; numpy and arrayc on the cpu target only")
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--dry-run", action="store_true",
+                      help="small inputs; numpy and arrayc on the cpu target only")
+    mode.add_argument("--cpu", action="store_true",
+                      help="the host's systems: numpy, arrayc on the cpu target, numba "
+                      "(njit) and numba_parallel (njit(parallel=True)); full-size inputs "
+                      "unless --small")
     ap.add_argument("--small", action="store_true",
                     help="small inputs on every system (a quick check of the device paths)")
     ap.add_argument("--only", default="", help="comma-separated program names")
@@ -239,6 +251,8 @@ def main():
             systems.append(S.Arrayc("cpu"))
         except Exception as e:  # noqa: BLE001
             log("arrayc unavailable: %r" % e)
+    elif opts.cpu:
+        systems = S.cpu_systems(log)
     else:
         systems = S.gpu_systems(log)
     # NumPy always runs, for the reference; it is timed (a system of the run)
@@ -251,7 +265,12 @@ def main():
     versions = {"numpy": np.__version__}
     versions.update({s.name: getattr(s, "version", "") for s in systems})
     log("systems: " + ", ".join("%s %s" % kv for kv in versions.items()))
-    device = gpu_name() if not opts.dry_run else "host (dry run, arrayc on cpu)"
+    if opts.cpu:
+        device = cpu_name()
+    elif opts.dry_run:
+        device = "%s (dry run, arrayc on cpu)" % cpu_name()
+    else:
+        device = gpu_name()
     log("device: " + device)
 
     # Two passes: every system but torch.compile program by program, then
@@ -318,7 +337,7 @@ def merge(opts):
             r = json.loads(ln)
             recs[(r["program"], r["system"])] = r
     records = sorted(recs.values(), key=lambda r: r["program"])  # stable: systems keep their order
-    order = ["numpy", "arrayc", "cupy", "jax_jit", "torch_compile"]
+    order = ["numpy", "arrayc", "cupy", "jax_jit", "torch_compile", "numba", "numba_parallel"]
     names = [n for n in order if any(r["system"] == n for r in records)]
     device = next((r["device"] for r in records), "?")
     versions = {}
@@ -353,6 +372,33 @@ def reference(numpy_sys, prog, args, opts, timed, emit, log):
         log("   no NumPy float64 reference: the results are not checked")
         return None, None
     return ref, [np.asarray(g).dtype for g in got]
+
+
+def cpu_name():
+    """The host CPU's model (/proc/cpuinfo) and its core count, e.g. "AMD EPYC
+    9454 48-Core Processor (16 cores)": os.cpu_count(), and the cores this
+    process may run on when fewer (its affinity)."""
+    model = ""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for ln in f:
+                if ln.split(":")[0].strip() in ("model name", "Model", "Hardware"):
+                    model = ln.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    if not model:
+        import platform
+        model = platform.processor() or platform.machine() or "unknown CPU"
+    n = os.cpu_count() or 0
+    cores = "%d cores" % n
+    try:
+        usable = len(os.sched_getaffinity(0))
+        if usable < n:
+            cores = "%d of its %d cores" % (usable, n)
+    except (AttributeError, OSError):
+        pass
+    return "%s (%s)" % (" ".join(model.split()), cores)
 
 
 def gpu_name():

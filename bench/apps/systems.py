@@ -8,6 +8,7 @@ and `host` brings one result back as a NumPy array. run.py times them all the
 same way.
 """
 import os
+import re
 import sys
 import types
 
@@ -70,6 +71,10 @@ class System:
     def written(self, dargs, prog):
         """The arguments the program updates in place, as they are after a call."""
         return [dargs[i] for i in getattr(prog, "WRITES", ())]
+
+    def error(self, stage, e):
+        """The record's error for exception `e` raised in `stage` of the run."""
+        return "%s: %s: %s" % (stage, type(e).__name__, str(e).strip()[:400])
 
 
 class NumPy(System):
@@ -241,6 +246,105 @@ class TorchCompile(System):
                     "under torch.compile (systems.TorchCompile)" % (
                         "s" * (len(cpu) > 1), ", ".join(map(str, cpu))))
         return None
+
+
+class Numba(System):
+    """numba.njit of the NumPy function, on NumPy arrays (the cpu run). The
+    functions of the kernel's module (its helpers) are njit'ed too, bound in a
+    copy of its globals as `rebind` binds `np` (a plain Python helper cannot be
+    called from nopython code). Numba compiles on the first call (the
+    first-call time, as arrayc's); a program it cannot compile is recorded as
+    "rejected by numba: ..." (`error`)."""
+    name = "numba"
+    parallel = False
+
+    def __init__(self):
+        import numba
+        self.numba = numba
+        self.version = numba.__version__
+        if self.parallel:
+            self.version += " (%d threads)" % numba.config.NUMBA_NUM_THREADS
+        self.dispatcher = None
+
+    def prepare(self, prog, args):
+        import warnings
+        from numba.core.errors import NumbaPerformanceWarning
+        # parallel=True on a function with nothing to parallelize warns at
+        # each compile; the run's log is no place for it.
+        warnings.filterwarnings("ignore", category=NumbaPerformanceWarning)
+        f = prog.KERNEL
+        g = dict(f.__globals__)
+
+        def jit(v):
+            return self.numba.njit(types.FunctionType(v.__code__, g, v.__name__, v.__defaults__,
+                                                      v.__closure__), parallel=self.parallel)
+        for name, v in list(g.items()):
+            if isinstance(v, types.FunctionType) and v.__globals__ is f.__globals__:
+                g[name] = jit(v)
+        self.dispatcher = g.get(f.__name__) if f.__globals__.get(f.__name__) is f else jit(f)
+        return self.dispatcher
+
+    def error(self, stage, e):
+        """The record's error for exception `e` raised in `stage`: before the
+        first call has compiled (no signature), Numba rejected the program."""
+        d = self.dispatcher
+        if stage in ("compile", "first call") and (d is None or not d.signatures):
+            return "rejected by numba: " + first_line(e)
+        return super().error(stage, e)
+
+
+class NumbaParallel(Numba):
+    """numba.njit(parallel=True): array expressions and reductions run on all
+    cores (NUMBA_NUM_THREADS); the programs' loops are `range`, not `prange`."""
+    name = "numba_parallel"
+    parallel = True
+
+
+def first_line(e):
+    """One line of what Numba says went wrong: the first line of the message
+    that is not one of its headers ("Failed in nopython mode pipeline",
+    "Resolution failure for literal arguments": then the callee comes first);
+    for "No implementation of function ... found for signature" the signature
+    and the first candidate's specific error instead; then the innermost place
+    in the program's source (terminal colours and object addresses taken out)."""
+    text = re.sub(r"\x1b\[[0-9;]*m| at 0x[0-9a-f]+", "", str(e))
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    header = re.compile(r"(\w+: )?Failed in .* pipeline|- Resolution failure for")
+    what = next((ln for ln in lines if not header.match(ln)), "")
+    callee = next((ln[len("During: resolving callee type:"):].strip() for ln in lines
+                   if ln.startswith("During: resolving callee type:")), None)
+    if callee and any(ln.startswith("- Resolution failure") for ln in lines):
+        what = "%s: %s" % (re.sub(r"^BoundFunction\((.*)\)$", r"\1", callee), what)
+    if what.startswith("No implementation of function"):
+        sig = next((ln[3:].strip() for ln in lines if ln.startswith(">>>")), None)
+        if sig:
+            what = "no implementation of " + sig
+        for k, ln in enumerate(lines[:-1]):
+            if ln.startswith("Rejected as the implementation raised a specific error"):
+                if not header.match(lines[k + 1]):
+                    what += ": " + lines[k + 1]
+                break
+    where = [m.groups() for m in re.finditer(r'File "([^"]+)", line (\d+)', text)
+             if "numba/" not in m.group(1)]
+    if where:
+        what += " (%s:%s)" % (os.path.basename(where[0][0]), where[0][1])
+    return "%s: %s" % (type(e).__name__, what[:400])
+
+
+def cpu_systems(log):
+    """The host's systems besides NumPy: arrayc (cpu target), Numba's njit and
+    njit(parallel=True), each only if it imports."""
+    out = []
+    try:
+        out.append(Arrayc("cpu"))
+    except Exception as e:  # noqa: BLE001
+        log("arrayc unavailable: %r" % e)
+    for cls in (Numba, NumbaParallel):
+        try:
+            out.append(cls())
+        except Exception as e:  # noqa: BLE001
+            log("%s unavailable (left out): %r" % (cls.name, e))
+    return out
 
 
 def gpu_systems(log):
