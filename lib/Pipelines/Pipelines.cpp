@@ -190,6 +190,7 @@ void arrayc::buildCPULoweringPipeline(OpPassManager &pm, const PipelineOptions &
   if (!options.threads)
     threads.minIterations = 0;
   pm.addPass(createCPUThreads(threads)); // the rest become scf.for
+  pm.addNestedPass<func::FuncOp>(createFrameBuffers()); // after: no frame slot shared by threads
   addHostToLLVM(pm);
 }
 

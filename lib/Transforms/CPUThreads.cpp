@@ -38,6 +38,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace arrayc {
@@ -165,7 +166,7 @@ struct CPUThreadsPass : arrayc::impl::CPUThreadsBase<CPUThreadsPass> {
     for (scf::ParallelOp op : nested)
       sequentialize(op);
     for (scf::ParallelOp op : outermost) {
-      if (minIterations > 0 && runsOnAnyThread(op.getBody()))
+      if (minIterations > 0 && runsOnAnyThread(op.getBody()) && !staticallySmall(op))
         toOpenMP(op, declareNumThreads(module));
       else
         sequentialize(op);
@@ -317,6 +318,26 @@ struct CPUThreadsPass : arrayc::impl::CPUThreadsBase<CPUThreadsPass> {
     scf::YieldOp::create(b, loc, combine.getResults());
     loop.getResult(0).replaceAllUsesWith(branch.getResult(0));
     loop.erase();
+  }
+
+  /// Whether `op`'s iterations are known at compile time to stay below the
+  /// minimum (a one-element copy in a scalar loop): no region for it.
+  bool staticallySmall(scf::ParallelOp op) const {
+    int64_t work = 1;
+    for (unsigned d = 0; d < op.getNumLoops(); ++d) {
+      std::optional<int64_t> lb = getConstantIntValue(op.getLowerBound()[d]);
+      std::optional<int64_t> ub = getConstantIntValue(op.getUpperBound()[d]);
+      std::optional<int64_t> step = getConstantIntValue(op.getStep()[d]);
+      if (!lb || !ub || !step || *step <= 0)
+        return false;
+      int64_t span = *ub - *lb;
+      work *= span <= 0 ? 0 : (span + *step - 1) / *step;
+      if (work >= minIterations)
+        return false;
+    }
+    return !op.getBody()
+                ->walk([](LoopLikeOpInterface) { return WalkResult::interrupt(); })
+                .wasInterrupted();
   }
 
   void sequentialize(scf::ParallelOp op) {

@@ -588,6 +588,25 @@ def CPUThreads : Pass<"arrayc-cpu-threads", "mlir::ModuleOp"> {
                            "mlir::arith::ArithDialect", "mlir::func::FuncDialect"];
 }
 
+def FrameBuffers : Pass<"arrayc-frame-buffers", "mlir::func::FuncOp"> {
+  let summary = "Small temporaries of host code in the function's frame";
+  let description = [{
+    A `memref.alloc` of static shape and at most `max-bytes` bytes that a
+    `memref.dealloc` of its own block frees becomes a `memref.alloca` at the
+    start of the function, and the dealloc goes: the one-element copies of a
+    scalar loop (`B[i] = 0.5 * (A[i - 1] + A[i + 1])`) then allocate nothing
+    per iteration, and LLVM keeps them in registers. Each iteration of a loop
+    reuses the slot, which its buffer's lifetime (one block) allows. Buffers
+    inside an OpenMP region stay (its threads would share the slot): runs
+    after arrayc-cpu-threads, on the cpu target.
+  }];
+  let options = [
+    Option<"maxBytes", "max-bytes", "int64_t", "256",
+           "largest buffer moved to the frame, in bytes">,
+  ];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def LocateAllocations : Pass<"arrayc-locate-allocations", "mlir::ModuleOp"> {
   let summary = "Heap and device allocations name their source location";
   let description = [{

@@ -137,3 +137,22 @@ func.func @nested(%a: memref<?x?xf32>, %steps: index) {
   }
   return
 }
+
+// -----
+
+// A nest known to be small (a one-element copy of a scalar loop) gets no
+// OpenMP region at all.
+// CHECK-LABEL: func.func @one_element
+// CHECK-NOT: omp.
+// CHECK-NOT: arrayc_rt_num_threads
+// CHECK: scf.for
+// CHECK: return
+func.func @one_element(%a: memref<?xf64>, %t: memref<1xf64>, %i: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.parallel (%k) = (%c0) to (%c1) step (%c1) {
+    %x = memref.load %a[%i] : memref<?xf64>
+    memref.store %x, %t[%k] : memref<1xf64>
+  }
+  return
+}
