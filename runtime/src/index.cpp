@@ -34,6 +34,12 @@ public:
     elem_ = elemSize;
     if (!numElements(view_.rank, view_.sizes.data(), &count_))
       return setError(ARRAYC_RT_ERR_INVALID, "invalid array shape");
+    int64_t expect = 1;
+    for (int64_t d = view_.rank - 1; d >= 0; --d) {
+      if (view_.sizes[d] != 1 && view_.strides[d] != expect)
+        contiguous_ = false;
+      expect *= view_.sizes[d];
+    }
     if (!view_.aligned || count_ == 0)
       return ARRAYC_RT_OK;
     arrayc_rt_status st = stage_.init(view_.aligned, view_.rank, view_.sizes.data(),
@@ -44,6 +50,8 @@ public:
   int64_t count() const { return count_; }
   int64_t lastDim() const { return view_.rank ? view_.sizes[view_.rank - 1] : 1; }
   char *at(int64_t i) const {
+    if (contiguous_)
+      return base_ + i * (int64_t)elem_;
     int64_t off = 0;
     for (int64_t d = view_.rank - 1; d >= 0; --d) {
       off += (i % view_.sizes[d]) * view_.strides[d];
@@ -60,6 +68,7 @@ private:
   char *base_ = nullptr;
   size_t elem_ = 1;
   int64_t count_ = 0;
+  bool contiguous_ = true; // C order: element i at base_ + i * elem_
 };
 
 size_t sizeOf(int32_t dtype) {
@@ -137,27 +146,37 @@ arrayc_rt_status scatter(int64_t dr, void *dd, int64_t ir, void *id, int64_t ur,
   int64_t n = dest.count();
   for (int64_t i = 0; i < n; ++i)
     std::memcpy(out.at(i), dest.at(i), es);
-  for (int64_t k = 0; k < idx.count(); ++k) {
-    int64_t at = wrap(idx.get<int64_t>(k), n);
-    if (at < 0 || at >= n)
-      return setError(ARRAYC_RT_ERR_INVALID,
-                      "index %lld is out of bounds for axis 0 with size %lld",
-                      (long long)idx.get<int64_t>(k), (long long)n);
-    if (!add) {
-      std::memcpy(out.at(at), upd.at(k), es);
-      continue;
+  // The loop once per element type (dispatched once, not per element).
+  auto each = [&](auto step) -> arrayc_rt_status {
+    for (int64_t k = 0; k < idx.count(); ++k) {
+      int64_t at = wrap(idx.get<int64_t>(k), n);
+      if (at < 0 || at >= n)
+        return setError(ARRAYC_RT_ERR_INVALID,
+                        "index %lld is out of bounds for axis 0 with size %lld",
+                        (long long)idx.get<int64_t>(k), (long long)n);
+      step(at, upd.at(k));
     }
-    bool known = withRealType(dtype, [&](auto t) {
-      accumulate<decltype(t)>(out, at, upd.at(k));
-    });
-    if (!known && dtype == ARRAYC_RT_C64)
-      accumulate<std::complex<float>>(out, at, upd.at(k));
-    else if (!known && dtype == ARRAYC_RT_C128)
-      accumulate<std::complex<double>>(out, at, upd.at(k));
-    else if (!known)
+    return ARRAYC_RT_OK;
+  };
+  arrayc_rt_status st = ARRAYC_RT_OK;
+  if (!add) {
+    st = each([&](int64_t at, const char *v) { std::memcpy(out.at(at), v, es); });
+  } else {
+    auto addAll = [&](auto t) {
+      st = each([&](int64_t at, const char *v) { accumulate<decltype(t)>(out, at, v); });
+    };
+    if (withRealType(dtype, addAll))
+      ;
+    else if (dtype == ARRAYC_RT_C64)
+      addAll(std::complex<float>{});
+    else if (dtype == ARRAYC_RT_C128)
+      addAll(std::complex<double>{});
+    else
       return setError(ARRAYC_RT_ERR_INVALID, "add.at does not support dtype code %d",
                       (int)dtype);
   }
+  if (st != ARRAYC_RT_OK)
+    return st;
   return out.finish();
 }
 
