@@ -30,7 +30,8 @@ struct FrameBuffersPass : arrayc::impl::FrameBuffersBase<FrameBuffersPass> {
         !type.getElementType().isIntOrIndexOrFloat() ||
         alloc->getParentOfType<omp::ParallelOp>())
       return {};
-    int64_t bits = type.getNumElements() * type.getElementTypeBitWidth();
+    Type elem = type.getElementType();
+    int64_t bits = type.getNumElements() * (elem.isIndex() ? 64 : elem.getIntOrFloatBitWidth());
     if (bits > maxBytes * 8)
       return {};
     memref::DeallocOp dealloc;

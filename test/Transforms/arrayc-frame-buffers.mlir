@@ -59,3 +59,19 @@ func.func @stay(%n: index, %c: i1) -> memref<4xf32> {
   }
   return %kept : memref<4xf32>
 }
+
+// -----
+
+// Index elements count as 64 bits.
+// CHECK-LABEL: func.func @indices
+// CHECK-NEXT: memref.alloca() : memref<2xindex>
+// SMALL-LABEL: func.func @indices
+// SMALL: memref.alloc() : memref<2xindex>
+func.func @indices(%i: index) -> index {
+  %c0 = arith.constant 0 : index
+  %t = memref.alloc() : memref<2xindex>
+  memref.store %i, %t[%c0] : memref<2xindex>
+  %x = memref.load %t[%c0] : memref<2xindex>
+  memref.dealloc %t : memref<2xindex>
+  return %x : index
+}
