@@ -8,7 +8,7 @@
 #                              package version) so that all fits the carry limit
 #   .device-carry/rt.tar.xz    the runtime's LAPACKE, OpenBLAS and FFTW libraries from
 #                              Debian's packages (OpenBLAS's also provides the
-#                              liblapack.so.3 LAPACKE needs), recompressed the same way
+#                              liblapack.so.3 LAPACKE needs) and LLVM's libomp, recompressed the same way
 # Carry .device-carry/arrayc.tar.xz (the folder .device-carry/arrayc, packed),
 # .device-carry/llvm.tar.xz and .device-carry/rt.tar.xz (64 MiB in all with the
 # tree: about 62 MB today).
@@ -72,8 +72,11 @@ pack() {
   fi
 }
 pack "$out/llvm.tar.xz" "$out/llvm.key" libllvm22 libmlir-22 libz3-4
+# The cpu target's OpenMP runtime: the package of the libomp.so.5 the runtime
+# links (Debian 12: LLVM 19's, also with libomp-22-dev installed).
+omp=$(dpkg -S "$(readlink -f /usr/lib/x86_64-linux-gnu/libomp.so.5)" | cut -d: -f1)
 pack "$out/rt.tar.xz" "$out/rt.key" liblapacke libtmglib3 libopenblas0-pthread libgfortran5 \
-  libfftw3-single3 libfftw3-double3
+  libfftw3-single3 libfftw3-double3 "$omp"
 # The same folder packed: carry .device-carry/arrayc.tar.xz instead of the folder
 # when the carry limit is near (scripts/device-libs.sh unpacks it).
 tar -C "$out" -cf - arrayc | xz -9e -T0 > "$out/arrayc.tar.xz"

@@ -30,6 +30,8 @@ struct FrameBuffersPass : arrayc::impl::FrameBuffersBase<FrameBuffersPass> {
         !type.getElementType().isIntOrIndexOrFloat() ||
         alloc->getParentOfType<omp::ParallelOp>())
       return {};
+    if (type.getNumElements() > maxBytes) // (and no overflow below)
+      return {};
     Type elem = type.getElementType();
     int64_t bits = type.getNumElements() * (elem.isIndex() ? 64 : elem.getIntOrFloatBitWidth());
     if (bits > maxBytes * 8)

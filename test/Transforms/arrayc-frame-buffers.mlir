@@ -75,3 +75,16 @@ func.func @indices(%i: index) -> index {
   memref.dealloc %t : memref<2xindex>
   return %x : index
 }
+
+// -----
+
+// A buffer whose size in bits overflows 64 bits stays on the heap (where
+// its allocation fails with its line).
+// CHECK-LABEL: func.func @huge
+// CHECK-NOT: memref.alloca
+// CHECK: memref.alloc() : memref<288230376151711744xf64>
+func.func @huge() {
+  %t = memref.alloc() : memref<288230376151711744xf64>
+  memref.dealloc %t : memref<288230376151711744xf64>
+  return
+}
