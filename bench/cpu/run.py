@@ -103,17 +103,26 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--reps", type=int, default=5)
     ap.add_argument("--only", default="", help="comma-separated workload-name prefixes")
+    ap.add_argument("--systems", default="",
+                    help="comma-separated systems besides NumPy (arrayc, Numba, Numba-parallel; "
+                    "default: all): one process per system keeps one's idle threads off "
+                    "another's cores")
     opts = ap.parse_args()
     import arrayc
-    try:
-        import numba
-    except ImportError:
-        numba = None
+    numba = None
+    if not opts.systems or "Numba" in opts.systems:
+        try:
+            import numba
+        except ImportError:
+            pass
     systems = [("arrayc", lambda f: arrayc.jit(f, target="cpu"))]
     if numba is not None:
         systems.append(("Numba", lambda f: numba.njit(f)))
         # Its users' choice for array expressions on every core.
         systems.append(("Numba-parallel", lambda f: numba.njit(parallel=True)(f)))
+    if opts.systems:
+        keep = opts.systems.split(",")
+        systems = [(s, w) for s, w in systems if s in keep]
     rng = np.random.default_rng(0)
     header = ["workload", "NumPy ms"] + ["%s ms" % s for s, _ in systems] + \
         ["NumPy/%s" % s for s, _ in systems]
