@@ -15,8 +15,12 @@
  * (compile errors: each `name:line:col: error: ...` with the source line and
  * a caret) is kept per thread and returned by arrayc_last_error(). Nothing
  * here exits, throws or aborts on bad input; a failure inside compiled code
- * (a failing `assert`, a bad `np.load`, out of memory) ends the call with an
- * error status, not the process.
+ * ends the call with an error status, not the process: a failing `assert`, a
+ * bad `np.load` or a linalg error is ARRAYC_ERR_RUNTIME (never ARRAYC_ERR_ASSERT),
+ * out of memory ARRAYC_ERR_NOMEM, a CUDA failure ARRAYC_ERR_DEVICE, and the
+ * memory the call had allocated is freed. (Only here: in `arrayc run`, an AOT
+ * executable or a `--shared` library the same failure prints the error and
+ * exits the process with status 1.)
  *
  * Threads: every function may be called from any thread at once. Contexts,
  * modules and functions are shared freely; a module stays valid while any
@@ -55,7 +59,8 @@ typedef enum arrayc_status {
   ARRAYC_ERR_FORMAT = 9,    /* runtime: a malformed or truncated .npy file */
   ARRAYC_ERR_DTYPE = 10,    /* runtime: a dtype mismatch or an unsupported dtype */
   ARRAYC_ERR_SHAPE = 11,    /* runtime: a rank or dimension mismatch */
-  ARRAYC_ERR_ASSERT = 12    /* runtime: an assertion failed */
+  ARRAYC_ERR_ASSERT = 12    /* runtime status layer only: an assertion failed
+                               (this API reports a failed assert as ERR_RUNTIME) */
 } arrayc_status;
 
 typedef enum arrayc_target {
