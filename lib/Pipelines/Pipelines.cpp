@@ -191,6 +191,7 @@ void arrayc::buildCPULoweringPipeline(OpPassManager &pm, const PipelineOptions &
     threads.minIterations = 0;
   pm.addPass(createCPUThreads(threads)); // the rest become scf.for
   pm.addNestedPass<func::FuncOp>(createFrameBuffers()); // after: no frame slot shared by threads
+  pm.addNestedPass<func::FuncOp>(createBranchChecks());
   addHostToLLVM(pm);
 }
 

@@ -607,6 +607,22 @@ def FrameBuffers : Pass<"arrayc-frame-buffers", "mlir::func::FuncOp"> {
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
+def BranchChecks : Pass<"arrayc-branch-checks", "mlir::func::FuncOp"> {
+  let summary = "Runtime checks of host code called only when they fail";
+  let description = [{
+    Each call of a runtime check (`arrayc_rt_assert`,
+    `arrayc_rt_assert_values`: Symbols.h), which ends the call when its
+    condition is false and does nothing otherwise, moves into an `scf.if` on
+    the negated condition: the index checks of a scalar loop
+    (`B[i] = A[i - 1] + A[i + 1]`) cost a compare and a branch instead of a
+    call each, and LLVM keeps the loop's values in registers across them. A
+    check whose condition is the constant true goes. Runs on the cpu target
+    after arrayc-cpu-threads (a nest with a check stays on one thread either
+    way).
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def LocateAllocations : Pass<"arrayc-locate-allocations", "mlir::ModuleOp"> {
   let summary = "Heap and device allocations name their source location";
   let description = [{

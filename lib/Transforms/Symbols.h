@@ -51,6 +51,16 @@ inline llvm::StringRef userFunctionName(llvm::StringRef symbol) {
   return symbol;
 }
 
+/// A call of the runtime's checks (convert-ndarray-to-runtime's lowering of
+/// ndarray.assert): `arrayc_rt_assert(cond, message)` and
+/// `arrayc_rt_assert_values(cond, message, value, value)`, which end the call
+/// with the message when `cond` is false and do nothing otherwise.
+inline bool isRuntimeCheck(mlir::Operation *op) {
+  auto call = llvm::dyn_cast<mlir::func::CallOp>(op);
+  return call && (call.getCallee() == "arrayc_rt_assert" ||
+                  call.getCallee() == "arrayc_rt_assert_values");
+}
+
 /// A function a host program can call: a public definition other than main.
 inline bool isExportedFunction(mlir::func::FuncOp fn) {
   return fn.isPublic() && !fn.isExternal() && fn.getSymName() != kMainSymbol;

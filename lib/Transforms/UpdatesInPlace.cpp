@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Transforms/Passes.h"
+#include "Transforms/Symbols.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -152,10 +153,7 @@ struct ReadDestinationAsOutput : OpRewritePattern<tensor::InsertSliceOp> {
 
 /// The runtime's checks (bounds of an index, sizes): calls the frontend
 /// places after the value an assignment stores, as Python evaluates it.
-bool isCheck(Operation *op) {
-  auto call = dyn_cast<func::CallOp>(op);
-  return call && call.getCallee().starts_with("arrayc_rt_assert");
-}
+bool isCheck(Operation *op) { return arrayc::isRuntimeCheck(op); }
 
 /// Moves each check above the run of side-effect-free ops before it (the
 /// ops of that run computing its operands move with it). Computing an update in its window, here

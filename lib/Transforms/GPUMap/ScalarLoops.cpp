@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Transforms/GPUMap/Strategies.h"
+#include "Transforms/Symbols.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/IR/IRMapping.h"
@@ -26,13 +27,8 @@
 namespace arrayc::gpumap {
 namespace {
 
-/// The runtime's bounds and value checks (convert-ndarray-to-runtime's
-/// lowering of ndarray.assert): (condition, message[, value, value]).
-bool isCheck(Operation *op) {
-  auto call = dyn_cast<func::CallOp>(op);
-  return call && (call.getCallee() == "arrayc_rt_assert" ||
-                  call.getCallee() == "arrayc_rt_assert_values");
-}
+/// The runtime's bounds and value checks (Symbols.h).
+bool isCheck(Operation *op) { return isRuntimeCheck(op); }
 
 /// Memory the host owns: a stack buffer or a global (through views).
 bool hostMemory(Value v) { return isViewOf<memref::AllocaOp, memref::GetGlobalOp>(v); }
