@@ -167,6 +167,51 @@ ARRAYC_API arrayc_status arrayc_stream_destroy(arrayc_context context, void *str
 ARRAYC_API arrayc_status arrayc_stream_synchronize(arrayc_context context, void *stream);
 /* Waits for the work queued on the context's stream. */
 ARRAYC_API arrayc_status arrayc_context_synchronize(arrayc_context context);
+/* The CUstream a stream stands for (NULL: the context's stream, or the
+ * runtime's default stream; that one is a blocking stream of its own, not the
+ * legacy default stream), for other libraries (__cuda_array_interface__'s
+ * "stream"). cpu: ARRAYC_ERR_DEVICE. */
+ARRAYC_API arrayc_status arrayc_stream_handle(arrayc_context context, void *stream,
+                                              uintptr_t *out);
+
+/* Events (cuda; CUDA events of the context's device), as CuPy's
+ * cupy.cuda.Event. On the cpu target arrayc_event_create fails with
+ * ARRAYC_ERR_DEVICE. Timing events (no ARRAYC_EVENT_DISABLE_TIMING) give the
+ * milliseconds between two recorded events. */
+typedef struct arrayc_event_t *arrayc_event;
+#define ARRAYC_EVENT_BLOCKING_SYNC 1u  /* synchronize sleeps instead of spinning */
+#define ARRAYC_EVENT_DISABLE_TIMING 2u /* no timestamps: cheaper for ordering only */
+ARRAYC_API arrayc_status arrayc_event_create(arrayc_context context, uint32_t flags,
+                                             arrayc_event *out);
+/* NULL is a no-op. Destroying a recorded event its work has not reached is
+ * allowed (the driver releases it when the work completes). */
+ARRAYC_API arrayc_status arrayc_event_destroy(arrayc_event event);
+/* Records the event after the work queued so far on `stream` (an
+ * arrayc_stream_create stream; NULL: the context's stream). */
+ARRAYC_API arrayc_status arrayc_event_record(arrayc_event event, void *stream);
+/* Waits until the work before the event's last record has finished. */
+ARRAYC_API arrayc_status arrayc_event_synchronize(arrayc_event event);
+/* *done = 1 when that work has finished (or the event was never recorded), else 0. */
+ARRAYC_API arrayc_status arrayc_event_query(arrayc_event event, int32_t *done);
+/* Milliseconds from `start` to `end` (both recorded and finished, timing events). */
+ARRAYC_API arrayc_status arrayc_event_elapsed_ms(arrayc_event start, arrayc_event end,
+                                                 float *ms);
+/* Work queued on `stream` from now on waits for the event's last record.
+ * `stream`: an arrayc stream, or any CUstream of the event's device (another
+ * library's; CU_STREAM_LEGACY = 1 and CU_STREAM_PER_THREAD = 2 included);
+ * NULL: the event's context's stream. */
+ARRAYC_API arrayc_status arrayc_stream_wait_event(void *stream, arrayc_event event);
+
+/* NVTX ranges (Nsight Systems' NVTX row): push opens a range named `message`
+ * on this thread, pop closes the innermost. Every arrayc_call/arrayc_call_on
+ * is a range named by its function and every arrayc_compile one named
+ * "arrayc_compile"; the cuda runtime marks each CUDA graph replay
+ * ("arrayc: CUDA graph replay"). They cost nothing unless a profiler injects
+ * itself; in a libarrayc built without NVTX's header (no CUDA toolkit) they do
+ * nothing, and arrayc_nvtx_available() returns 0 (else 1). */
+ARRAYC_API void arrayc_range_push(const char *message);
+ARRAYC_API void arrayc_range_pop(void);
+ARRAYC_API int32_t arrayc_nvtx_available(void);
 
 ARRAYC_API arrayc_status arrayc_compile(arrayc_context context, const char *source,
                                         size_t length, const arrayc_compile_options *options,

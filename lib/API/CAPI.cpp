@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 #include "arrayc/arrayc.h"
 #include "arrayc_rt/dtypes.h"
+#include "arrayc_rt/events.h"
 #include "arrayc_rt/runtime.h"
 
 #include "Compiler/Cache.h"
@@ -35,6 +36,15 @@
 #include <mutex>
 #include <string>
 #include <vector>
+
+// NVTX 3 (header-only, from the CUDA toolkit; lib/API/CMakeLists.txt finds it):
+// ranges cost a branch unless a profiler (Nsight Systems) injects itself.
+#ifndef ARRAYC_HAVE_NVTX
+#define ARRAYC_HAVE_NVTX 0
+#endif
+#if ARRAYC_HAVE_NVTX
+#include <nvtx3/nvToolsExt.h>
+#endif
 
 using namespace arrayc;
 using namespace arrayc::api;
@@ -105,6 +115,18 @@ struct CudaRuntime {
   decltype(&arrayc_rt_pool_free_all_blocks) poolTrim = nullptr;
   decltype(&arrayc_rt_pool_set_limit) poolSetLimit = nullptr;
   decltype(&arrayc_rt_last_error) lastError = nullptr;
+  decltype(&arrayc_rt_event_create_flags) eventCreate = nullptr;
+  decltype(&arrayc_rt_event_destroy) eventDestroy = nullptr;
+  decltype(&arrayc_rt_event_record) eventRecord = nullptr;
+  decltype(&arrayc_rt_event_synchronize) eventSynchronize = nullptr;
+  decltype(&arrayc_rt_event_query) eventQuery = nullptr;
+  decltype(&arrayc_rt_event_elapsed_ms) eventElapsedMs = nullptr;
+  decltype(&arrayc_rt_stream_wait_event) streamWaitEventFn = nullptr;
+  decltype(&arrayc_rt_stream_handle) streamHandleFn = nullptr;
+  int streamWaitEvent(void *s, void *e) const {
+    return streamWaitEventFn(typed(s), static_cast<arrayc_rt_event>(e));
+  }
+  int streamHandle(void *s, uintptr_t *h) const { return streamHandleFn(typed(s), h); }
 
   bool resolve() {
     auto sym = [](const char *name) {
@@ -130,6 +152,14 @@ struct CudaRuntime {
     ARRAYC_RESOLVE(poolTrim, "arrayc_rt_pool_free_all_blocks")
     ARRAYC_RESOLVE(poolSetLimit, "arrayc_rt_pool_set_limit")
     ARRAYC_RESOLVE(lastError, "arrayc_rt_last_error")
+    ARRAYC_RESOLVE(eventCreate, "arrayc_rt_event_create_flags")
+    ARRAYC_RESOLVE(eventDestroy, "arrayc_rt_event_destroy")
+    ARRAYC_RESOLVE(eventRecord, "arrayc_rt_event_record")
+    ARRAYC_RESOLVE(eventSynchronize, "arrayc_rt_event_synchronize")
+    ARRAYC_RESOLVE(eventQuery, "arrayc_rt_event_query")
+    ARRAYC_RESOLVE(eventElapsedMs, "arrayc_rt_event_elapsed_ms")
+    ARRAYC_RESOLVE(streamWaitEventFn, "arrayc_rt_stream_wait_event")
+    ARRAYC_RESOLVE(streamHandleFn, "arrayc_rt_stream_handle")
 #undef ARRAYC_RESOLVE
     return true;
   }
@@ -273,6 +303,26 @@ private:
   void *saved = nullptr;
 };
 
+/// An NVTX range for a scope (Nsight Systems' NVTX row); nothing without
+/// NVTX's header at build time, and a no-op unless a profiler is attached.
+class Range {
+public:
+  explicit Range(const char *message) {
+#if ARRAYC_HAVE_NVTX
+    nvtxRangePushA(message);
+#else
+    (void)message;
+#endif
+  }
+  ~Range() {
+#if ARRAYC_HAVE_NVTX
+    nvtxRangePop();
+#endif
+  }
+  Range(const Range &) = delete;
+  Range &operator=(const Range &) = delete;
+};
+
 /// What `arrayc_array::owner` points to.
 struct Owner {
   void *allocated;
@@ -310,6 +360,10 @@ struct arrayc_context_t {
 };
 struct arrayc_module_t {
   std::shared_ptr<ModuleImpl> impl;
+};
+struct arrayc_event_t {
+  std::shared_ptr<ContextImpl> context; // a cuda context
+  void *event;                          // an arrayc_rt_event
 };
 
 extern "C" {
@@ -478,11 +532,122 @@ arrayc_status arrayc_context_synchronize(arrayc_context context) {
   return ARRAYC_OK;
 }
 
+// ---- events and NVTX ranges ------------------------------------------------
+
+arrayc_status arrayc_event_create(arrayc_context context, uint32_t flags, arrayc_event *out) {
+  if (!context || !out)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_event_create: NULL context or out");
+  *out = nullptr;
+  const std::shared_ptr<ContextImpl> &ctx = context->impl;
+  if (!ctx->cuda)
+    return failure(ARRAYC_ERR_DEVICE, "arrayc_event_create: events need the cuda target; the "
+                                      "context's target is cpu");
+  if (flags & ~uint32_t(ARRAYC_EVENT_BLOCKING_SYNC | ARRAYC_EVENT_DISABLE_TIMING))
+    return failure(ARRAYC_ERR_INVALID,
+                   "arrayc_event_create: unknown flags " + std::to_string(flags));
+  static_assert(ARRAYC_EVENT_BLOCKING_SYNC == ARRAYC_RT_EVENT_BLOCKING_SYNC &&
+                    ARRAYC_EVENT_DISABLE_TIMING == ARRAYC_RT_EVENT_DISABLE_TIMING,
+                "arrayc.h's event flags are the runtime's");
+  arrayc_rt_event event = nullptr;
+  if (ctx->rt->eventCreate(&event, flags) != ARRAYC_RT_OK)
+    return failure(ARRAYC_ERR_DEVICE,
+                   std::string("arrayc_event_create: ") + ctx->rt->lastError());
+  *out = new arrayc_event_t{ctx, event};
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_event_destroy(arrayc_event event) {
+  if (!event)
+    return ARRAYC_OK;
+  const CudaRuntime *rt = event->context->rt;
+  bool ok = rt->eventDestroy(static_cast<arrayc_rt_event>(event->event)) == ARRAYC_RT_OK;
+  delete event;
+  return ok ? ARRAYC_OK
+            : failure(ARRAYC_ERR_DEVICE, std::string("arrayc_event_destroy: ") + rt->lastError());
+}
+
+arrayc_status arrayc_event_record(arrayc_event event, void *stream) {
+  if (!event)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_event_record: NULL event");
+  const ContextImpl &ctx = *event->context;
+  OnStream on(ctx, stream); // NULL: the context's stream
+  if (ctx.rt->eventRecord(static_cast<arrayc_rt_event>(event->event), nullptr) != ARRAYC_RT_OK)
+    return failure(ARRAYC_ERR_DEVICE, std::string("arrayc_event_record: ") + ctx.rt->lastError());
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_event_synchronize(arrayc_event event) {
+  if (!event)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_event_synchronize: NULL event");
+  const CudaRuntime *rt = event->context->rt;
+  if (rt->eventSynchronize(static_cast<arrayc_rt_event>(event->event)) != ARRAYC_RT_OK)
+    return failure(ARRAYC_ERR_DEVICE, std::string("arrayc_event_synchronize: ") + rt->lastError());
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_event_query(arrayc_event event, int32_t *done) {
+  if (!event || !done)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_event_query: NULL event or done");
+  const CudaRuntime *rt = event->context->rt;
+  if (rt->eventQuery(static_cast<arrayc_rt_event>(event->event), done) != ARRAYC_RT_OK)
+    return failure(ARRAYC_ERR_DEVICE, std::string("arrayc_event_query: ") + rt->lastError());
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_event_elapsed_ms(arrayc_event start, arrayc_event end, float *ms) {
+  if (!start || !end || !ms)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_event_elapsed_ms: NULL event or ms");
+  const CudaRuntime *rt = start->context->rt;
+  if (rt->eventElapsedMs(static_cast<arrayc_rt_event>(start->event),
+                         static_cast<arrayc_rt_event>(end->event), ms) != ARRAYC_RT_OK)
+    return failure(ARRAYC_ERR_DEVICE, std::string("arrayc_event_elapsed_ms: ") + rt->lastError());
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_stream_wait_event(void *stream, arrayc_event event) {
+  if (!event)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_stream_wait_event: NULL event");
+  const ContextImpl &ctx = *event->context;
+  if (ctx.rt->streamWaitEvent(stream ? stream : ctx.stream, event->event) != ARRAYC_RT_OK)
+    return failure(ARRAYC_ERR_DEVICE,
+                   std::string("arrayc_stream_wait_event: ") + ctx.rt->lastError());
+  return ARRAYC_OK;
+}
+
+arrayc_status arrayc_stream_handle(arrayc_context context, void *stream, uintptr_t *out) {
+  if (!context || !out)
+    return failure(ARRAYC_ERR_INVALID, "arrayc_stream_handle: NULL context or out");
+  *out = 0;
+  const ContextImpl &ctx = *context->impl;
+  if (!ctx.cuda)
+    return failure(ARRAYC_ERR_DEVICE, "arrayc_stream_handle: the context's target is cpu");
+  if (ctx.rt->streamHandle(stream ? stream : ctx.stream, out) != ARRAYC_RT_OK)
+    return failure(ARRAYC_ERR_DEVICE, std::string("arrayc_stream_handle: ") + ctx.rt->lastError());
+  return ARRAYC_OK;
+}
+
+int32_t arrayc_nvtx_available(void) { return ARRAYC_HAVE_NVTX ? 1 : 0; }
+
+void arrayc_range_push(const char *message) {
+#if ARRAYC_HAVE_NVTX
+  nvtxRangePushA(message ? message : "");
+#else
+  (void)message;
+#endif
+}
+
+void arrayc_range_pop(void) {
+#if ARRAYC_HAVE_NVTX
+  nvtxRangePop();
+#endif
+}
+
 arrayc_status arrayc_compile(arrayc_context context, const char *source, size_t length,
                              const arrayc_compile_options *options, arrayc_module *out) {
   if (!context || !source || !out)
     return failure(ARRAYC_ERR_INVALID, "arrayc_compile: NULL context, source or out");
   *out = nullptr;
+  Range range("arrayc_compile");
   std::shared_ptr<ContextImpl> ctx = context->impl;
   arrayc_compile_options o;
   arrayc_compile_options_init(&o);
@@ -841,6 +1006,7 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
     }
   }
 
+  Range range(name.c_str()); // the call in Nsight Systems, named by its function
   OnStream on(ctx, stream);
   void *cuStream = ctx.cuda ? ctx.rt->currentCuStream() : nullptr;
   llvm::SmallVector<void *, 8> pointers(nargs);

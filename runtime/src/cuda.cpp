@@ -1,6 +1,7 @@
 // mgpu* ABI used by MLIR 22 gpu-to-llvm host code, on the CUDA driver API,
 // plus the device memory hooks of the core runtime.
 #include "arrayc_rt/runtime.h"
+#include "arrayc_rt/events.h"
 
 #include <cuda.h>
 
@@ -805,6 +806,51 @@ ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_elapsed_ms(arrayc_rt_event start,
   return cudaStatus(cuEventElapsedTime(ms, reinterpret_cast<CUevent>(start),
                                        reinterpret_cast<CUevent>(end)),
                     "cuEventElapsedTime");
+}
+
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_create_flags(arrayc_rt_event *event,
+                                                            uint32_t flags) {
+  if (!event)
+    return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID,
+                               "arrayc_rt_event_create_flags: null result");
+  *event = nullptr;
+  if (flags & ~(ARRAYC_RT_EVENT_BLOCKING_SYNC | ARRAYC_RT_EVENT_DISABLE_TIMING))
+    return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID, "arrayc_rt_event_create_flags: unknown "
+                                                      "flags 0x%x", flags);
+  if (!driverUsable())
+    return noDriver();
+  unsigned cuFlags = CU_EVENT_DEFAULT;
+  if (flags & ARRAYC_RT_EVENT_BLOCKING_SYNC)
+    cuFlags |= CU_EVENT_BLOCKING_SYNC;
+  if (flags & ARRAYC_RT_EVENT_DISABLE_TIMING)
+    cuFlags |= CU_EVENT_DISABLE_TIMING;
+  ScopedContext ctx;
+  CUevent e = nullptr;
+  arrayc_rt_status st = cudaStatus(cuEventCreate(&e, cuFlags), "cuEventCreate");
+  if (st == ARRAYC_RT_OK)
+    *event = reinterpret_cast<arrayc_rt_event>(e);
+  return st;
+}
+
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_query(arrayc_rt_event event, int32_t *done) {
+  if (!done)
+    return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID, "arrayc_rt_event_query: null result");
+  graphs::flush(); // a record's work recorded for a graph goes out first
+  ScopedContext ctx;
+  CUresult r = cuEventQuery(reinterpret_cast<CUevent>(event));
+  *done = r == CUDA_SUCCESS ? 1 : 0;
+  return r == CUDA_ERROR_NOT_READY ? ARRAYC_RT_OK : cudaStatus(r, "cuEventQuery");
+}
+
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_handle(arrayc_rt_stream stream,
+                                                       uintptr_t *handle) {
+  if (!handle)
+    return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID, "arrayc_rt_stream_handle: null result");
+  if (!driverUsable())
+    return noDriver();
+  *handle = reinterpret_cast<uintptr_t>(stream ? reinterpret_cast<CUstream>(stream)
+                                               : sharedStream());
+  return ARRAYC_RT_OK;
 }
 
 } // extern "C"
