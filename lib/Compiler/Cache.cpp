@@ -254,7 +254,8 @@ Error DiskCache::clear() {
 
 Expected<std::unique_ptr<Artifact>>
 compiler::compileCached(StringRef source, StringRef name, const Options &options,
-                        const CacheSettings &settings, raw_ostream *log, CacheResult *result) {
+                        const CacheSettings &settings, raw_ostream *log, CacheResult *result,
+                        const Debug *debug) {
   auto say = [&](const Twine &line) {
     if (log)
       *log << "arrayc: cache: " << line << "\n";
@@ -263,7 +264,7 @@ compiler::compileCached(StringRef source, StringRef name, const Options &options
     *result = CacheResult::Off;
   if (!settings.enabled || settings.dir.empty()) {
     say("off");
-    auto artifact = compile(source, name, options);
+    auto artifact = compile(source, name, options, debug);
     if (artifact)
       say("compiled (" + (*artifact)->phases + ")");
     return artifact;
@@ -271,7 +272,10 @@ compiler::compileCached(StringRef source, StringRef name, const Options &options
   std::string key = cacheKey(source, name, options);
   DiskCache cache(settings);
   std::string note;
-  if (auto payload = cache.load(key, note)) {
+  bool debugging = (debug && debug->configure) || !dumpDirectory(debug).empty();
+  if (debugging)
+    note = "key " + key + ": not looked up (debugging options or ARRAYC_DUMP_DIR)";
+  else if (auto payload = cache.load(key, note)) {
     auto artifact = std::make_unique<Artifact>();
     if (deserialize(*payload, *artifact)) {
       say("key " + key + ": hit (" + settings.dir + ")");
@@ -284,7 +288,7 @@ compiler::compileCached(StringRef source, StringRef name, const Options &options
   if (!note.empty())
     say(note);
   auto start = std::chrono::steady_clock::now();
-  auto artifact = compile(source, name, options);
+  auto artifact = compile(source, name, options, debug);
   if (!artifact)
     return artifact.takeError();
   double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -

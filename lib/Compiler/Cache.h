@@ -71,11 +71,13 @@ enum class CacheResult { Miss, Disk, Off };
 /// Compiles through the disk cache: an intact entry is used, else the source
 /// is compiled and stored. Cache failures (unwritable directory) never fail
 /// the compile; `log` (may be null) receives one line per event: the key,
-/// hit or miss, and why an entry was not used or stored.
+/// hit or miss, and why an entry was not used or stored. A compile with
+/// debugging aids (`debug`'s pass manager options or a dump directory,
+/// ARRAYC_DUMP_DIR included) always compiles, and stores what it made.
 llvm::Expected<std::unique_ptr<Artifact>>
 compileCached(llvm::StringRef source, llvm::StringRef name, const Options &options,
               const CacheSettings &settings, llvm::raw_ostream *log,
-              CacheResult *result = nullptr);
+              CacheResult *result = nullptr, const Debug *debug = nullptr);
 
 } // namespace arrayc::compiler
 

@@ -7,12 +7,18 @@
 #include "Pipelines/InitAll.h"
 #include "arrayc_rt/dtypes.h"
 
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/xxhash.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 
 using namespace mlir;
@@ -62,27 +68,111 @@ compiler::Options compiler::withJITDefaults(Options options) {
   return options;
 }
 
-void compiler::buildPipelines(PassManager &pm, PassManager &lowering, bool cuda,
-                              const PipelineOptions &options, Stop stop) {
-  buildLinalgPipeline(pm, options);
+std::vector<compiler::Stage> compiler::pipelineStages(bool cuda, Stop stop) {
+  std::vector<Stage> stages{{"linalg", buildLinalgPipeline, false}};
   if (stop == Stop::Linalg)
-    return;
-  buildBufferizePipeline(pm, options);
+    return stages;
+  stages.push_back({"buffers", buildBufferizePipeline, false});
   if (cuda)
-    buildGPUKernelPipeline(pm, options);
+    stages.push_back({"kernels", buildGPUKernelPipeline, false});
   if (stop == Stop::Kernels && cuda)
-    return;
-  if (cuda)
-    buildCUDALoweringPipeline(lowering, options);
-  else
-    buildCPULoweringPipeline(lowering, options);
+    return stages;
+  stages.push_back(
+      {"llvm", cuda ? buildCUDALoweringPipeline : buildCPULoweringPipeline, true});
+  return stages;
 }
 
+void compiler::buildPipelines(PassManager &pm, PassManager &lowering, bool cuda,
+                              const PipelineOptions &options, Stop stop) {
+  for (const Stage &stage : pipelineStages(cuda, stop))
+    stage.build(stage.lowering ? lowering : pm, options);
+}
+
+std::string compiler::dumpDirectory(const Debug *debug) {
+  if (debug && !debug->dumpDir.empty())
+    return debug->dumpDir;
+  const char *env = std::getenv("ARRAYC_DUMP_DIR");
+  return env ? env : "";
+}
+
+namespace {
+/// The files of one compile under a dump directory (Compile.h, `compile`).
+class StageDump {
+public:
+  /// A dump into `root` (""): none) for the compile of `source` as `name`.
+  static llvm::Expected<StageDump> open(llvm::StringRef root, llvm::StringRef source,
+                                        llvm::StringRef name, const compiler::Options &options) {
+    StageDump dump;
+    if (root.empty())
+      return dump;
+    std::string key = (source + llvm::Twine('\0') + name + llvm::Twine('\0') +
+                       options.gpuArch + options.precision + options.gpuFormat +
+                       llvm::Twine(options.optLevel) + llvm::Twine(options.fusion) +
+                       llvm::Twine(options.blas) + llvm::Twine(options.tf32) +
+                       llvm::Twine(options.graphs))
+                          .str();
+    llvm::SmallString<256> dir(root);
+    llvm::StringRef stem = llvm::sys::path::stem(name);
+    llvm::sys::path::append(dir, (stem.empty() ? llvm::StringRef("source") : stem) + "-" +
+                                     (options.cuda ? "cuda" : "cpu") + "-" +
+                                     llvm::utohexstr(llvm::xxh3_64bits(key), /*LowerCase=*/true));
+    if (std::error_code ec = llvm::sys::fs::create_directories(dir))
+      return llvm::createStringError(ec, "ARRAYC_DUMP_DIR: cannot create '%s': %s",
+                                     dir.c_str(), ec.message().c_str());
+    dump.dir = std::string(dir);
+    return dump;
+  }
+
+  explicit operator bool() const { return !dir.empty(); }
+
+  /// Writes `file` whole (through a temporary) with `fn`.
+  llvm::Error write(const llvm::Twine &file, llvm::function_ref<void(llvm::raw_ostream &)> fn) {
+    llvm::SmallString<256> path(dir);
+    llvm::sys::path::append(path, file);
+    return llvm::writeToOutput(path, [&](llvm::raw_ostream &os) {
+      fn(os);
+      return llvm::Error::success();
+    });
+  }
+
+  /// The module as the next numbered stage file `<n>-<stage>.mlir`.
+  llvm::Error module(ModuleOp module, llvm::StringRef stage) {
+    return write(llvm::Twine(next++) + "-" + stage + ".mlir",
+                 [&](llvm::raw_ostream &os) { module->print(os); });
+  }
+
+  /// The cuda kernels of `module` (gpu.binary objects) as they are loaded.
+  llvm::Error kernels(ModuleOp module, llvm::StringRef format) {
+    llvm::Error err = llvm::Error::success();
+    unsigned n = next++;
+    module->walk([&](gpu::BinaryOp binary) {
+      for (Attribute attr : binary.getObjects())
+        if (auto object = dyn_cast<gpu::ObjectAttr>(attr); object && !err)
+          err = write(llvm::Twine(n) + "-" + binary.getName() + "." +
+                          (format == "isa" ? "ptx" : format == "bin" ? "cubin" : "fatbin"),
+                      [&](llvm::raw_ostream &os) { os << object.getObject().getValue(); });
+    });
+    return err;
+  }
+
+  unsigned next = 0;
+  std::string dir;
+};
+} // namespace
+
 llvm::Expected<std::unique_ptr<compiler::Artifact>>
-compiler::compile(llvm::StringRef source, llvm::StringRef name, const Options &options) {
+compiler::compile(llvm::StringRef source, llvm::StringRef name, const Options &options,
+                  const Debug *debug) {
   auto pipeline = pipelineOptions(options);
   if (!pipeline)
     return pipeline.takeError();
+  auto dump = StageDump::open(dumpDirectory(debug), source, name, options);
+  if (!dump)
+    return dump.takeError();
+  if (*dump)
+    if (auto err = dump->write("0-source.arr", [&](llvm::raw_ostream &os) { os << source; }))
+      return err;
+  dump->next = 1;
   auto last = std::chrono::steady_clock::now();
   std::string phases;
   auto phase = [&](const char *name) {
@@ -123,11 +213,43 @@ compiler::compile(llvm::StringRef source, llvm::StringRef name, const Options &o
   artifact->hasMain = module->lookupSymbol("arrayc_main") != nullptr;
   phase("frontend");
 
-  PassManager pm(&context), lowering(&context);
-  buildPipelines(pm, lowering, options.cuda, **pipeline, Stop::LLVM);
-  if (failed(pm.run(*module)) || failed(lowering.run(*module)))
+  auto passFailure = [&] {
     return failure("compilation of '" + name.str() +
                    "' failed (internal error: please report it with the source)");
+  };
+  auto configure = [&](PassManager &pm) {
+    return debug && debug->configure ? debug->configure(pm) : success();
+  };
+  if (*dump) {
+    // One pass manager per stage, each stage's module written after it.
+    if (auto err = dump->module(*module, "ndarray"))
+      return err;
+    for (const Stage &stage : pipelineStages(options.cuda, Stop::LLVM)) {
+      PassManager pm(&context);
+      stage.build(pm, **pipeline);
+      if (failed(configure(pm)))
+        return llvm::createStringError("bad pass manager options");
+      if (failed(pm.run(*module)))
+        return passFailure();
+      if (auto err = dump->module(*module, stage.name))
+        return err;
+    }
+    if (auto err = dump->write(llvm::Twine(dump->next++) + "-host.ll", [&](llvm::raw_ostream &os) {
+          if (auto err = jit::emitLLVMIR(*module, artifact->functions, os, options.optLevel))
+            os << "; " << llvm::toString(std::move(err)) << "\n";
+        }))
+      return err;
+    if (options.cuda)
+      if (auto err = dump->kernels(*module, (*pipeline)->gpuFormat.getValue()))
+        return err;
+  } else {
+    PassManager pm(&context), lowering(&context);
+    buildPipelines(pm, lowering, options.cuda, **pipeline, Stop::LLVM);
+    if (failed(configure(pm)) || failed(configure(lowering)))
+      return llvm::createStringError("bad pass manager options");
+    if (failed(pm.run(*module)) || failed(lowering.run(*module)))
+      return passFailure();
+  }
   phase("passes");
   auto object = jit::compileToObject(*module, artifact->functions, options.optLevel);
   if (!object)

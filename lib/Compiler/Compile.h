@@ -16,6 +16,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -51,10 +52,37 @@ llvm::Expected<std::unique_ptr<PipelineOptions>> pipelineOptions(const Options &
 
 /// Where the pipeline stops.
 enum class Stop { Linalg, Kernels, LLVM };
+
+/// One stage of the compile pipeline: "linalg", "buffers", "kernels" (cuda)
+/// and "llvm" (the lowering to the LLVM dialect), in order.
+struct Stage {
+  const char *name;
+  void (*build)(mlir::OpPassManager &pm, const PipelineOptions &options);
+  bool lowering; ///< After the point where `--kernel-stats` counts.
+};
+/// The stages a compile for `cuda` runs down to `stop`.
+std::vector<Stage> pipelineStages(bool cuda, Stop stop);
+
 /// Fills `pm` up to the kernels (cuda) or buffers (cpu), where
 /// `--kernel-stats` counts, and `lowering` with the rest, down to `stop`.
 void buildPipelines(mlir::PassManager &pm, mlir::PassManager &lowering, bool cuda,
                     const PipelineOptions &options, Stop stop);
+
+/// Debugging aids of one compile; they do not change the generated code (and
+/// are not part of the cache key), but a compile that uses them is never
+/// served from the cache.
+struct Debug {
+  /// Applied to each pass manager before it runs (`arrayc --mlir-timing`,
+  /// `--mlir-print-ir-after-all`, ...).
+  std::function<mlir::LogicalResult(mlir::PassManager &)> configure;
+  /// A directory that receives every stage of the compile ("": the
+  /// ARRAYC_DUMP_DIR environment variable's value, if any).
+  std::string dumpDir;
+};
+
+/// Where a compile with `debug` (may be null) dumps its stages: `dumpDir`,
+/// else ARRAYC_DUMP_DIR, else "" (no dump).
+std::string dumpDirectory(const Debug *debug);
 
 struct Artifact {
   std::vector<FunctionSignature> functions; ///< Exported, in source order.
@@ -70,9 +98,15 @@ struct Artifact {
 
 /// Compiles `source` (diagnostics name it `name`). A source error is the
 /// error's message: every located diagnostic with its line and caret.
+/// With a dump directory (`dumpDirectory`), the compile writes into its
+/// subdirectory `<name's stem>-<target>-<hash>/` the source, the module after
+/// the frontend and after each stage, the host's optimized LLVM IR and the
+/// cuda kernels (PTX, cubin or fatbin); a failed stage leaves the files
+/// before it.
 llvm::Expected<std::unique_ptr<Artifact>> compile(llvm::StringRef source,
                                                   llvm::StringRef name,
-                                                  const Options &options);
+                                                  const Options &options,
+                                                  const Debug *debug = nullptr);
 
 /// The artifact as bytes and back (false: malformed).
 std::string serialize(const Artifact &artifact);

@@ -15,11 +15,14 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
+#include "mlir/Support/Timing.h"
+#include "mlir/Support/ToolUtilities.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/FileUtilities.h"
@@ -136,13 +139,14 @@ int cacheCommand(int argc, char **argv) {
 }
 
 /// `arrayc run`: compile through the cache, link in memory, call main.
-int runProgram(llvm::StringRef input, const arrayc::compiler::Options &options, bool verbose) {
+int runProgram(llvm::StringRef input, const arrayc::compiler::Options &options, bool verbose,
+               const arrayc::compiler::Debug &debug) {
   auto file = llvm::MemoryBuffer::getFileOrSTDIN(input, /*IsText=*/true);
   if (!file)
     return fail("cannot open '" + input + "': " + file.getError().message());
   auto artifact = arrayc::compiler::compileCached(
       (*file)->getBuffer(), input, arrayc::compiler::withJITDefaults(options), arrayc::compiler::defaultCacheSettings(),
-      verbose ? &llvm::errs() : nullptr);
+      verbose ? &llvm::errs() : nullptr, nullptr, &debug);
   if (!artifact) {
     llvm::errs() << llvm::toString(artifact.takeError()) << "\n";
     return 1;
@@ -162,6 +166,40 @@ int runProgram(llvm::StringRef input, const arrayc::compiler::Options &options, 
   return 0;
 }
 
+/// `arrayc --verify-diagnostics [--split-input-file]`: each part of the
+/// source through the frontend and, unless `frontendOnly`, the pipeline down
+/// to the kernels (cuda) or buffers (cpu); 0 when the diagnostics are exactly
+/// those its `expected-*` comments name.
+int checkDiagnostics(std::unique_ptr<llvm::MemoryBuffer> file, bool split, bool frontendOnly,
+                     bool cuda, const arrayc::PipelineOptions &options,
+                     const arrayc::compiler::Debug &debug) {
+  auto check = [&](std::unique_ptr<llvm::MemoryBuffer> chunk,
+                   const llvm::MemoryBufferRef &, llvm::raw_ostream &) -> LogicalResult {
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(std::move(chunk), llvm::SMLoc());
+    DialectRegistry registry;
+    arrayc::registerAllDialects(registry);
+    MLIRContext context(registry);
+    context.loadAllAvailableDialects();
+    SourceMgrDiagnosticVerifierHandler handler(sourceMgr, &context);
+    std::vector<arrayc::FunctionSignature> signatures;
+    OwningOpRef<ModuleOp> module = arrayc::frontend::importArr(sourceMgr, context, &signatures);
+    if (module && !frontendOnly) {
+      PassManager pm(&context), unused(&context);
+      arrayc::compiler::buildPipelines(pm, unused, cuda, options,
+                                       arrayc::compiler::Stop::Kernels);
+      if (debug.configure && failed(debug.configure(pm)))
+        return failure();
+      (void)pm.run(*module); // its diagnostics are what is checked
+    }
+    return handler.verify();
+  };
+  return failed(splitAndProcessBuffer(std::move(file), check, llvm::nulls(),
+                                      split ? "# -----" : "", ""))
+             ? 1
+             : 0;
+}
+
 } // namespace
 
 int arrayc::driver::main(int argc, char **argv) {
@@ -174,12 +212,6 @@ int arrayc::driver::main(int argc, char **argv) {
     arrayc::frontend::printBuiltins(llvm::outs());
     return 0;
   }
-
-  // `arrayc run FILE` is `arrayc FILE` that JIT-runs instead of writing.
-  bool runMode = argc > 1 && llvm::StringRef(argv[1]) == "run";
-  std::vector<char *> args(argv, argv + argc);
-  if (runMode)
-    args.erase(args.begin() + 1);
 
   static cl::OptionCategory category("arrayc options");
   static cl::opt<std::string> input(cl::Positional, cl::desc("<file.arr>"), cl::Required,
@@ -250,10 +282,47 @@ int arrayc::driver::main(int argc, char **argv) {
                                       "calls each function runs per call, to stderr"),
                              cl::cat(category));
 
-  // Upstream pass-manager flags (--mlir-print-ir-after-all, ...) work but stay
-  // out of --help.
+  static cl::opt<bool> verifyDiagnostics(
+      "verify-diagnostics",
+      cl::desc("Check that the errors and warnings of the source are those its "
+               "`# expected-error {{...}}` comments name (as mlir-opt's)"),
+      cl::cat(category));
+  static cl::opt<bool> splitInputFile(
+      "split-input-file",
+      cl::desc("Compile each part of the source between `# -----` lines on its own"),
+      cl::cat(category));
+
+  // MLIR's context, printing, pass-manager and timing flags (--mlir-timing,
+  // --mlir-print-ir-after-all, --mlir-disable-threading, ...) work, for
+  // `arrayc run` too, but stay out of --help (docs/environment.md lists them).
+  arrayc::registerAllPasses(); // pass names for --mlir-print-ir-after=...
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerAsmPrinterCLOptions();
   mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
   cl::HideUnrelatedOptions(category);
+
+  // `arrayc run FILE` is `arrayc FILE` that JIT-runs instead of writing;
+  // `run` is the first argument that is neither an option nor its value.
+  std::vector<char *> args(argv, argv + argc);
+  bool runMode = false;
+  for (size_t i = 1; i < args.size(); ++i) {
+    llvm::StringRef arg = args[i];
+    if (arg == "--")
+      break;
+    if (!arg.starts_with("-") || arg == "-") {
+      if ((runMode = arg == "run"))
+        args.erase(args.begin() + i);
+      break;
+    }
+    llvm::StringRef name = arg.ltrim('-');
+    if (name.contains('='))
+      continue;
+    auto &registered = cl::getRegisteredOptions();
+    auto it = registered.find(name);
+    if (it != registered.end() && it->second->getValueExpectedFlag() == cl::ValueRequired)
+      ++i; // `-o run`: the option's value
+  }
   cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "arrayc " << ARRAYC_VERSION << " (MLIR/LLVM " << LLVM_VERSION_STRING
        << "; targets: cpu" << (cudaTargetBuilt() ? ", cuda" : "") << ")\n";
@@ -264,6 +333,24 @@ int arrayc::driver::main(int argc, char **argv) {
                               "  arrayc prog.arr -o prog     ahead of time: an executable\n"
                               "  arrayc run prog.arr         JIT: compile and run now\n"
                               "  arrayc --emit=ptx prog.arr  print a stage\n");
+
+  // MLIR's flags for every pass manager of this compile, timing in one tree
+  // printed at exit.
+  bool mlirFlags = llvm::any_of(cl::getRegisteredOptions(), [](const auto &entry) {
+    return entry.first.starts_with("mlir-") && entry.second->getNumOccurrences();
+  });
+  DefaultTimingManager timing;
+  applyDefaultTimingManagerCLOptions(timing);
+  TimingScope rootTiming = timing.getRootScope();
+  arrayc::compiler::Debug debug;
+  if (mlirFlags)
+    debug.configure = [&](PassManager &pm) -> LogicalResult {
+      if (failed(applyPassManagerCLOptions(pm)))
+        return failure();
+      if (timing.isEnabled())
+        pm.enableTiming(rootTiming);
+      return success();
+    };
 
   // Target and GPU architecture.
   std::optional<std::string> deviceArch = usableGPUArch();
@@ -303,14 +390,21 @@ int arrayc::driver::main(int argc, char **argv) {
     llvm::errs() << "arrayc: target " << (cuda ? "cuda " + pipelineOptions.gpuArch : "cpu")
                  << (cuda ? ", kernels as " + pipelineOptions.gpuFormat.getValue() : "")
                  << (ptxas.empty() ? "" : ", ptxas " + ptxas) << "\n";
+  if (verifyDiagnostics && runMode)
+    return fail("--verify-diagnostics checks a compile: it does not combine with `run`");
+  if (splitInputFile && !verifyDiagnostics)
+    return fail("--split-input-file needs --verify-diagnostics");
   if (runMode && !stats)
-    return runProgram(input, compileOptions, verbose);
+    return runProgram(input, compileOptions, verbose, debug);
 
   // Source.
   std::string error;
   auto file = openInputFile(input, &error);
   if (!file)
     return fail(error);
+  if (verifyDiagnostics)
+    return checkDiagnostics(std::move(file), splitInputFile, emit == Emit::NDArray, cuda,
+                            pipelineOptions, debug);
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
 
@@ -354,7 +448,7 @@ int arrayc::driver::main(int argc, char **argv) {
   // Two runs: up to the kernels (cuda) or buffers (cpu), where --stats
   // counts, then the lowering.
   PassManager pm(&context), lowering(&context);
-  if (failed(applyPassManagerCLOptions(pm)) || failed(applyPassManagerCLOptions(lowering)))
+  if (debug.configure && (failed(debug.configure(pm)) || failed(debug.configure(lowering))))
     return fail("bad pass manager options");
   bool stopAtLinalg = !runMode && emit == Emit::Linalg;
   arrayc::compiler::buildPipelines(pm, lowering, cuda, pipelineOptions,
@@ -382,7 +476,7 @@ int arrayc::driver::main(int argc, char **argv) {
   // `arrayc run --kernel-stats`: the counts came from this compile; the
   // program runs through the cache as without them.
   if (runMode)
-    return runProgram(input, compileOptions, verbose);
+    return runProgram(input, compileOptions, verbose, debug);
   if (failed(lowering.run(*module)))
     return internalError();
   switch (emit) {
