@@ -5,12 +5,15 @@
 // this file turns each batch element into one GEMM call: lda/ldb and the
 // transpose flags come from the strides, and a matrix GEMM cannot address
 // (no unit stride, negative or overlapping strides) is copied into a packed
-// one first, so any layout gives the right answer.
+// one first, so any layout gives the right answer. OpenBLAS has no batched
+// GEMM: a large batch of small products runs its elements on the runtime's
+// threads (batchThreads).
 #include "gemm_plan.h"
 #include "internal.h"
 
 #include <cblas.h>
 
+#include <algorithm>
 #include <climits>
 #include <complex>
 #include <cstring>
@@ -65,6 +68,126 @@ void unpack(T *dst, const T *src, int64_t rows, int64_t cols, int64_t rs, int64_
       dst[i * rs + j * cs] = src[i * cols + j];
 }
 
+// Packed copies of the operands GEMM cannot address, one set per thread.
+template <typename T> struct Scratch {
+  std::vector<T> a, b, c;
+  bool allocate(const Shape &sh, bool accumulate) {
+    try {
+      if (!sh.la.direct) a.resize((size_t)(sh.m * sh.k));
+      if (!sh.lb.direct) b.resize((size_t)(sh.k * sh.n));
+      if (!sh.lc.direct || accumulate) c.resize((size_t)(sh.m * sh.n));
+    } catch (...) {
+      return false;
+    }
+    return true;
+  }
+};
+
+// One batch element's product, C = A B (or C += A B).
+template <typename T>
+void gemmOne(const Shape &sh, bool accumulate, Scratch<T> &scratch, char *pa0, char *pb0,
+             char *pc0) {
+  const int64_t m = sh.m, n = sh.n, k = sh.k;
+  const Layout &la = sh.la, &lb = sh.lb, &lc = sh.lc;
+  T *p[3] = {reinterpret_cast<T *>(pa0), reinterpret_cast<T *>(pb0),
+             reinterpret_cast<T *>(pc0)};
+  if (k == 0) {
+    if (!accumulate)
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j)
+          p[2][i * sh.crs + j * sh.ccs] = T(0);
+    return;
+  }
+  const T *a = p[0], *b = p[1];
+  if (!la.direct) {
+    pack(scratch.a.data(), p[0], m, k, sh.ars, sh.acs);
+    a = scratch.a.data();
+  }
+  if (!lb.direct) {
+    pack(scratch.b.data(), p[1], k, n, sh.brs, sh.bcs);
+    b = scratch.b.data();
+  }
+  // Accumulation goes through a packed product: GEMM's beta = 1 would add
+  // in another order than the generic, but also needs C addressable.
+  T *c = (lc.direct && !accumulate) ? p[2] : scratch.c.data();
+  int ldc = (lc.direct && !accumulate) ? (int)lc.ld : (int)n;
+  gemmCall<T>(la.trans, lb.trans, (int)m, (int)n, (int)k, a, la.direct ? (int)la.ld : (int)k,
+              b, lb.direct ? (int)lb.ld : (int)n, c, ldc);
+  if (c != p[2]) {
+    if (accumulate)
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j)
+          p[2][i * sh.crs + j * sh.ccs] += scratch.c[(size_t)(i * n + j)];
+    else
+      unpack(p[2], scratch.c.data(), m, n, sh.crs, sh.ccs);
+  }
+}
+
+// libomp's native fork API (what clang emits for `#pragma omp parallel`; the
+// runtime is built with g++, whose -fopenmp would target libgomp).
+struct KmpIdent {
+  int32_t reserved1, flags, reserved2, reserved3;
+  const char *psource;
+};
+using KmpMicro = void (*)(int32_t *, int32_t *, ...);
+extern "C" {
+void __kmpc_fork_call(KmpIdent *, int32_t, KmpMicro, ...);
+void __kmpc_push_num_threads(KmpIdent *, int32_t, int32_t);
+int32_t __kmpc_global_thread_num(KmpIdent *);
+int omp_get_thread_num(void);
+int omp_get_num_threads(void);
+int omp_in_parallel(void);
+}
+KmpIdent kmpIdent{0, 2, 0, 0, ";blas.cpp;gemmBatch;0;0;;"};
+
+template <typename T> struct BatchJob {
+  const Shape *sh;
+  bool accumulate;
+  size_t eltSizes[3];
+  bool failed = false; // a thread could not allocate its scratch
+};
+
+template <typename T> void batchMicrotask(int32_t *, int32_t *, BatchJob<T> *job) {
+  const Shape &sh = *job->sh;
+  int64_t nt = omp_get_num_threads(), t = omp_get_thread_num();
+  // Contiguous shares: neighbouring elements are neighbours in memory.
+  int64_t begin = sh.nbatch * t / nt, end = sh.nbatch * (t + 1) / nt;
+  if (begin == end)
+    return;
+  Scratch<T> scratch;
+  if (!scratch.allocate(sh, job->accumulate)) {
+    __atomic_store_n(&job->failed, true, __ATOMIC_RELAXED);
+    return;
+  }
+  for (int64_t it = begin; it < end; ++it) {
+    char *p[3];
+    sh.batchAddress(job->eltSizes, it, p);
+    gemmOne<T>(sh, job->accumulate, scratch, p[0], p[1], p[2]);
+  }
+}
+
+// OpenBLAS 0.3 computes a GEMM of m*n*k <= 65536 * GEMM_MULTITHREAD_THRESHOLD
+// (4 in Debian's build) on the calling thread alone (interface/gemm.c); such
+// products in a large batch run on the runtime's threads instead, one batch
+// element per GEMM, so the threads are never OpenBLAS's and the runtime's at
+// once. Larger products keep OpenBLAS's own threads, one element at a time.
+constexpr double kSingleThreadedGemm = 65536.0 * 4;
+
+// The threads a batch runs on (1: the calling thread, elements in turn).
+int batchThreads(const Shape &sh) {
+  int threads = numThreads();
+  if (threads <= 1 || omp_in_parallel())
+    return 1;
+  if ((double)sh.m * (double)sh.n * (double)sh.k > kSingleThreadedGemm)
+    return 1;
+  // Each thread gets at least 2 elements, and a batch's work (flops) must
+  // pay for waking the threads (a few microseconds): 2^17 multiply-adds.
+  int64_t byBatch = sh.nbatch / 2;
+  if ((double)sh.m * (double)sh.n * (double)(sh.k ? sh.k : 1) * (double)sh.nbatch < 131072.0)
+    return 1;
+  return (int)std::min<int64_t>(threads, byBatch);
+}
+
 template <typename T>
 arrayc_rt_status blasGemm(const int64_t *plan, int64_t planLen, const Operand (&ops)[3],
                           bool accumulate) {
@@ -75,51 +198,20 @@ arrayc_rt_status blasGemm(const int64_t *plan, int64_t planLen, const Operand (&
     return setError(st, "%s", err.c_str());
   if (sh.nbatch == 0 || sh.m == 0 || sh.n == 0)
     return ARRAYC_RT_OK;
-  const int64_t m = sh.m, n = sh.n, k = sh.k;
-  const int64_t ars = sh.ars, acs = sh.acs, brs = sh.brs, bcs = sh.bcs, crs = sh.crs,
-                ccs = sh.ccs;
-  const Layout &la = sh.la, &lb = sh.lb, &lc = sh.lc;
-  std::vector<T> pa, pb, pc;
-  try {
-    if (!la.direct) pa.resize((size_t)(m * k));
-    if (!lb.direct) pb.resize((size_t)(k * n));
-    if (!lc.direct || accumulate) pc.resize((size_t)(m * n));
-  } catch (...) {
-    return setError(ARRAYC_RT_ERR_NOMEM, "gemm: cannot allocate a packed matrix");
+  if (int threads = batchThreads(sh); threads > 1) {
+    BatchJob<T> job{&sh, accumulate, {sizeof(T), sizeof(T), sizeof(T)}};
+    int32_t gtid = __kmpc_global_thread_num(&kmpIdent);
+    __kmpc_push_num_threads(&kmpIdent, gtid, threads);
+    __kmpc_fork_call(&kmpIdent, 1, reinterpret_cast<KmpMicro>(&batchMicrotask<T>), &job);
+    if (job.failed)
+      return setError(ARRAYC_RT_ERR_NOMEM, "gemm: cannot allocate a packed matrix");
+    return ARRAYC_RT_OK;
   }
-
-  sh.forEachBatch(sizes, [&](char *pa0, char *pb0, char *pc0) {
-    T *p[3] = {reinterpret_cast<T *>(pa0), reinterpret_cast<T *>(pb0),
-               reinterpret_cast<T *>(pc0)};
-    if (k == 0) {
-      if (!accumulate)
-        unpack(p[2], std::vector<T>((size_t)(m * n), T(0)).data(), m, n, crs, ccs);
-    } else {
-      const T *a = p[0], *b = p[1];
-      if (!la.direct) {
-        pack(pa.data(), p[0], m, k, ars, acs);
-        a = pa.data();
-      }
-      if (!lb.direct) {
-        pack(pb.data(), p[1], k, n, brs, bcs);
-        b = pb.data();
-      }
-      // Accumulation goes through a packed product: GEMM's beta = 1 would add
-      // in another order than the generic, but also needs C addressable.
-      T *c = (lc.direct && !accumulate) ? p[2] : pc.data();
-      int ldc = (lc.direct && !accumulate) ? (int)lc.ld : (int)n;
-      gemmCall<T>(la.trans, lb.trans, (int)m, (int)n, (int)k, a,
-                  la.direct ? (int)la.ld : (int)k, b, lb.direct ? (int)lb.ld : (int)n, c,
-                  ldc);
-      if (c != p[2]) {
-        if (accumulate)
-          for (int64_t i = 0; i < m; ++i)
-            for (int64_t j = 0; j < n; ++j)
-              p[2][i * crs + j * ccs] += pc[(size_t)(i * n + j)];
-        else
-          unpack(p[2], pc.data(), m, n, crs, ccs);
-      }
-    }
+  Scratch<T> scratch;
+  if (!scratch.allocate(sh, accumulate))
+    return setError(ARRAYC_RT_ERR_NOMEM, "gemm: cannot allocate a packed matrix");
+  sh.forEachBatch(sizes, [&](char *a, char *b, char *c) {
+    gemmOne<T>(sh, accumulate, scratch, a, b, c);
   });
   return ARRAYC_RT_OK;
 }

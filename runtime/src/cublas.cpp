@@ -10,6 +10,8 @@
 #include "cuda_libs.h"
 #include "gemm_plan.h"
 
+#include <algorithm>
+#include <climits>
 #include <complex>
 #include <type_traits>
 #include <cstdio>
@@ -38,6 +40,17 @@ struct CublasApi {
                            const void *, const void *, cudaDataType, int, const void *,
                            cudaDataType, int, const void *, void *, cudaDataType, int,
                            cublasComputeType_t, cublasGemmAlgo_t) = nullptr;
+  // The strided-batched forms: one call for a batch whose elements sit at
+  // uniform strides from each other.
+  decltype(&cublasSgemmStridedBatched) sgemmBatched = nullptr;
+  decltype(&cublasDgemmStridedBatched) dgemmBatched = nullptr;
+  decltype(&cublasCgemmStridedBatched) cgemmBatched = nullptr;
+  decltype(&cublasZgemmStridedBatched) zgemmBatched = nullptr;
+  cublasStatus_t (*gemmBatchedEx)(cublasHandle_t, cublasOperation_t, cublasOperation_t, int,
+                                  int, int, const void *, const void *, cudaDataType, int,
+                                  long long, const void *, cudaDataType, int, long long,
+                                  const void *, void *, cudaDataType, int, long long, int,
+                                  cublasComputeType_t, cublasGemmAlgo_t) = nullptr;
   cublasHandle_t handle = nullptr;
   std::string error;
 };
@@ -58,6 +71,11 @@ const CublasApi &gemmApi(const char *name) {
     symbol(lib->lib, api.cgemm, "cublasCgemm_v2", api.error);
     symbol(lib->lib, api.zgemm, "cublasZgemm_v2", api.error);
     symbol(lib->lib, api.gemmEx, "cublasGemmEx", api.error);
+    symbol(lib->lib, api.sgemmBatched, "cublasSgemmStridedBatched", api.error);
+    symbol(lib->lib, api.dgemmBatched, "cublasDgemmStridedBatched", api.error);
+    symbol(lib->lib, api.cgemmBatched, "cublasCgemmStridedBatched", api.error);
+    symbol(lib->lib, api.zgemmBatched, "cublasZgemmStridedBatched", api.error);
+    symbol(lib->lib, api.gemmBatchedEx, "cublasGemmStridedBatchedEx", api.error);
     api.handle = lib->handle;
   });
   if (!api.error.empty())
@@ -66,40 +84,59 @@ const CublasApi &gemmApi(const char *name) {
 }
 
 // Row-major C = A B is column-major C^T = B^T A^T: cuBLAS gets B first.
+// `count` products whose operands lie sb, sa, sc elements apart (strided-
+// batched GEMM; a stride of 0 repeats that operand); count 1 is plain GEMM.
+struct Batch {
+  long long sb = 0, sa = 0, sc = 0;
+  int count = 1;
+};
 cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
                         int n, int m, int k, const float *b, int ldb, const float *a, int lda,
-                        float *c, int ldc) {
+                        float *c, int ldc, const Batch &bt) {
   const float one = 1, zero = 0;
-  return api.sgemm(api.handle, opb, opa, n, m, k, &one, b, ldb, a, lda, &zero, c, ldc);
+  if (bt.count == 1)
+    return api.sgemm(api.handle, opb, opa, n, m, k, &one, b, ldb, a, lda, &zero, c, ldc);
+  return api.sgemmBatched(api.handle, opb, opa, n, m, k, &one, b, ldb, bt.sb, a, lda, bt.sa,
+                          &zero, c, ldc, bt.sc, bt.count);
 }
 cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
                         int n, int m, int k, const double *b, int ldb, const double *a,
-                        int lda, double *c, int ldc) {
+                        int lda, double *c, int ldc, const Batch &bt) {
   const double one = 1, zero = 0;
-  return api.dgemm(api.handle, opb, opa, n, m, k, &one, b, ldb, a, lda, &zero, c, ldc);
+  if (bt.count == 1)
+    return api.dgemm(api.handle, opb, opa, n, m, k, &one, b, ldb, a, lda, &zero, c, ldc);
+  return api.dgemmBatched(api.handle, opb, opa, n, m, k, &one, b, ldb, bt.sb, a, lda, bt.sa,
+                          &zero, c, ldc, bt.sc, bt.count);
 }
 cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
                         int n, int m, int k, const std::complex<float> *b, int ldb,
                         const std::complex<float> *a, int lda, std::complex<float> *c,
-                        int ldc) {
+                        int ldc, const Batch &bt) {
   const cuComplex one{1, 0}, zero{0, 0};
-  return api.cgemm(api.handle, opb, opa, n, m, k, &one,
-                   reinterpret_cast<const cuComplex *>(b), ldb,
-                   reinterpret_cast<const cuComplex *>(a), lda, &zero,
-                   reinterpret_cast<cuComplex *>(c), ldc);
+  auto *cb = reinterpret_cast<const cuComplex *>(b);
+  auto *ca = reinterpret_cast<const cuComplex *>(a);
+  auto *cc = reinterpret_cast<cuComplex *>(c);
+  if (bt.count == 1)
+    return api.cgemm(api.handle, opb, opa, n, m, k, &one, cb, ldb, ca, lda, &zero, cc, ldc);
+  return api.cgemmBatched(api.handle, opb, opa, n, m, k, &one, cb, ldb, bt.sb, ca, lda, bt.sa,
+                          &zero, cc, ldc, bt.sc, bt.count);
 }
 cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
                         int n, int m, int k, const std::complex<double> *b, int ldb,
                         const std::complex<double> *a, int lda, std::complex<double> *c,
-                        int ldc) {
+                        int ldc, const Batch &bt) {
   const cuDoubleComplex one{1, 0}, zero{0, 0};
-  return api.zgemm(api.handle, opb, opa, n, m, k, &one,
-                   reinterpret_cast<const cuDoubleComplex *>(b), ldb,
-                   reinterpret_cast<const cuDoubleComplex *>(a), lda, &zero,
-                   reinterpret_cast<cuDoubleComplex *>(c), ldc);
+  auto *cb = reinterpret_cast<const cuDoubleComplex *>(b);
+  auto *ca = reinterpret_cast<const cuDoubleComplex *>(a);
+  auto *cc = reinterpret_cast<cuDoubleComplex *>(c);
+  if (bt.count == 1)
+    return api.zgemm(api.handle, opb, opa, n, m, k, &one, cb, ldb, ca, lda, &zero, cc, ldc);
+  return api.zgemmBatched(api.handle, opb, opa, n, m, k, &one, cb, ldb, bt.sb, ca, lda, bt.sa,
+                          &zero, cc, ldc, bt.sc, bt.count);
 }
 
-// Products through cublasGemmEx, f32 accumulation (alpha, beta f32):
+// Products through cublasGemmEx / cublasGemmStridedBatchedEx, f32
+// accumulation (alpha, beta f32):
 // - f16/bf16 inputs (2-byte storage types) with an f32 result, as the
 //   compiler's widened products (extf, mulf, addf in f32) compute them, or
 //   with an f16/bf16 result rounded once from the f32 accumulation;
@@ -118,13 +155,17 @@ template <typename T, typename C,
                                       std::is_same_v<T, TF32>>>
 cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
                         int n, int m, int k, const T *b, int ldb, const T *a, int lda, C *c,
-                        int ldc) {
+                        int ldc, const Batch &bt) {
   const float one = 1, zero = 0;
   cublasComputeType_t compute =
       std::is_same_v<T, TF32> ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
-  return api.gemmEx(api.handle, opb, opa, n, m, k, &one, b, cudaTypeOf<T>(), ldb, a,
-                    cudaTypeOf<T>(), lda, &zero, c, cudaTypeOf<C>(), ldc, compute,
-                    CUBLAS_GEMM_DEFAULT);
+  if (bt.count == 1)
+    return api.gemmEx(api.handle, opb, opa, n, m, k, &one, b, cudaTypeOf<T>(), ldb, a,
+                      cudaTypeOf<T>(), lda, &zero, c, cudaTypeOf<C>(), ldc, compute,
+                      CUBLAS_GEMM_DEFAULT);
+  return api.gemmBatchedEx(api.handle, opb, opa, n, m, k, &one, b, cudaTypeOf<T>(), ldb, bt.sb,
+                           a, cudaTypeOf<T>(), lda, bt.sa, &zero, c, cudaTypeOf<C>(), ldc,
+                           bt.sc, bt.count, compute, CUBLAS_GEMM_DEFAULT);
 }
 
 // T: the inputs' element type, C: the result's (T unless widened).
@@ -168,13 +209,26 @@ void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, vo
     fail(name, arrayc_rt_last_error());
   cublasOperation_t opa = sh.la.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
   cublasOperation_t opb = sh.lb.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
-  sh.forEachBatch(eltSizes, [&](char *a, char *b, char *c) {
-    cublasStatus_t st = gemmCall(api, opb, opa, (int)sh.n, (int)sh.m, (int)sh.k,
-                                 reinterpret_cast<const T *>(b), (int)sh.lb.ld,
-                                 reinterpret_cast<const T *>(a), (int)sh.la.ld,
-                                 reinterpret_cast<C *>(c), (int)sh.lc.ld);
-    if (st != CUBLAS_STATUS_SUCCESS)
-      fail(name, "cuBLAS GEMM failed (status " + std::to_string((int)st) + ")");
+  // The batch as few strided-batched calls as its strides allow: one when
+  // the batch loops collapse to one uniform stride per operand, else one per
+  // element of the loops that do not (and per INT_MAX elements).
+  const StridedBatch sb(sh);
+  sb.forEachOuter(sh, eltSizes, [&](char *a, char *b, char *c) {
+    for (int64_t done = 0; done < sb.inner.size;) {
+      Batch bt{sb.inner.stride[1], sb.inner.stride[0], sb.inner.stride[2],
+               (int)std::min<int64_t>(sb.inner.size - done, INT_MAX)};
+      cublasStatus_t st = gemmCall(
+          api, opb, opa, (int)sh.n, (int)sh.m, (int)sh.k,
+          reinterpret_cast<const T *>(b + done * sb.inner.stride[1] * (int64_t)sizeof(T)),
+          (int)sh.lb.ld,
+          reinterpret_cast<const T *>(a + done * sb.inner.stride[0] * (int64_t)sizeof(T)),
+          (int)sh.la.ld,
+          reinterpret_cast<C *>(c + done * sb.inner.stride[2] * (int64_t)sizeof(C)),
+          (int)sh.lc.ld, bt);
+      if (st != CUBLAS_STATUS_SUCCESS)
+        fail(name, "cuBLAS GEMM failed (status " + std::to_string((int)st) + ")");
+      done += bt.count;
+    }
   });
 }
 

@@ -76,6 +76,104 @@ struct Shape {
       }
     }
   }
+
+  // The byte addresses of batch element `it` (0 <= it < nbatch, row-major
+  // over the batch loops in plan order), as forEachBatch visits them.
+  void batchAddress(const size_t (&eltSize)[3], int64_t it, char *(&p)[3]) const {
+    for (int o = 0; o < 3; ++o)
+      p[o] = base[o];
+    for (int64_t j = (int64_t)batch.size() - 1; j >= 0; --j) {
+      int64_t l = batch[j], n = size[l], i = it % n;
+      it /= n;
+      for (int o = 0; o < 3; ++o)
+        p[o] += i * stride[o][l] * (int64_t)eltSize[o];
+    }
+  }
+};
+
+// One loop over batch elements with one stride per operand (in elements; 0:
+// the operand is the same matrix for every element, a broadcast).
+struct BatchDim {
+  int64_t size;
+  int64_t stride[3];
+};
+
+// The batch loops with size-1 loops dropped and neighbours merged where every
+// operand steps uniformly across both (outer stride == inner stride * inner
+// size), outermost first: what a strided-batched GEMM can address. Empty
+// when the batch is one element.
+inline std::vector<BatchDim> collapseBatch(const Shape &s) {
+  std::vector<BatchDim> dims;
+  for (int64_t l : s.batch) {
+    if (s.size[l] == 1)
+      continue;
+    BatchDim d{s.size[l], {s.stride[0][l], s.stride[1][l], s.stride[2][l]}};
+    if (!dims.empty()) {
+      BatchDim &outer = dims.back();
+      bool uniform = true;
+      for (int o = 0; o < 3; ++o)
+        uniform = uniform && outer.stride[o] == d.stride[o] * d.size;
+      if (uniform && outer.size <= INT64_MAX / d.size) {
+        outer.size *= d.size; // the merged loop steps as the inner one
+        for (int o = 0; o < 3; ++o)
+          outer.stride[o] = d.stride[o];
+        continue;
+      }
+    }
+    dims.push_back(d);
+  }
+  return dims;
+}
+
+// A batch as strided-batched GEMM calls: `inner` is the collapsed batch loop
+// each call covers (the largest), `outer` the others, looped over by the
+// caller (forEachOuter). A batch of one element has inner.size 1.
+struct StridedBatch {
+  BatchDim inner{1, {0, 0, 0}};
+  std::vector<BatchDim> outer;
+
+  explicit StridedBatch(const Shape &s) {
+    std::vector<BatchDim> dims = collapseBatch(s);
+    size_t best = 0;
+    for (size_t i = 1; i < dims.size(); ++i)
+      if (dims[i].size > dims[best].size)
+        best = i;
+    for (size_t i = 0; i < dims.size(); ++i) {
+      if (i == best)
+        inner = dims[i];
+      else
+        outer.push_back(dims[i]);
+    }
+  }
+
+  // The number of strided-batched calls (the product of the outer sizes).
+  int64_t calls() const {
+    int64_t n = 1;
+    for (const BatchDim &d : outer)
+      n *= d.size;
+    return n;
+  }
+
+  // Calls f(a, b, c) with the byte addresses of the first matrices of each
+  // strided-batched call, starting from the shape's bases.
+  template <typename F>
+  void forEachOuter(const Shape &s, const size_t (&eltSize)[3], F f) const {
+    std::vector<int64_t> idx(outer.size(), 0);
+    for (int64_t it = 0, n = calls(); it < n; ++it) {
+      char *p[3];
+      for (int o = 0; o < 3; ++o) {
+        p[o] = s.base[o];
+        for (size_t j = 0; j < outer.size(); ++j)
+          p[o] += idx[j] * outer[j].stride[o] * (int64_t)eltSize[o];
+      }
+      f(p[0], p[1], p[2]);
+      for (int64_t j = (int64_t)outer.size() - 1; j >= 0; --j) {
+        if (++idx[j] < outer[j].size)
+          break;
+        idx[j] = 0;
+      }
+    }
+  }
 };
 
 // `st`, with the message printf-formatted into `err`.

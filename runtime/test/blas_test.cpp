@@ -1,7 +1,9 @@
 // arrayc_rt_blas_gemm against a naive product, on the layouts the compiler
 // hands it (row-major, transposed, packed-only, broadcast batch, constant
-// index) and on malformed plans.
+// index) and on malformed plans; the batch's collapsing into strided-batched
+// GEMM calls (gemm_plan.h, what cublas.cpp issues) and the threaded batch.
 #include "arrayc_rt/runtime.h"
+#include "gemm_plan.h"
 
 #include <gtest/gtest.h>
 
@@ -133,6 +135,183 @@ TEST(Blas, RejectsMalformedPlans) {
   EXPECT_EQ(arrayc_rt_blas_gemm(ARRAYC_RT_I32, nullptr, 0, 0, nullptr, nullptr, nullptr, 0,
                                 nullptr, nullptr, nullptr, 0, nullptr, nullptr, nullptr, 0),
             ARRAYC_RT_ERR_DTYPE);
+}
+
+// A batched product C[b..., i, j] = sum_k A[...] B[...] checked against the
+// naive sum, with the batch loops' strides given per operand (0: broadcast).
+struct Batched {
+  std::vector<int64_t> batch;         // batch loop sizes
+  std::vector<int64_t> as, bs, cs;    // per batch loop: each operand's stride
+  int64_t m, n, k;
+  int64_t ars, acs, brs, bcs, crs, ccs;
+};
+
+void checkBatched(const Batched &t, int accumulate, unsigned seed) {
+  const int64_t nb = (int64_t)t.batch.size();
+  auto make = [&](const std::vector<int64_t> &bst, int64_t r, int64_t c, int64_t rs,
+                  int64_t cs, unsigned sd) {
+    std::vector<int64_t> sizes = t.batch, strides = bst;
+    sizes.push_back(r), sizes.push_back(c);
+    strides.push_back(rs), strides.push_back(cs);
+    return random(sizes, strides, sd);
+  };
+  Array a = make(t.as, t.m, t.k, t.ars, t.acs, seed);
+  Array b = make(t.bs, t.k, t.n, t.brs, t.bcs, seed + 1);
+  Array c = make(t.cs, t.m, t.n, t.crs, t.ccs, seed + 2);
+  Array before = c;
+  // loops (batch..., m, n, k); A (batch..., m, k), B (batch..., k, n), C (batch..., m, n)
+  std::vector<int64_t> plan{nb + 3};
+  for (int64_t l = 0; l < nb; ++l)
+    plan.push_back(0);
+  plan.insert(plan.end(), {1, 2, 3});
+  for (int o = 0; o < 3; ++o) {
+    for (int64_t l = 0; l < nb; ++l)
+      plan.push_back(l);
+    const int64_t mL = nb, nL = nb + 1, kL = nb + 2;
+    if (o == 0) plan.insert(plan.end(), {mL, kL});
+    if (o == 1) plan.insert(plan.end(), {kL, nL});
+    if (o == 2) plan.insert(plan.end(), {mL, nL});
+  }
+  ASSERT_EQ(run(plan, a, b, c, accumulate), ARRAYC_RT_OK) << arrayc_rt_last_error();
+  int64_t total = 1;
+  for (int64_t s : t.batch)
+    total *= s;
+  for (int64_t it = 0; it < total; ++it) {
+    int64_t oa = 0, ob = 0, oc = 0, rest = it;
+    for (int64_t l = nb - 1; l >= 0; --l) {
+      int64_t i = rest % t.batch[l];
+      rest /= t.batch[l];
+      oa += i * t.as[l], ob += i * t.bs[l], oc += i * t.cs[l];
+    }
+    for (int64_t i = 0; i < t.m; ++i)
+      for (int64_t j = 0; j < t.n; ++j) {
+        size_t ci = (size_t)(oc + i * t.crs + j * t.ccs);
+        double ref = accumulate ? before.data[ci] : 0.0;
+        for (int64_t k = 0; k < t.k; ++k)
+          ref += a.data[(size_t)(oa + i * t.ars + k * t.acs)] *
+                 b.data[(size_t)(ob + k * t.brs + j * t.bcs)];
+        ASSERT_NEAR(c.data[ci], ref, 1e-11 * (1 + std::abs(ref)))
+            << "batch " << it << " (" << i << "," << j << ")";
+      }
+  }
+}
+
+// Enough work (batch 300 of 16x16x16) for the threaded batch when the
+// runtime has more than one thread; the same answer either way.
+TEST(Blas, LargeBatchOfSmallProducts) {
+  checkBatched({{300}, {256}, {256}, {256}, 16, 16, 16, 16, 1, 16, 1, 16, 1}, 0, 30);
+}
+
+TEST(Blas, LargeBatchBroadcastTransposedPackedAccumulate) {
+  // A broadcast over the outer batch loop and transposed, B packed (no unit
+  // stride), C accumulated: every thread needs its own scratch.
+  checkBatched({{6, 50}, {0, 120}, {50 * 160, 160}, {50 * 80, 80}, 8, 10, 12,
+                1, 8, 20, 2, 10, 1},
+               1, 31);
+  checkBatched({{6, 50}, {0, 120}, {50 * 160, 160}, {50 * 80, 80}, 8, 10, 12,
+                1, 8, 20, 2, 10, 1},
+               0, 32);
+}
+
+TEST(Blas, FourDimensionalBatch) {
+  checkBatched({{3, 1, 4}, {0, 7, 35}, {4 * 30, 0, 30}, {4 * 24, 4 * 24, 24}, 4, 6, 5,
+                5, 1, 6, 1, 6, 1},
+               0, 33);
+}
+
+using arrayc_rt::gemm::BatchDim;
+using arrayc_rt::gemm::Shape;
+using arrayc_rt::gemm::StridedBatch;
+using arrayc_rt::gemm::collapseBatch;
+
+// A Shape with just the batch loops' sizes and strides filled in.
+Shape batchShape(std::vector<int64_t> sizes, std::vector<int64_t> sa, std::vector<int64_t> sb,
+                 std::vector<int64_t> sc) {
+  Shape s;
+  s.size = sizes;
+  s.stride[0] = sa, s.stride[1] = sb, s.stride[2] = sc;
+  s.nbatch = 1;
+  for (size_t l = 0; l < sizes.size(); ++l) {
+    s.batch.push_back((int64_t)l);
+    s.nbatch *= sizes[l];
+  }
+  return s;
+}
+
+TEST(GemmPlan, ContiguousBatchCollapsesToOneStride) {
+  // (2, 3, 4) batch of 5x6 A, 6x7 B, 5x7 C, all contiguous.
+  Shape s = batchShape({2, 3, 4}, {360, 120, 30}, {504, 168, 42}, {420, 140, 35});
+  std::vector<BatchDim> d = collapseBatch(s);
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].size, 24);
+  EXPECT_EQ(d[0].stride[0], 30);
+  EXPECT_EQ(d[0].stride[1], 42);
+  EXPECT_EQ(d[0].stride[2], 35);
+  StridedBatch sb(s);
+  EXPECT_EQ(sb.inner.size, 24);
+  EXPECT_TRUE(sb.outer.empty());
+  EXPECT_EQ(sb.calls(), 1);
+}
+
+TEST(GemmPlan, BroadcastOperandKeepsStrideZero) {
+  // B shared by the whole (2, 3) batch: stride 0 on both loops collapses.
+  Shape s = batchShape({2, 3}, {90, 30}, {0, 0}, {105, 35});
+  std::vector<BatchDim> d = collapseBatch(s);
+  ASSERT_EQ(d.size(), 1u);
+  EXPECT_EQ(d[0].size, 6);
+  EXPECT_EQ(d[0].stride[1], 0);
+}
+
+TEST(GemmPlan, PartialBroadcastLoopsOverTheOuterDim) {
+  // A (1, 8, m, k) against B (5, 8, k, n): A broadcast over loop 0 only, so
+  // the loops do not merge; the larger one (8) is the strided-batched one.
+  Shape s = batchShape({5, 8}, {0, 30}, {8 * 42, 42}, {8 * 35, 35});
+  std::vector<BatchDim> d = collapseBatch(s);
+  ASSERT_EQ(d.size(), 2u);
+  StridedBatch sb(s);
+  EXPECT_EQ(sb.inner.size, 8);
+  EXPECT_EQ(sb.inner.stride[0], 30);
+  ASSERT_EQ(sb.outer.size(), 1u);
+  EXPECT_EQ(sb.outer[0].size, 5);
+  EXPECT_EQ(sb.calls(), 5);
+  // The outer loop visits each call's first matrices.
+  static char mem[8 * 4096];
+  s.base[0] = s.base[1] = s.base[2] = mem;
+  const size_t elt[3] = {8, 8, 8};
+  std::vector<int64_t> seenB, seenC;
+  sb.forEachOuter(s, elt, [&](char *a, char *b, char *c) {
+    EXPECT_EQ(a, mem);
+    seenB.push_back((b - mem) / 8);
+    seenC.push_back((c - mem) / 8);
+  });
+  EXPECT_EQ(seenB, (std::vector<int64_t>{0, 336, 672, 1008, 1344}));
+  EXPECT_EQ(seenC, (std::vector<int64_t>{0, 280, 560, 840, 1120}));
+}
+
+TEST(GemmPlan, SizeOneLoopsAreDroppedAndPaddingStopsMerging) {
+  // Loop 1 of size 1 goes; loop 0's C stride is padded (not 4 * 35).
+  Shape s = batchShape({3, 1, 4}, {120, 7, 30}, {168, 0, 42}, {160, 1, 35});
+  std::vector<BatchDim> d = collapseBatch(s);
+  ASSERT_EQ(d.size(), 2u);
+  EXPECT_EQ(d[0].size, 3);
+  EXPECT_EQ(d[1].size, 4);
+  // A single product: no batch loop at all.
+  EXPECT_TRUE(collapseBatch(batchShape({1, 1}, {0, 0}, {0, 0}, {0, 0})).empty());
+  EXPECT_EQ(StridedBatch(batchShape({}, {}, {}, {})).inner.size, 1);
+}
+
+TEST(GemmPlan, BatchAddressMatchesForEachBatch) {
+  Shape s = batchShape({3, 2, 4}, {0, 50, 7}, {91, 13, 0}, {200, 100, 10});
+  const size_t elt[3] = {4, 8, 16};
+  int64_t it = 0;
+  s.forEachBatch(elt, [&](char *a, char *b, char *c) {
+    char *p[3];
+    s.batchAddress(elt, it++, p);
+    EXPECT_EQ(p[0], a);
+    EXPECT_EQ(p[1], b);
+    EXPECT_EQ(p[2], c);
+  });
+  EXPECT_EQ(it, 24);
 }
 
 } // namespace
