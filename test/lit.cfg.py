@@ -24,7 +24,7 @@ config.substitutions.append(("%arrayc_bin", config.arrayc_tools_dir))
 config.substitutions.append(("%e2e", python + " " + os.path.join(config.arrayc_src_root, "test", "e2e", "run_e2e.py")))
 
 tool_dirs = [config.arrayc_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["arrayc-opt", "arrayc"], tool_dirs)
+llvm_config.add_tool_substitutions(["arrayc-opt", "arrayc-reduce", "arrayc-lsp-server", "arrayc"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.arrayc_tools_dir, append_path=True)
 
