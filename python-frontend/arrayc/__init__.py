@@ -11,7 +11,7 @@
 
 See docs/python.md.
 """
-from . import _capi, cuda
+from . import _capi, cuda, profiler
 from ._core import (ArgumentError, ArraycError, CompileError, Context, DeviceError,
                     OutOfMemoryError, ProgramError, asarray,
                     asnumpy, get_context, ndarray)
@@ -19,11 +19,12 @@ from ._jit import JitFunction, Module, compile, jit
 from ._vectorize import Vectorize, vectorize
 from ._reduction import Reduction, reduction
 from .cuda import get_default_memory_pool
+from ._config import show_config
 
 __version__ = _capi.lib.arrayc_version().decode()
 
 __all__ = ["jit", "JitFunction", "vectorize", "Vectorize", "reduction", "Reduction", "compile", "Module", "ndarray", "asarray", "asnumpy",
            "ArraycError",
            "CompileError", "ArgumentError", "DeviceError", "OutOfMemoryError", "ProgramError",
-           "Context", "get_context", "cuda",
+           "Context", "get_context", "cuda", "profiler",
            "get_default_memory_pool"]

@@ -16,6 +16,7 @@ MAX_RANK = 16
 (OK, ERR_COMPILE, ERR_NOT_FOUND, ERR_ARGUMENT, ERR_DEVICE, ERR_INVALID, ERR_NOMEM,
  ERR_RUNTIME, ERR_IO, ERR_FORMAT, ERR_DTYPE, ERR_SHAPE, ERR_ASSERT) = range(13)
 TARGET_AUTO, TARGET_CPU, TARGET_CUDA = range(3)
+EVENT_BLOCKING_SYNC, EVENT_DISABLE_TIMING = 1, 2  # arrayc.h's ARRAYC_EVENT_*
 
 
 class ContextOptions(ctypes.Structure):
@@ -117,6 +118,17 @@ for name, res, args in [
     ("arrayc_array_to_host", ctypes.c_int, [_c, _P(Array), _P(Array)]),
     ("arrayc_array_to_device", ctypes.c_int, [_c, _P(Array), _P(Array)]),
     ("arrayc_call", ctypes.c_int, [_c, _P(Array), ctypes.c_int32, _P(Array), ctypes.c_int32]),
+    ("arrayc_stream_handle", ctypes.c_int, [_c, _c, _P(ctypes.c_size_t)]),
+    ("arrayc_event_create", ctypes.c_int, [_c, ctypes.c_uint32, _P(_c)]),
+    ("arrayc_event_destroy", ctypes.c_int, [_c]),
+    ("arrayc_event_record", ctypes.c_int, [_c, _c]),
+    ("arrayc_event_synchronize", ctypes.c_int, [_c]),
+    ("arrayc_event_query", ctypes.c_int, [_c, _P(ctypes.c_int32)]),
+    ("arrayc_event_elapsed_ms", ctypes.c_int, [_c, _c, _P(ctypes.c_float)]),
+    ("arrayc_stream_wait_event", ctypes.c_int, [_c, _c]),
+    ("arrayc_range_push", None, [ctypes.c_char_p]),
+    ("arrayc_range_pop", None, []),
+    ("arrayc_nvtx_available", ctypes.c_int32, []),
 ]:
     f = getattr(lib, name)
     f.restype = res

@@ -103,6 +103,19 @@ class Context:
         check(C.lib.arrayc_context_synchronize(self._h))
 
 
+def stream_handle(ctx, ptr):
+    """The CUstream (an int) of an arrayc stream `ptr` (None: ctx's stream)."""
+    if ptr is None:
+        cached = getattr(ctx, "_stream_handle", None)
+        if cached is not None:
+            return cached
+    out = ctypes.c_size_t()
+    check(C.lib.arrayc_stream_handle(ctx._h, ctypes.c_void_p(ptr), ctypes.byref(out)))
+    if ptr is None:
+        ctx._stream_handle = out.value  # the context's stream is fixed for its life
+    return out.value
+
+
 _contexts = {}
 _contexts_lock = threading.Lock()
 class _Local(threading.local):
@@ -203,20 +216,49 @@ class ndarray:
             raise AttributeError("a device array: use .get() for a NumPy copy")
         return self._interface()
 
+    def _stream_handle(self):
+        """The CUstream (an int) of the current stream (arrayc.cuda.Stream, or
+        the context's), where arrayc queues work on this array, as CuPy
+        reports its current stream."""
+        s = current_stream()
+        return stream_handle(self._ctx, s.ptr if s is not None else None)
+
     @property
     def __cuda_array_interface__(self):
         if self.device is None:
             raise AttributeError("a host array has no __cuda_array_interface__")
         d = self._interface()
-        d["stream"] = None  # arrayc's default stream: the legacy default stream's order
+        # CAI v3: the stream a consumer orders its work after (an int handle;
+        # arrayc's default stream is a blocking stream of its own, not 1).
+        d["stream"] = self._stream_handle()
         return d
 
     def __dlpack__(self, stream=None, max_version=None, dl_device=None, copy=None):
         if copy:
             raise BufferError("arrayc: __dlpack__(copy=True) is not supported")
-        if self.device is not None:
-            self._ctx.synchronize()  # ready for a consumer on any stream
+        if self.device is not None and stream != -1:
+            self._order_consumer(stream)
         return _dlpack.export(self)
+
+    def _order_consumer(self, stream):
+        """DLPack: the consumer's stream (an int CUstream; None or 0: the legacy
+        default stream, 1; 2: the per-thread default stream) waits on an event
+        recorded on the current stream, where this array's work is queued;
+        the host does not wait."""
+        if stream is not None and not isinstance(stream, int):
+            raise TypeError("arrayc: __dlpack__(stream=) takes an int CUDA stream handle")
+        consumer = 1 if stream in (None, 0) else stream
+        producer = self._stream_handle()
+        if consumer == producer:
+            return  # one stream: already in order
+        ev = ctypes.c_void_p()
+        check(C.lib.arrayc_event_create(self._ctx._h, C.EVENT_DISABLE_TIMING, ctypes.byref(ev)))
+        try:
+            s = current_stream()
+            check(C.lib.arrayc_event_record(ev, s.ptr if s is not None else None))
+            check(C.lib.arrayc_stream_wait_event(consumer, ev))
+        finally:
+            C.lib.arrayc_event_destroy(ev)  # the driver keeps it until the wait is done
 
     def __dlpack_device__(self):
         return _dlpack.device_of(self)
@@ -237,7 +279,13 @@ class ndarray:
         return out
 
     def __array__(self, dtype=None, copy=None):
-        a = self.get() if self.device is not None else np.asarray(_HostView(self))
+        if self.device is not None:
+            # As CuPy: a device-to-host copy is never implicit.
+            raise TypeError("Implicit conversion to a NumPy array is not allowed. "
+                            "Please use `.get()` to construct a NumPy array explicitly.")
+        a = np.asarray(_HostView(self))
+        if copy:
+            a = a.copy()
         return a.astype(dtype, copy=False) if dtype is not None else a
 
     def __len__(self):

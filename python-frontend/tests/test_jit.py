@@ -280,7 +280,7 @@ def sin(x):  # the name of the libm function the body calls
 
 def test_functions_named_like_library_functions():
     x = np.random.default_rng().standard_normal(1000)
-    np.testing.assert_allclose(sin(x), np.sin(x) * 2.0, rtol=1e-12)
+    np.testing.assert_allclose(arrayc.asnumpy(sin(x)), np.sin(x) * 2.0, rtol=1e-12)
     mod = arrayc.compile(
         "import numpy as np\n\n"
         "def fmod(a: f64[n], b: f64) -> f64[n]:\n    return a % b\n\n"
@@ -288,9 +288,9 @@ def test_functions_named_like_library_functions():
         "def arrayc_rt_print_str(a: f64[n]) -> f64[n]:\n    return np.exp(a) + fmod(a, 0.5)\n",
         name="names.arr", target=TARGET)
     a, b = x[:60].reshape(6, 10), x[60:160].reshape(10, 10)
-    np.testing.assert_allclose(mod.fmod(x, 0.75), x % 0.75, rtol=1e-12)
-    np.testing.assert_allclose(mod.cblas_dgemm(a, b), a @ b, rtol=1e-12)
-    np.testing.assert_allclose(mod.arrayc_rt_print_str(x), np.exp(x) + x % 0.5, rtol=1e-12)
+    np.testing.assert_allclose(arrayc.asnumpy(mod.fmod(x, 0.75)), x % 0.75, rtol=1e-12)
+    np.testing.assert_allclose(arrayc.asnumpy(mod.cblas_dgemm(a, b)), a @ b, rtol=1e-12)
+    np.testing.assert_allclose(arrayc.asnumpy(mod.arrayc_rt_print_str(x)), np.exp(x) + x % 0.5, rtol=1e-12)
 
 
 @arrayc.jit(target=TARGET)

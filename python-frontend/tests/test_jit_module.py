@@ -18,7 +18,7 @@ SCALE32 = np.float32(0.5)
 
 
 def close(a, b):
-    np.testing.assert_allclose(np.asarray(a), b, rtol=1e-12, atol=1e-12)
+    np.testing.assert_allclose(arrayc.asnumpy(a), b, rtol=1e-12, atol=1e-12)
 
 
 @arrayc.jit(target=TARGET)
@@ -64,7 +64,7 @@ def scaled(x):
 def test_numpy_scalar_global():
     x = np.arange(5, dtype=np.float32)
     r = scaled(x)
-    assert np.asarray(r).dtype == np.float32
+    assert r.dtype == np.float32
     close(r, 0.5 * x)
 
 
