@@ -21,6 +21,13 @@ CachingPool *hostPool();
 // OpenMP's default; read once, and given to OpenBLAS too when set.
 int32_t numThreads();
 
+/// OpenBLAS's kernel set ("Haswell", "SkylakeX"...; null when OpenBLAS does
+/// not say), and its reselection by the CPU's features (threads.cpp): done
+/// at load when OpenBLAS fell back to its generic Prescott kernels; the core
+/// chosen, or null when nothing changed.
+const char *openBLASCoreName();
+const char *reselectOpenBLASKernels(bool onlyFromFallback);
+
 // Sets the thread-local error message and returns st. Exported from
 // libarrayc_runtime for libarrayc_runtime_cuda (one error slot for both).
 __attribute__((visibility("default"))) arrayc_rt_status setError(arrayc_rt_status st,
