@@ -20,7 +20,6 @@ from ._vectorize import Vectorize, vectorize
 from ._reduction import Reduction, reduction
 from .cuda import get_default_memory_pool
 from ._config import show_config
-from ._config import show_config
 
 __version__ = _capi.lib.arrayc_version().decode()
 
