@@ -1,5 +1,6 @@
 //===- Pipelines.cpp - arrayc's pass pipelines ----------------------------===//
 #include "Pipelines/Pipelines.h"
+#include "Pipelines/GPULineInfo.h"
 
 #include "Conversion/Passes.h"
 #include "Transforms/Passes.h"
@@ -233,7 +234,6 @@ void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions 
   pm.addPass(createCanonicalizer());
   pm.addPass(createCSEPass());
 
-  pm.addNestedPass<gpu::GPUModuleOp>(createStripDebugInfoPass());
   // Complex arithmetic in kernels: expanded to arith/math on the parts
   // before the math ops are legalized and mapped to libdevice.
   pm.addNestedPass<gpu::GPUModuleOp>(createConvertComplexToStandardPass());
@@ -243,6 +243,10 @@ void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions 
   pm.addNestedPass<gpu::GPUModuleOp>(createCanonicalizer());
   pm.addNestedPass<gpu::GPUModuleOp>(createCSEPass());
   pm.addNestedPass<gpu::GPUModuleOp>(createReconcileUnrealizedCastsPass());
+  // Line tables (PTX .loc/.file, as nvcc -lineinfo) from the ops' source
+  // locations, for Nsight Compute's source view; ptxas keeps them (-lineinfo,
+  // SerializeGPUModules). The instructions are the same as without.
+  pm.addNestedPass<gpu::GPUModuleOp>(arrayc::createGPULineInfo());
 
   addStandardToLLVM(pm, /*runtimeAlloc=*/false);
   pm.addPass(createGpuToLLVMConversionPass());

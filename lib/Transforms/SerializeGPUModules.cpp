@@ -66,7 +66,9 @@ struct SerializeGPUModulesPass
       return;
     // Built before the threads start (upstream builds it lazily).
     SymbolTable symbols(module);
-    gpu::TargetOptions options(toolkitPath, /*librariesToLink=*/{}, /*cmdOptions=*/{},
+    // ptxas -lineinfo: the cubin keeps the line table of the PTX's .loc
+    // directives (GPULineInfo.cpp); the code is the same as without.
+    gpu::TargetOptions options(toolkitPath, /*librariesToLink=*/{}, /*cmdOptions=*/"-lineinfo",
                                /*elfSection=*/{}, *format, [&] { return &symbols; });
     SmallVector<SmallVector<Attribute>> objects(modules.size());
     auto serializeOne = [&](size_t i) -> LogicalResult {
