@@ -5,7 +5,8 @@
 #   cmake --build build --target package       # build/arrayc*.deb (docs/install.md)
 #
 # Components (one Debian package each):
-#   compiler -> arrayc             bin/arrayc, bin/arrayc-opt, lib/libarrayc.so.0 (the
+#   compiler -> arrayc             bin/arrayc, bin/arrayc-opt, arrayc-reduce,
+#                                  arrayc-lsp-server, lib/libarrayc.so.0 (the
 #                                  compiler as a library: embedding API, Python package)
 #                                  and the static runtime that AOT executables link
 #   runtime  -> libarrayc-runtime  lib/libarrayc_runtime.so: what the JIT loads
@@ -25,12 +26,19 @@ set(ARRAYC_CMAKE_INSTALL_DIR lib/cmake/arrayc)
 # relative to themselves ($ORIGIN); MLIR/LLVM stay where the system has them.
 # lib/Compiler/Toolchain.cpp finds the runtime at ../lib of bin/arrayc and beside
 # libarrayc.so, so a moved prefix keeps working.
-set_target_properties(arrayc arrayc-opt PROPERTIES
+# The tools: the compiler, and the thin mains over MLIR's for compiler engineers.
+set(ARRAYC_INSTALL_TOOLS arrayc arrayc-opt)
+foreach(tool arrayc-reduce arrayc-lsp-server)
+  if(TARGET ${tool})
+    list(APPEND ARRAYC_INSTALL_TOOLS ${tool})
+  endif()
+endforeach()
+set_target_properties(${ARRAYC_INSTALL_TOOLS} PROPERTIES
   INSTALL_RPATH "\$ORIGIN/../lib;${LLVM_LIBRARY_DIR}")
 set_target_properties(libarrayc PROPERTIES INSTALL_RPATH "\$ORIGIN;${LLVM_LIBRARY_DIR}")
 set_target_properties(arrayc PROPERTIES EXPORT_NAME compiler)
 
-install(TARGETS arrayc arrayc-opt EXPORT arraycTargets
+install(TARGETS ${ARRAYC_INSTALL_TOOLS} EXPORT arraycTargets
   RUNTIME DESTINATION bin COMPONENT compiler)
 install(TARGETS libarrayc EXPORT arraycTargets
   LIBRARY DESTINATION lib COMPONENT compiler NAMELINK_COMPONENT dev)
