@@ -386,6 +386,54 @@ private:
   std::shared_ptr<arrayc_context_t> c_;
 };
 
+/// A CUDA event of a context's device (arrayc_event_*; cuda only: create
+/// fails with ARRAYC_ERR_DEVICE on the cpu target). Copies share the event.
+class Event {
+public:
+  static Result<Event> create(const Context &ctx, uint32_t flags = 0) {
+    arrayc_event e;
+    if (arrayc_status s = arrayc_event_create(ctx.raw(), flags, &e))
+      return Error::last(s);
+    Event result;
+    result.e_ = std::shared_ptr<arrayc_event_t>(e, [](arrayc_event x) { arrayc_event_destroy(x); });
+    return result;
+  }
+  /// After the work queued so far on `stream` (nullptr: the context's stream).
+  Status record(void *stream = nullptr) const { return check(arrayc_event_record(e_.get(), stream)); }
+  Status synchronize() const { return check(arrayc_event_synchronize(e_.get())); }
+  /// Whether the work before the last record has finished (no wait).
+  Result<bool> done() const {
+    int32_t d = 0;
+    if (arrayc_status s = arrayc_event_query(e_.get(), &d))
+      return Error::last(s);
+    return d != 0;
+  }
+  /// Work queued on `stream` (nullptr: the context's stream) waits for this event.
+  Status makeWait(void *stream = nullptr) const {
+    return check(arrayc_stream_wait_event(stream, e_.get()));
+  }
+  /// Milliseconds from `start` to `end` (both recorded and finished).
+  static Result<float> elapsedMs(const Event &start, const Event &end) {
+    float ms = 0;
+    if (arrayc_status s = arrayc_event_elapsed_ms(start.e_.get(), end.e_.get(), &ms))
+      return Error::last(s);
+    return ms;
+  }
+  arrayc_event raw() const { return e_.get(); }
+
+private:
+  std::shared_ptr<arrayc_event_t> e_;
+};
+
+/// An NVTX range for a scope (arrayc_range_push/pop): Nsight Systems' NVTX row.
+class Range {
+public:
+  explicit Range(const char *message) { arrayc_range_push(message); }
+  ~Range() { arrayc_range_pop(); }
+  Range(const Range &) = delete;
+  Range &operator=(const Range &) = delete;
+};
+
 } // namespace arrayc
 
 #endif // ARRAYC_ARRAYC_HPP

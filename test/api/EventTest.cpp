@@ -5,7 +5,7 @@
 // them, and order a second stream after the context's with an event.
 //
 //===----------------------------------------------------------------------===//
-#include "arrayc/arrayc.h"
+#include "arrayc/arrayc.hpp"
 
 #include <gtest/gtest.h>
 
@@ -47,6 +47,32 @@ TEST(Events, CpuTargetRefusesEventsWithAStatus) {
   EXPECT_EQ(arrayc_stream_handle(ctx, nullptr, &handle), ARRAYC_ERR_DEVICE);
   EXPECT_EQ(handle, 0u);
   arrayc_context_release(ctx);
+}
+
+TEST(Events, CppWrappers) {
+  arrayc::ContextOptions o;
+  o.target = arrayc::Target::CPU;
+  arrayc::Context ctx = arrayc::Context::create(o).value();
+  auto ev = arrayc::Event::create(ctx);
+  ASSERT_FALSE(ev);
+  EXPECT_EQ(ev.error().code, ARRAYC_ERR_DEVICE);
+  { arrayc::Range outer("outer"); arrayc::Range inner("inner"); }
+  o.target = arrayc::Target::CUDA;
+  auto gpu = arrayc::Context::create(o);
+  if (!gpu)
+    GTEST_SKIP() << "no cuda target: " << gpu.error().message;
+  auto start = arrayc::Event::create(*gpu), end = arrayc::Event::create(*gpu);
+  ASSERT_TRUE(start && end) << arrayc_last_error();
+  ASSERT_TRUE(start->record());
+  ASSERT_TRUE(end->record());
+  ASSERT_TRUE(end->synchronize());
+  auto done = end->done();
+  ASSERT_TRUE(done);
+  EXPECT_TRUE(*done);
+  auto ms = arrayc::Event::elapsedMs(*start, *end);
+  ASSERT_TRUE(ms) << ms.error().message;
+  EXPECT_GE(*ms, 0.0f);
+  EXPECT_TRUE(end->makeWait());
 }
 
 TEST(Events, NullArgumentsAreInvalid) {
