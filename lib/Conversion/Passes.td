@@ -45,7 +45,10 @@ def ConvertNDArrayToRuntime : Pass<"convert-ndarray-to-runtime", "mlir::ModuleOp
     `arrayc_rt_cufft_<kind>_<T>` (cuFFT), and `ndarray.sort`,
     `ndarray.compress` and `ndarray.scatter` call
     `arrayc_rt_cub_<sort|argsort|compress|scatter>_<T>` (CUB; atomics for
-    the scatter), with the same arguments.
+    the scatter), with the same arguments. On the cpu target a scatter into a
+    1-d array is an `scf.for` of `tensor.insert`s into the destination (each
+    index wrapped and checked), which bufferization updates in place when the
+    destination is dead after it.
   }];
   let options = [
     Option<"cuda", "cuda", "bool", /*default=*/"false",
@@ -53,7 +56,8 @@ def ConvertNDArrayToRuntime : Pass<"convert-ndarray-to-runtime", "mlir::ModuleOp
   ];
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect",
                            "mlir::bufferization::BufferizationDialect",
-                           "mlir::arith::ArithDialect", "mlir::tensor::TensorDialect"];
+                           "mlir::arith::ArithDialect", "mlir::tensor::TensorDialect",
+                           "mlir::scf::SCFDialect", "mlir::complex::ComplexDialect"];
 }
 
 def CheckArraySizes : Pass<"arrayc-check-array-sizes", "mlir::ModuleOp"> {

@@ -351,24 +351,13 @@ struct ReshapePattern : OpRewritePattern<nd::ReshapeOp> {
     if (flat.getType() != flatOutT)
       flat = tensor::CastOp::create(rewriter, loc, flatOutT, flat);
     Value r;
-    if (out.getNumDynamicDims() > 1) {
-      // Several dynamic dims cannot share one expand group: delinearize.
-      SmallVector<Value> sizes = mixed(rewriter, loc, out.getShape(), op.getDynamicDims());
-      r = indexGeneric(rewriter, loc, out, op.getDynamicDims(), {}, {},
-                       [&](OpBuilder &b, Location l, ValueRange idx, ValueRange) {
-                         Value lin = cIdx(b, l, 0);
-                         for (auto [d, i] : llvm::enumerate(idx)) {
-                           lin = arith::MulIOp::create(b, l, lin, sizes[d]);
-                           lin = arith::AddIOp::create(b, l, lin, i);
-                         }
-                         return tensor::ExtractOp::create(b, l, flat, lin).getResult();
-                       });
-    } else if (out.getRank() == 0) {
+    if (out.getRank() == 0) {
       r = tensor::CollapseShapeOp::create(rewriter, loc, out, flat,
                                           ArrayRef<ReassociationIndices>{});
     } else if (out.getRank() == 1) {
       r = flat.getType() == out ? flat : tensor::CastOp::create(rewriter, loc, out, flat);
     } else {
+      // One expand group, dynamic sizes included (a view, no copy).
       ReassociationIndices all;
       SmallVector<OpFoldResult> shape;
       size_t k = 0;

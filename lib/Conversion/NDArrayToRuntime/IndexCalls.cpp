@@ -10,7 +10,8 @@
 // On the cuda target each calls its device twin `arrayc_rt_cub_<op>_<T>`
 // (same arguments): sort, argsort and compress through CUB
 // (runtime/src/cub_index.cu), scatter with atomics (runtime/src/
-// cuda_scatter.cu); nothing is staged through the host.
+// cuda_scatter.cu); nothing is staged through the host. On the cpu a
+// scatter into a 1-d array is a loop of inserts instead (ScatterLoopPattern).
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,7 +21,9 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -127,6 +130,74 @@ struct ScatterPattern : OpRewritePattern<nd::ScatterOp> {
   }
 };
 
+/// cpu: a scatter into a 1-d array as a loop of `tensor.insert`s into the
+/// destination, each index wrapped (negative from the end) and checked. A
+/// destination that is dead after the scatter (an array assigned through
+/// `a[idx] = v`, a loop-carried array) is then updated in place by
+/// bufferization: a few elements written, not a copy of the whole array as
+/// the runtime call's fresh output costs (lu_factor's row swaps: 2n
+/// elements, not n^2, per step). The order is the runtime's: the last write
+/// of a repeated index wins, `accumulate` adds each (bool: or).
+struct ScatterLoopPattern : OpRewritePattern<nd::ScatterOp> {
+  ScatterLoopPattern(MLIRContext *ctx) : OpRewritePattern(ctx, /*benefit=*/2) {}
+  LogicalResult matchAndRewrite(nd::ScatterOp op, PatternRewriter &rewriter) const override {
+    auto destT = cast<RankedTensorType>(op.getDest().getType());
+    auto idxT = cast<RankedTensorType>(op.getIndices().getType());
+    auto updT = cast<RankedTensorType>(op.getUpdates().getType());
+    if (destT.getRank() != 1 || idxT.getRank() != 1 || updT.getRank() != 1 ||
+        !idxT.getElementType().isSignlessInteger(64))
+      return rewriter.notifyMatchFailure(op, "1-d destination, i64 indices and updates");
+    Location loc = op.getLoc();
+    Value dest = storageTensor(rewriter, loc, op.getDest());
+    Value upd = storageTensor(rewriter, loc, op.getUpdates());
+    Value idx = op.getIndices();
+    Type elt = cast<RankedTensorType>(dest.getType()).getElementType();
+    bool accumulate = op.getAccumulate();
+    if (accumulate && !isa<FloatType, IntegerType, ComplexType>(elt))
+      return rewriter.notifyMatchFailure(op, "add.at of this element type");
+    std::string text = locationText(loc);
+    std::string message =
+        (text.empty() ? "" : text + ": ") + "index {0} is out of bounds for axis 0 with size {1}";
+    Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value c1 = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    Value count = tensor::DimOp::create(rewriter, loc, idx, 0);
+    Value n = arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
+                                         tensor::DimOp::create(rewriter, loc, dest, 0));
+    auto loop = scf::ForOp::create(
+        rewriter, loc, c0, count, c1, ValueRange{dest},
+        [&](OpBuilder &b, Location l, Value k, ValueRange iter) {
+          Value i = tensor::ExtractOp::create(b, l, idx, k);
+          Value zero = arith::ConstantIntOp::create(b, l, 0, 64);
+          Value negative = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, i, zero);
+          Value wrapped = arith::SelectOp::create(
+              b, l, negative, arith::AddIOp::create(b, l, i, n), i);
+          Value inside = arith::AndIOp::create(
+              b, l, arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, wrapped, zero),
+              arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, wrapped, n));
+          nd::AssertOp::create(b, l, inside, b.getStringAttr(message), ValueRange{i, n});
+          Value at = arith::IndexCastOp::create(b, l, b.getIndexType(), wrapped);
+          Value v = tensor::ExtractOp::create(b, l, upd, k);
+          if (accumulate) {
+            Value old = tensor::ExtractOp::create(b, l, iter[0], at);
+            if (isa<ComplexType>(elt))
+              v = complex::AddOp::create(b, l, old, v);
+            else if (isa<FloatType>(elt))
+              v = arith::AddFOp::create(b, l, old, v);
+            else if (elt.isInteger(1))
+              v = arith::OrIOp::create(b, l, old, v);
+            else
+              v = arith::AddIOp::create(b, l, old, v);
+          }
+          scf::YieldOp::create(b, l, tensor::InsertOp::create(b, l, v, iter[0], at).getResult());
+        });
+    Value r = loop.getResult(0);
+    if (r.getType() != op.getType())
+      r = UnrealizedConversionCastOp::create(rewriter, loc, op.getType(), r).getResult(0);
+    rewriter.replaceOp(op, r);
+    return success();
+  }
+};
+
 struct SortPattern : OpRewritePattern<nd::SortOp> {
   SortPattern(MLIRContext *ctx, bool cuda) : OpRewritePattern(ctx), cuda(cuda) {}
   bool cuda;
@@ -144,4 +215,6 @@ struct SortPattern : OpRewritePattern<nd::SortOp> {
 
 void arrayc::populateIndexToRuntimeCallPatterns(RewritePatternSet &patterns, bool cuda) {
   patterns.add<CompressPattern, ScatterPattern, SortPattern>(patterns.getContext(), cuda);
+  if (!cuda)
+    patterns.add<ScatterLoopPattern>(patterns.getContext());
 }
