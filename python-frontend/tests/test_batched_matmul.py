@@ -66,7 +66,7 @@ SHAPES = [
     ((3, 4, 6, 7), (4, 7, 5)),         # B broadcast over the outer batch dim
     ((6, 7), (64, 7, 5)),              # A shared by the whole batch (stride 0)
     ((5, 1, 6, 7), (1, 8, 7, 5)),      # broadcast both ways: a loop of calls
-    ((300, 16, 16), (300, 16, 16)),    # a large batch of small products
+    ((300, 32, 32), (300, 32, 32)),    # a large batch of small products (threads)
     ((2, 3, 1, 33), (2, 3, 33, 1)),    # 1x1 results
 ]
 

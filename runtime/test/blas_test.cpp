@@ -196,20 +196,22 @@ void checkBatched(const Batched &t, int accumulate, unsigned seed) {
   }
 }
 
-// Enough work (batch 300 of 16x16x16) for the threaded batch when the
-// runtime has more than one thread; the same answer either way.
+// Enough work (300 products of 32x32x32: 9.8M multiply-adds, 2^20 per thread)
+// for the threaded batch when the runtime has more than one thread; the same
+// answer either way.
 TEST(Blas, LargeBatchOfSmallProducts) {
-  checkBatched({{300}, {256}, {256}, {256}, 16, 16, 16, 16, 1, 16, 1, 16, 1}, 0, 30);
+  checkBatched({{300}, {1024}, {1024}, {1024}, 32, 32, 32, 32, 1, 32, 1, 32, 1}, 0, 30);
 }
 
 TEST(Blas, LargeBatchBroadcastTransposedPackedAccumulate) {
   // A broadcast over the outer batch loop and transposed, B packed (no unit
   // stride), C accumulated: every thread needs its own scratch.
-  checkBatched({{6, 50}, {0, 120}, {50 * 160, 160}, {50 * 80, 80}, 8, 10, 12,
-                1, 8, 20, 2, 10, 1},
+  // 24x28 @ 28x26 (17472 multiply-adds each, 300 of them: threaded).
+  checkBatched({{6, 50}, {0, 672}, {50 * 1680, 1680}, {50 * 624, 624}, 24, 26, 28,
+                1, 24, 60, 2, 26, 1},
                1, 31);
-  checkBatched({{6, 50}, {0, 120}, {50 * 160, 160}, {50 * 80, 80}, 8, 10, 12,
-                1, 8, 20, 2, 10, 1},
+  checkBatched({{6, 50}, {0, 672}, {50 * 1680, 1680}, {50 * 624, 624}, 24, 26, 28,
+                1, 24, 60, 2, 26, 1},
                0, 32);
 }
 

@@ -16,8 +16,8 @@
 # INPUT: x c128 [6, 7]
 # INPUT: p c128 [5, 1, 6, 7]
 # INPUT: q c128 [1, 8, 7, 5]
-# INPUT: g c128 [300, 16, 16]
-# INPUT: h c128 [300, 16, 16]
+# INPUT: g c128 [300, 32, 32]
+# INPUT: h c128 [300, 32, 32]
 # OUTPUT: b3
 # OUTPUT: b4
 # OUTPUT: bw
@@ -41,8 +41,8 @@ def main():
     x: c128[6, 7] = np.load("x.npy")
     p: c128[5, 1, 6, 7] = np.load("p.npy")
     q: c128[1, 8, 7, 5] = np.load("q.npy")
-    g: c128[300, 16, 16] = np.load("g.npy")
-    h: c128[300, 16, 16] = np.load("h.npy")
+    g: c128[300, 32, 32] = np.load("g.npy")
+    h: c128[300, 32, 32] = np.load("h.npy")
     np.save("b3.npy", s @ t)
     np.save("b4.npy", u @ v)
     np.save("bw.npy", u @ w)

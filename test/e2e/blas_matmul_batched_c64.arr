@@ -16,8 +16,8 @@
 # INPUT: x c64 [6, 7]
 # INPUT: p c64 [5, 1, 6, 7]
 # INPUT: q c64 [1, 8, 7, 5]
-# INPUT: g c64 [300, 16, 16]
-# INPUT: h c64 [300, 16, 16]
+# INPUT: g c64 [300, 32, 32]
+# INPUT: h c64 [300, 32, 32]
 # OUTPUT: b3 1e-5
 # OUTPUT: b4 1e-5
 # OUTPUT: bw 1e-5
@@ -41,8 +41,8 @@ def main():
     x: c64[6, 7] = np.load("x.npy")
     p: c64[5, 1, 6, 7] = np.load("p.npy")
     q: c64[1, 8, 7, 5] = np.load("q.npy")
-    g: c64[300, 16, 16] = np.load("g.npy")
-    h: c64[300, 16, 16] = np.load("h.npy")
+    g: c64[300, 32, 32] = np.load("g.npy")
+    h: c64[300, 32, 32] = np.load("h.npy")
     np.save("b3.npy", s @ t)
     np.save("b4.npy", u @ v)
     np.save("bw.npy", u @ w)

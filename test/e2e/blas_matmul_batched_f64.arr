@@ -16,8 +16,8 @@
 # INPUT: x f64 [6, 7]
 # INPUT: p f64 [5, 1, 6, 7]
 # INPUT: q f64 [1, 8, 7, 5]
-# INPUT: g f64 [300, 16, 16]
-# INPUT: h f64 [300, 16, 16]
+# INPUT: g f64 [300, 32, 32]
+# INPUT: h f64 [300, 32, 32]
 # OUTPUT: b3
 # OUTPUT: b4
 # OUTPUT: bw
@@ -41,8 +41,8 @@ def main():
     x: f64[6, 7] = np.load("x.npy")
     p: f64[5, 1, 6, 7] = np.load("p.npy")
     q: f64[1, 8, 7, 5] = np.load("q.npy")
-    g: f64[300, 16, 16] = np.load("g.npy")
-    h: f64[300, 16, 16] = np.load("h.npy")
+    g: f64[300, 32, 32] = np.load("g.npy")
+    h: f64[300, 32, 32] = np.load("h.npy")
     np.save("b3.npy", s @ t)
     np.save("b4.npy", u @ v)
     np.save("bw.npy", u @ w)
