@@ -14,6 +14,7 @@ the `arrayc` found on PATH at import time (any install prefix, moved or not), an
 when no ARRAYC_PREFIX was given, the build tree beside this folder (../build/lib)."""
 import os
 import re
+import sys
 
 from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
@@ -99,4 +100,8 @@ include = [d for d in (os.path.join(HERE, "..", "include"),
 fast = Extension("arrayc._fast", ["arrayc/_fast.c"], include_dirs=include[:1],
                  define_macros=[("Py_LIMITED_API", "0x030B0000")], py_limited_api=True,
                  optional=True)
-setup(version=VERSION, cmdclass={"build_py": BuildPy}, ext_modules=[fast] if include else [])
+# With the extension (CPython 3.11+) the wheel is tagged for the limited API
+# (cp311-abi3: any CPython from 3.11); without it, a pure-Python wheel.
+abi3 = bool(include) and sys.version_info >= (3, 11)
+setup(version=VERSION, cmdclass={"build_py": BuildPy}, ext_modules=[fast] if include else [],
+      options={"bdist_wheel": {"py_limited_api": "cp311"}} if abi3 else {})
