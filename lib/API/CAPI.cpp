@@ -34,6 +34,7 @@
 #include <memory>
 #include <numeric>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -1006,7 +1007,11 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
     }
   }
 
-  Range range(name.c_str()); // the call in Nsight Systems, named by its function
+  // The call in Nsight Systems, named by its function (cuda: the compiled
+  // function pushes that range itself, pass arrayc-nvtx-ranges).
+  std::optional<Range> range;
+  if (!ctx.cuda)
+    range.emplace(name.c_str());
   OnStream on(ctx, stream);
   void *cuStream = ctx.cuda ? ctx.rt->currentCuStream() : nullptr;
   llvm::SmallVector<void *, 8> pointers(nargs);

@@ -215,6 +215,7 @@ void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &op
   pm.addPass(createCSEPass());
   if (options.graphs)
     pm.addPass(createCudaGraphCalls()); // sees the launches each function makes
+  pm.addPass(arrayc::createNVTXRanges()); // each call on the profiler's timeline
 }
 
 void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions &options) {

@@ -516,6 +516,30 @@ def CudaGraphCalls : Pass<"arrayc-cuda-graph-calls", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::func::FuncDialect"];
 }
 
+def NVTXRanges : Pass<"arrayc-nvtx-ranges", "mlir::ModuleOp"> {
+  let summary = "cuda: an NVTX range around each call of an exported function and main";
+  let description = [{
+    For the cuda target: each public function, and `arrayc_main`, calls
+    `arrayc_rt_range_push(name)` on entry and `arrayc_rt_range_pop()` before
+    each return, `name` the function's name in the source (a NUL-terminated
+    string constant). The runtime pushes and pops an NVTX range
+    (runtime/src/graphs.cpp): Nsight Systems shows each compiled call on the
+    CPU timeline with the kernels it launched, whether the program is an
+    executable, a `--shared` library, `arrayc run` or a libarrayc call;
+    without a profiler attached NVTX's calls return at once.
+
+    ```mlir
+    func.func @sqdiff(%x: memref<?xf32>) -> memref<?xf32> {
+      call @arrayc_rt_range_push(%name) : (memref<*xi8>) -> ()
+      ...
+      call @arrayc_rt_range_pop() : () -> ()
+      return %y : memref<?xf32>
+    }
+    ```
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect"];
+}
+
 #endif // ARRAYC_TRANSFORMS_PASSES
 
 def ReassociateSums : Pass<"arrayc-reassociate-sums", "mlir::func::FuncOp"> {

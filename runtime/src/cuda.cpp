@@ -252,11 +252,13 @@ ARRAYC_RT_API void *mgpuModuleLoadJIT(void *data, int optLevel) {
   CUmodule module = nullptr;
   char errorLog[8192];
   errorLog[0] = '\0';
+  // Line tables kept (the PTX's .loc, as ptxas -lineinfo): Nsight Compute
+  // maps the kernels to the .arr/.py lines.
   CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-                         CU_JIT_OPTIMIZATION_LEVEL};
+                         CU_JIT_OPTIMIZATION_LEVEL, CU_JIT_GENERATE_LINE_INFO};
   void *vals[] = {(void *)errorLog, (void *)(uintptr_t)sizeof(errorLog),
-                  (void *)(uintptr_t)optLevel};
-  CUresult r = cuModuleLoadDataEx(&module, data, 3, opts, vals);
+                  (void *)(uintptr_t)optLevel, (void *)(uintptr_t)1};
+  CUresult r = cuModuleLoadDataEx(&module, data, 4, opts, vals);
   if (r != CUDA_SUCCESS) {
     errorLog[sizeof(errorLog) - 1] = '\0';
     fail("cuModuleLoadDataEx", r, errorLog[0] ? errorLog : "PTX JIT failed");
@@ -456,9 +458,15 @@ ARRAYC_RT_API void mgpuEventRecord(CUevent event, CUstream stream) {
 namespace {
 class CudaPoolBackend : public arrayc_rt::PoolBackend {
 public:
+  /// ARRAYC_CUDA_POOL=driver: blocks come from the device's default memory
+  /// pool, stream-ordered on the legacy default stream (which every blocking
+  /// stream is ordered with), so the cache is the driver's: the one CuPy's
+  /// MemoryAsyncPool and PyTorch's cudaMallocAsync backend use.
+  bool driverPool = false;
+
   void *allocate(size_t bytes) override {
     CUdeviceptr ptr = 0;
-    CUresult r = cuMemAlloc(&ptr, bytes);
+    CUresult r = driverPool ? cuMemAllocAsync(&ptr, bytes, nullptr) : cuMemAlloc(&ptr, bytes);
     if (r == CUDA_ERROR_OUT_OF_MEMORY)
       return nullptr;
     char what[64];
@@ -469,7 +477,10 @@ public:
   // No flush of a recording here (called under the pool's lock): a recorded
   // call's freed blocks are held back (graphs.h), never in the cache.
   void release(void *ptr) override {
-    CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
+    if (driverPool)
+      CU_CHECK(cuMemFreeAsync(reinterpret_cast<CUdeviceptr>(ptr), nullptr), "");
+    else
+      CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
   }
   void synchronize(void *stream) override {
     CU_CHECK(cuStreamSynchronize(reinterpret_cast<CUstream>(stream)), "");
@@ -515,9 +526,11 @@ arrayc_rt::CachingPool &devicePool() {
   // the driver's own teardown at exit.
   static auto *pool = [] {
     auto *p = new arrayc_rt::CachingPool(backend);
-    // ARRAYC_CUDA_POOL=0: no caching, exact sizes (compute-sanitizer memcheck).
+    // ARRAYC_CUDA_POOL=0: no caching, exact sizes (compute-sanitizer
+    // memcheck); =driver: no caching here, the driver's pool caches.
     const char *e = std::getenv("ARRAYC_CUDA_POOL");
-    p->setCaching(!(e && std::strcmp(e, "0") == 0));
+    backend.driverPool = e && std::strcmp(e, "driver") == 0;
+    p->setCaching(!(e && (std::strcmp(e, "0") == 0 || backend.driverPool)));
     return p;
   }();
   return *pool;

@@ -364,6 +364,19 @@ void abandon() {
 
 extern "C" {
 
+// A compiled call's NVTX range (pass arrayc-nvtx-ranges): `name` is a 1-d
+// memref of the NUL-terminated function name.
+ARRAYC_RT_API void arrayc_rt_range_push(int64_t /*rank*/, void *name) {
+  struct Text {
+    char *allocated, *aligned;
+    int64_t offset, size, stride;
+  };
+  const Text *t = static_cast<const Text *>(name);
+  nvtxRangePushA(t->aligned + t->offset);
+}
+
+ARRAYC_RT_API void arrayc_rt_range_pop(void) { nvtxRangePop(); }
+
 ARRAYC_RT_API void arrayc_rt_graph_begin(void) {
   ThreadState &t = tState;
   if (t.depth++ > 0 || !gEnabled.load(std::memory_order_relaxed))

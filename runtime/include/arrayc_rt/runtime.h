@@ -466,6 +466,13 @@ ARRAYC_RT_API void arrayc_rt_pinned_pool_free_all_blocks(void);
  * issued at once). */
 ARRAYC_RT_API void arrayc_rt_graph_begin(void);
 ARRAYC_RT_API void arrayc_rt_graph_end(void);
+
+/* NVTX ranges (src/graphs.cpp): the cuda target's public functions and main
+ * call arrayc_rt_range_push with their name (an unranked 1-d i8 memref of a
+ * NUL-terminated string) on entry and arrayc_rt_range_pop before returning
+ * (pass arrayc-nvtx-ranges); no-ops unless a profiler is attached. */
+ARRAYC_RT_API void arrayc_rt_range_push(int64_t rank, void *name);
+ARRAYC_RT_API void arrayc_rt_range_pop(void);
 /* ARRAYC_RT_ERR_INVALID when called between begin and end on this thread. */
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_set_graphs_enabled(int enabled);
 ARRAYC_RT_API int arrayc_rt_graphs_enabled(void);
