@@ -15,6 +15,6 @@ export LD_LIBRARY_PATH="$root/usr/lib/llvm-22/lib:$sys:$sys/openblas-pthread:${L
 # AOT executables link the runtime's system libraries by the absolute paths found
 # at configure time (Debian's); point those paths at the unpacked copies.
 for pair in liblapacke.so:liblapacke.so.3 libopenblas.so:openblas-pthread/libopenblas.so.0 \
-    libfftw3.so:libfftw3.so.3 libfftw3f.so:libfftw3f.so.3; do
+    libfftw3.so:libfftw3.so.3 libfftw3f.so:libfftw3f.so.3 libomp.so:libomp.so.5; do
   [ -e "/usr/lib/x86_64-linux-gnu/${pair%%:*}" ] || ln -s "$sys/${pair#*:}" "/usr/lib/x86_64-linux-gnu/${pair%%:*}"
 done

@@ -43,9 +43,11 @@ SCRIPT = textwrap.dedent("""
 
 
 @pytest.mark.skipif(TARGET != "cuda", reason="needs the cuda target (ARRAYC_PYTEST_TARGET=cuda)")
-def test_arrays_come_from_the_drivers_pool_as_cupys_do():
+def test_arrays_come_from_the_drivers_pool_as_cupys_do(tmp_path):
     pytest.importorskip("cupy")
+    script = tmp_path / "shared_pool_check.py"  # arrayc.jit reads functions from files
+    script.write_text(SCRIPT)
     env = dict(os.environ, ARRAYC_CUDA_POOL="driver")
-    r = subprocess.run([sys.executable, "-c", SCRIPT], env=env, capture_output=True, text=True)
+    r = subprocess.run([sys.executable, str(script)], env=env, capture_output=True, text=True)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "shared pool OK" in r.stdout

@@ -190,14 +190,15 @@ void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, vo
     fail(name, err);
   if (sh.nbatch == 0 || sh.m == 0 || sh.n == 0)
     return;
-  if (!sh.la.direct || !sh.lb.direct || !sh.lc.direct)
+  if (!sh.lc.direct || (sh.k != 0 && (!sh.la.direct || !sh.lb.direct)))
     fail(name, "an operand's strides are not a row-major or transposed matrix");
   if (sh.k == 0) {
     // Nothing to multiply: the result is zeros.
+    // (A and B have no elements then: their strides do not matter.)
+    int64_t rows = sh.lc.trans ? sh.n : sh.m, cols = sh.lc.trans ? sh.m : sh.n;
     sh.forEachBatch(eltSizes, [&](char *, char *, char *c) {
       CUresult r = cuMemsetD2D8Async(reinterpret_cast<CUdeviceptr>(c), sh.lc.ld * sizeof(C), 0,
-                                     sh.n * sizeof(C), sh.m,
-                                     stream());
+                                     cols * sizeof(C), rows, stream());
       if (r != CUDA_SUCCESS)
         fail(name, "cuMemsetD2D8Async failed (" + std::to_string((int)r) + ")");
     });

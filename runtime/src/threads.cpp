@@ -63,14 +63,29 @@ __attribute__((constructor)) void reselectFallbackOpenBLASKernels() {
 
 } // namespace
 
+namespace {
+/// A symbol of the OpenBLAS the runtime calls, looked up in that library
+/// (found from cblas_sgemm's address): a host that loaded the runtime with
+/// RTLD_LOCAL (Python's ctypes) keeps OpenBLAS out of the global scope.
+void *openBLASSymbol(const char *name) {
+  static void *library = [] {
+    Dl_info info;
+    if (!dladdr(reinterpret_cast<void *>(&cblas_sgemm), &info) || !info.dli_fname)
+      return static_cast<void *>(nullptr);
+    return dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD);
+  }();
+  return library ? dlsym(library, name) : nullptr;
+}
+} // namespace
+
 const char *arrayc_rt::openBLASCoreName() {
-  auto corename = reinterpret_cast<char *(*)()>(dlsym(RTLD_DEFAULT, "openblas_get_corename"));
+  auto corename = reinterpret_cast<char *(*)()>(openBLASSymbol("openblas_get_corename"));
   return corename ? corename() : nullptr;
 }
 
 const char *arrayc_rt::reselectOpenBLASKernels(bool onlyFromFallback) {
-  auto quit = reinterpret_cast<void (*)()>(dlsym(RTLD_DEFAULT, "gotoblas_dynamic_quit"));
-  auto init = reinterpret_cast<void (*)()>(dlsym(RTLD_DEFAULT, "gotoblas_dynamic_init"));
+  auto quit = reinterpret_cast<void (*)()>(openBLASSymbol("gotoblas_dynamic_quit"));
+  auto init = reinterpret_cast<void (*)()>(openBLASSymbol("gotoblas_dynamic_init"));
   const char *core = openBLASCoreName();
   if (!quit || !init || !core) // not a DYNAMIC_ARCH OpenBLAS
     return nullptr;
@@ -92,6 +107,8 @@ const char *arrayc_rt::reselectOpenBLASKernels(bool onlyFromFallback) {
   unsetenv("OPENBLAS_CORETYPE");
   return chosen;
 }
+
+ARRAYC_RT_API const char *arrayc_rt_openblas_core(void) { return arrayc_rt::openBLASCoreName(); }
 
 int32_t arrayc_rt::numThreads() {
   static const int32_t n = configuredThreads();

@@ -467,6 +467,13 @@ ARRAYC_RT_API void arrayc_rt_pinned_pool_free_all_blocks(void);
 ARRAYC_RT_API void arrayc_rt_graph_begin(void);
 ARRAYC_RT_API void arrayc_rt_graph_end(void);
 
+/* The kernel set of the OpenBLAS the cpu target calls ("Haswell",
+ * "SkylakeX"...), or NULL when that OpenBLAS does not say (src/threads.cpp).
+ * Where Debian's OpenBLAS 0.3.21 falls back to its generic Prescott kernels
+ * on a CPU it does not know, the runtime has chosen by the CPU's features at
+ * load (unless OPENBLAS_CORETYPE is set). */
+ARRAYC_RT_API const char *arrayc_rt_openblas_core(void);
+
 /* NVTX ranges (src/graphs.cpp): the cuda target's public functions and main
  * call arrayc_rt_range_push with their name (an unranked 1-d i8 memref of a
  * NUL-terminated string) on entry and arrayc_rt_range_pop before returning
