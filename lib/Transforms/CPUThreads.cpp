@@ -347,6 +347,14 @@ struct CPUThreadsPass : arrayc::impl::CPUThreadsBase<CPUThreadsPass> {
     op.erase();
   }
 
+  /// The nest on OpenMP threads when it has at least `minIterations`
+  /// iterations. At the top of a function the size test is the region's
+  /// `if` clause (a small nest runs serialized in the region); inside a loop
+  /// it is an `scf.if` with the nest as plain loops on the other side: a
+  /// serialized region costs microseconds per entry in libomp (Debian's
+  /// formats debug strings in each loop's static init), which a small nest
+  /// entered once per iteration of a long loop pays every time (k-means'
+  /// per-row means: 164,000 regions per call).
   void toOpenMP(scf::ParallelOp op, func::FuncOp numThreads) {
     Location loc = op.getLoc();
     OpBuilder b(op);
@@ -357,9 +365,17 @@ struct CPUThreadsPass : arrayc::impl::CPUThreadsBase<CPUThreadsPass> {
           tripCount(b, loc, op.getLowerBound()[d], op.getUpperBound()[d], op.getStep()[d]));
     work = innerIterations(b, loc, *op.getBody(), op, work);
     Value threshold = arith::ConstantIndexOp::create(b, loc, minIterations);
+    Value large = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, work, threshold);
     omp::ParallelOperands parallelClauses;
-    parallelClauses.ifExpr =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, work, threshold);
+    if (op->getParentOfType<LoopLikeOpInterface>()) {
+      auto branch = scf::IfOp::create(b, loc, large, /*withElseRegion=*/true);
+      b.setInsertionPoint(branch.elseBlock()->getTerminator());
+      IRMapping sequential;
+      emitSequential(b, loc, op, 0, sequential);
+      b.setInsertionPoint(branch.thenBlock()->getTerminator());
+    } else {
+      parallelClauses.ifExpr = large;
+    }
     parallelClauses.numThreads = func::CallOp::create(b, loc, numThreads).getResult(0);
     auto parallel = omp::ParallelOp::create(b, loc, parallelClauses);
     b.createBlock(&parallel.getRegion());

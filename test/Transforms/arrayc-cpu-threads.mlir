@@ -156,3 +156,38 @@ func.func @one_element(%a: memref<?xf64>, %t: memref<1xf64>, %i: index) {
   }
   return
 }
+
+// -----
+
+// A nest inside a sequential loop (a column mean's per-row update, entered
+// once per row): the size test is an scf.if with plain loops on the small
+// side, so a small nest never enters libomp (a serialized region costs
+// microseconds per entry); the region itself has no if clause.
+// CHECK-LABEL: func.func @nest_in_loop
+// CHECK: scf.for %[[R:.*]] =
+// CHECK: %[[BIG:.*]] = arith.cmpi sge, %{{.*}}, %c32768
+// CHECK: scf.if %[[BIG]] {
+// CHECK: %[[T:.*]] = func.call @arrayc_rt_num_threads()
+// CHECK: omp.parallel num_threads(%[[T]] : i32) {
+// CHECK: omp.wsloop
+// CHECK: } else {
+// CHECK-NOT: omp.
+// CHECK: scf.for
+// CHECK: memref.store
+// CHECK: }
+// OFF-LABEL: func.func @nest_in_loop
+// OFF-NOT: omp.parallel
+func.func @nest_in_loop(%a: memref<?x?xf64>, %s: memref<?xf64>, %rows: index, %cols: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  scf.for %r = %c0 to %rows step %c1 {
+    scf.parallel (%j) = (%c0) to (%cols) step (%c1) {
+      %x = memref.load %a[%r, %j] : memref<?x?xf64>
+      %y = memref.load %s[%j] : memref<?xf64>
+      %z = arith.addf %x, %y : f64
+      memref.store %z, %s[%j] : memref<?xf64>
+      scf.reduce
+    }
+  }
+  return
+}
