@@ -1,4 +1,5 @@
-// Matrix products through OpenBLAS (cblas_?gemm), for arrayc-linalg-to-blas.
+// Matrix products through OpenBLAS (cblas_?gemm; cblas_?gemv for a matrix
+// times a vector), for arrayc-linalg-to-blas.
 //
 // The compiler passes the three operands as they are (memref descriptors)
 // and a plan saying which loop of the contraction indexes which dimension;
@@ -23,6 +24,51 @@ using namespace arrayc_rt;
 using namespace arrayc_rt::gemm;
 
 namespace {
+
+// y <- op(A) x, A rows x cols row-major (NumPy's matrix-vector products go
+// to gemv too: a GEMM of one column packs the whole matrix on every call).
+inline void gemv(CBLAS_TRANSPOSE t, int rows, int cols, const float *a, int lda,
+                 const float *x, int incx, float *y, int incy) {
+  cblas_sgemv(CblasRowMajor, t, rows, cols, 1.0f, a, lda, x, incx, 0.0f, y, incy);
+}
+inline void gemv(CBLAS_TRANSPOSE t, int rows, int cols, const double *a, int lda,
+                 const double *x, int incx, double *y, int incy) {
+  cblas_dgemv(CblasRowMajor, t, rows, cols, 1.0, a, lda, x, incx, 0.0, y, incy);
+}
+inline void gemv(CBLAS_TRANSPOSE t, int rows, int cols, const std::complex<float> *a, int lda,
+                 const std::complex<float> *x, int incx, std::complex<float> *y, int incy) {
+  const std::complex<float> one(1), zero(0);
+  cblas_cgemv(CblasRowMajor, t, rows, cols, &one, a, lda, x, incx, &zero, y, incy);
+}
+inline void gemv(CBLAS_TRANSPOSE t, int rows, int cols, const std::complex<double> *a, int lda,
+                 const std::complex<double> *x, int incx, std::complex<double> *y, int incy) {
+  const std::complex<double> one(1), zero(0);
+  cblas_zgemv(CblasRowMajor, t, rows, cols, &one, a, lda, x, incx, &zero, y, incy);
+}
+
+/// C = op(A) op(B) (row-major) as a matrix-vector product when C is one
+/// column (A times a vector) or one row (a vector times B); false otherwise.
+template <typename T>
+bool gemvCall(bool ta, bool tb, int m, int n, int k, const T *a, int lda, const T *b, int ldb,
+              T *c, int ldc) {
+  if (n == 1 && m > 1) { // c[i * ldc] = sum_p op(A)[i, p] op(B)[p, 0]
+    int incb = tb ? 1 : ldb;
+    if (ta)
+      gemv(CblasTrans, k, m, a, lda, b, incb, c, ldc);
+    else
+      gemv(CblasNoTrans, m, k, a, lda, b, incb, c, ldc);
+    return true;
+  }
+  if (m == 1 && n > 1) { // c[j] = sum_p op(A)[0, p] op(B)[p, j]
+    int inca = ta ? lda : 1;
+    if (tb)
+      gemv(CblasNoTrans, n, k, b, ldb, a, inca, c, 1);
+    else
+      gemv(CblasTrans, k, n, b, ldb, a, inca, c, 1);
+    return true;
+  }
+  return false;
+}
 
 template <typename T> void gemmCall(bool ta, bool tb, int m, int n, int k, const T *a,
                                     int lda, const T *b, int ldb, T *c, int ldc);
@@ -111,8 +157,9 @@ void gemmOne(const Shape &sh, bool accumulate, Scratch<T> &scratch, char *pa0, c
   // in another order than the generic, but also needs C addressable.
   T *c = (lc.direct && !accumulate) ? p[2] : scratch.c.data();
   int ldc = (lc.direct && !accumulate) ? (int)lc.ld : (int)n;
-  gemmCall<T>(la.trans, lb.trans, (int)m, (int)n, (int)k, a, la.direct ? (int)la.ld : (int)k,
-              b, lb.direct ? (int)lb.ld : (int)n, c, ldc);
+  int lda = la.direct ? (int)la.ld : (int)k, ldb = lb.direct ? (int)lb.ld : (int)n;
+  if (!gemvCall<T>(la.trans, lb.trans, (int)m, (int)n, (int)k, a, lda, b, ldb, c, ldc))
+    gemmCall<T>(la.trans, lb.trans, (int)m, (int)n, (int)k, a, lda, b, ldb, c, ldc);
   if (c != p[2]) {
     if (accumulate)
       for (int64_t i = 0; i < m; ++i)

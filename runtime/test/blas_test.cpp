@@ -79,6 +79,28 @@ TEST(Blas, PacksUnaddressableLayouts) {
               random({6, 5}, {1, 6}, 9), 0);
 }
 
+TEST(Blas, MatrixTimesVector) {
+  // One column of C: gemv, A row-major, transposed, or packed; the vector
+  // contiguous or a strided column; C a strided column.
+  checkMatmul(random({9, 6}, {6, 1}, 21), random({6, 1}, {1, 1}, 22), random({9, 1}, {1, 1}, 23),
+              0);
+  checkMatmul(random({9, 6}, {1, 9}, 24), random({6, 1}, {4, 1}, 25), random({9, 1}, {3, 1}, 26),
+              0);
+  checkMatmul(random({9, 6}, {12, 2}, 27), random({6, 1}, {5, 1}, 28),
+              random({9, 1}, {1, 1}, 29), 0);
+  checkMatmul(random({9, 6}, {6, 1}, 30), random({6, 1}, {1, 1}, 31), random({9, 1}, {1, 1}, 32),
+              1);
+}
+
+TEST(Blas, VectorTimesMatrix) {
+  // One row of C: gemv on B, B row-major or transposed; the vector (A's one
+  // row) contiguous or strided.
+  checkMatmul(random({1, 6}, {6, 1}, 33), random({6, 8}, {8, 1}, 34), random({1, 8}, {8, 1}, 35),
+              0);
+  checkMatmul(random({1, 6}, {1, 3}, 36), random({6, 8}, {1, 6}, 37), random({1, 8}, {8, 1}, 38),
+              0);
+}
+
 TEST(Blas, Accumulates) {
   checkMatmul(random({3, 4}, {4, 1}, 10), random({4, 2}, {2, 1}, 11),
               random({3, 2}, {2, 1}, 12), 1);
