@@ -84,7 +84,9 @@ typedef const struct arrayc_function_t *arrayc_function; /* borrowed from its mo
 
 typedef struct arrayc_context_options {
   int32_t target;        /* arrayc_target */
-  int32_t device;        /* cuda device ordinal (0) */
+  int32_t device;        /* cuda device ordinal (0): every operation of the
+                            context runs with it as the runtime's current
+                            device; ARRAYC_ERR_DEVICE if it does not exist */
   void *stream;          /* an arrayc_rt_stream for calls; NULL: the default stream */
   int32_t cache;         /* 1: memory + disk cache, 0: none, -1: the environment's
                             (ARRAYC_CACHE=0 turns it off; default on) */
@@ -95,8 +97,8 @@ typedef struct arrayc_context_options {
   int32_t own_stream;    /* cuda, 1: the context makes its own stream (ordered
                             after the default stream's work, as CuPy's blocking
                             streams) and destroys it with the context */
-  uint64_t pool_limit;   /* cuda: cap on the device memory pool in bytes (the
-                            pool is per process); 0: leave it */
+  uint64_t pool_limit;   /* cuda: cap on the device's memory pool in bytes (one
+                            pool per device, shared by its contexts); 0: leave it */
 } arrayc_context_options;
 
 typedef struct arrayc_compile_options {
@@ -132,7 +134,9 @@ typedef struct arrayc_array {
   int32_t rank;
   int64_t shape[ARRAYC_MAX_RANK];
   int64_t strides[ARRAYC_MAX_RANK]; /* in elements */
-  int32_t device;   /* -1: host memory; else the cuda device holding it */
+  int32_t device;   /* -1: host memory; else the cuda device holding it (a call
+                       or copy of a context on another device refuses it with
+                       ARRAYC_ERR_DEVICE) */
   void *owner;      /* NULL for views */
 } arrayc_array;
 
@@ -150,7 +154,13 @@ ARRAYC_API void arrayc_context_release(arrayc_context context);
 ARRAYC_API arrayc_target arrayc_context_target(arrayc_context context);
 /* The stream calls run on (an arrayc_rt_stream; NULL: the default stream). */
 ARRAYC_API void *arrayc_context_stream(arrayc_context context);
-/* cuda: the device memory pool's bytes handed out and held in its cache;
+/* The cuda device of the context's calls, arrays and pool; -1 on cpu. */
+ARRAYC_API int32_t arrayc_context_device(arrayc_context context);
+/* The number of CUDA devices (contexts may use devices 0 .. count-1); 0 when
+ * arrayc was built without CUDA or no driver or GPU is usable. */
+ARRAYC_API int32_t arrayc_cuda_device_count(void);
+/* cuda: the bytes the memory pool of the context's device has handed out and
+ * holds in its cache (each device has its own pool);
  * trim returns the cached blocks to the driver. cpu: zeros, a no-op. */
 ARRAYC_API arrayc_status arrayc_context_pool_usage(arrayc_context context, uint64_t *used,
                                                    uint64_t *cached);

@@ -281,13 +281,13 @@ private:
 
 struct ContextOptions {
   Target target = Target::Auto;
-  int device = 0;
+  int device = 0;          ///< cuda: the device of the context's calls and arrays
   void *stream = nullptr; ///< an arrayc_rt_stream; null: the default stream
   int cache = -1;         ///< 1 on, 0 off, -1 the environment's (on)
   std::string cacheDir;   ///< "": ARRAYC_CACHE_DIR / XDG_CACHE_HOME / ~/.cache
   int verbose = -1;
   bool ownStream = false;  ///< cuda: a stream of the context's own
-  uint64_t poolLimit = 0;  ///< cuda: device pool cap in bytes (per process); 0: leave it
+  uint64_t poolLimit = 0;  ///< cuda: the device's pool cap in bytes (per device); 0: leave it
 };
 
 struct CompileOptions {
@@ -298,6 +298,10 @@ struct CompileOptions {
   std::string precision; ///< "", "f16", "bf16"
   std::string gpuFormat; ///< "", "isa", "bin", "fatbin" (arrayc_compile_options)
 };
+
+/// The number of CUDA devices (0 without CUDA, a driver or a GPU); a context
+/// on each is `Context::create({.target = Target::CUDA, .device = n})`.
+inline int cudaDeviceCount() { return arrayc_cuda_device_count(); }
 
 class Context {
 public:
@@ -320,6 +324,8 @@ public:
     return result;
   }
   Target target() const { return static_cast<Target>(arrayc_context_target(c_.get())); }
+  /// cuda: the device its calls run on and its arrays live on; -1 on cpu.
+  int device() const { return arrayc_context_device(c_.get()); }
   Result<Module> compile(std::string_view source, const CompileOptions &o = {}) const {
     auto c = toC(o);
     arrayc_module m;
@@ -361,7 +367,7 @@ public:
     return u;
   }
   Status trimPool() const { return check(arrayc_context_pool_trim(c_.get())); }
-  /// cuda: caps the device pool (per process; 0: no cap). Over it, a call
+  /// cuda: caps the pool of the context's device (0: no cap). Over it, a call
   /// fails with ARRAYC_ERR_NOMEM and returns what it allocated.
   Status setPoolLimit(uint64_t bytes) const {
     return check(arrayc_context_pool_set_limit(c_.get(), bytes));

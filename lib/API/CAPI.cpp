@@ -18,6 +18,7 @@
 #include "JIT/JIT.h"
 
 #include "ArrayLayout.h"
+#include "Context.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -38,15 +39,6 @@
 #include <string>
 #include <vector>
 
-// NVTX 3 (header-only, from the CUDA toolkit; lib/API/CMakeLists.txt finds it):
-// ranges cost a branch unless a profiler (Nsight Systems) injects itself.
-#ifndef ARRAYC_HAVE_NVTX
-#define ARRAYC_HAVE_NVTX 0
-#endif
-#if ARRAYC_HAVE_NVTX
-#include <nvtx3/nvToolsExt.h>
-#endif
-
 using namespace arrayc;
 using namespace arrayc::api;
 
@@ -65,11 +57,6 @@ namespace {
 /// a context is made and must report failures before that.
 thread_local std::string lastError;
 
-arrayc_status failure(arrayc_status status, const std::string &message) {
-  lastError = message;
-  return status;
-}
-
 /// The status a call reports for a failure inside compiled code: out of
 /// memory and device failures as they are, any other code (a failed assert,
 /// a .npy or linalg error) as ERR_RUNTIME, "the compiled code failed".
@@ -85,86 +72,6 @@ arrayc_status callFailureStatus(arrayc_rt_status status) {
   static_assert(ARRAYC_##ID == CODE && ARRAYC_RT_##ID == CODE,                             \
                 "arrayc.h's ARRAYC_" #ID " is not dtypes.def's code");
 #include "arrayc_rt/dtypes.def"
-
-/// The runtime's CUDA entry points, resolved once libarrayc_runtime_cuda is
-/// loaded (libarrayc never links it: it needs the CUDA driver).
-struct CudaRuntime {
-  using Stream = void *;
-  void *(*memAlloc)(uint64_t, Stream, bool) = nullptr;
-  void (*memFree)(void *, Stream) = nullptr;
-  void (*memcpy)(void *, void *, size_t, Stream) = nullptr;
-  Stream (*currentCuStream)() = nullptr; // mgpuStreamCreate: the thread's stream
-  // The declarations' own types (runtime.h): a call through a pointer of
-  // another type is undefined (UBSan's -fsanitize=function reports it).
-  decltype(&arrayc_rt_cuda_device_count) deviceCount = nullptr;
-  decltype(&arrayc_rt_set_device) setDevice = nullptr;
-  decltype(&arrayc_rt_set_current_stream) setCurrentStreamFn = nullptr;
-  decltype(&arrayc_rt_current_stream) currentStream = nullptr;
-  decltype(&arrayc_rt_stream_synchronize) streamSynchronizeFn = nullptr;
-  decltype(&arrayc_rt_stream_create) streamCreateFn = nullptr;
-  decltype(&arrayc_rt_stream_destroy) streamDestroyFn = nullptr;
-  // libarrayc holds streams as void * (arrayc.h); the runtime's type is opaque.
-  static arrayc_rt_stream typed(void *s) { return static_cast<arrayc_rt_stream>(s); }
-  int setCurrentStream(void *s) const { return setCurrentStreamFn(typed(s)); }
-  int streamSynchronize(void *s) const { return streamSynchronizeFn(typed(s)); }
-  int streamDestroy(void *s) const { return streamDestroyFn(typed(s)); }
-  int streamCreate(void **s) const {
-    return streamCreateFn(reinterpret_cast<arrayc_rt_stream *>(s));
-  }
-  decltype(&arrayc_rt_pool_used_bytes) poolUsed = nullptr;
-  decltype(&arrayc_rt_pool_total_bytes) poolTotal = nullptr;
-  decltype(&arrayc_rt_pool_free_all_blocks) poolTrim = nullptr;
-  decltype(&arrayc_rt_pool_set_limit) poolSetLimit = nullptr;
-  decltype(&arrayc_rt_last_error) lastError = nullptr;
-  decltype(&arrayc_rt_event_create_flags) eventCreate = nullptr;
-  decltype(&arrayc_rt_event_destroy) eventDestroy = nullptr;
-  decltype(&arrayc_rt_event_record) eventRecord = nullptr;
-  decltype(&arrayc_rt_event_synchronize) eventSynchronize = nullptr;
-  decltype(&arrayc_rt_event_query) eventQuery = nullptr;
-  decltype(&arrayc_rt_event_elapsed_ms) eventElapsedMs = nullptr;
-  decltype(&arrayc_rt_stream_wait_event) streamWaitEventFn = nullptr;
-  decltype(&arrayc_rt_stream_handle) streamHandleFn = nullptr;
-  int streamWaitEvent(void *s, void *e) const {
-    return streamWaitEventFn(typed(s), static_cast<arrayc_rt_event>(e));
-  }
-  int streamHandle(void *s, uintptr_t *h) const { return streamHandleFn(typed(s), h); }
-
-  bool resolve() {
-    auto sym = [](const char *name) {
-      return llvm::sys::DynamicLibrary::SearchForAddressOfSymbol(name);
-    };
-#define ARRAYC_RESOLVE(field, name)                                                     \
-  field = reinterpret_cast<decltype(field)>(sym(name));                                 \
-  if (!field)                                                                           \
-    return false;
-    ARRAYC_RESOLVE(memAlloc, "mgpuMemAlloc")
-    ARRAYC_RESOLVE(memFree, "mgpuMemFree")
-    ARRAYC_RESOLVE(memcpy, "mgpuMemcpy")
-    ARRAYC_RESOLVE(currentCuStream, "mgpuStreamCreate")
-    ARRAYC_RESOLVE(deviceCount, "arrayc_rt_cuda_device_count")
-    ARRAYC_RESOLVE(setDevice, "arrayc_rt_set_device")
-    ARRAYC_RESOLVE(setCurrentStreamFn, "arrayc_rt_set_current_stream")
-    ARRAYC_RESOLVE(currentStream, "arrayc_rt_current_stream")
-    ARRAYC_RESOLVE(streamSynchronizeFn, "arrayc_rt_stream_synchronize")
-    ARRAYC_RESOLVE(streamCreateFn, "arrayc_rt_stream_create")
-    ARRAYC_RESOLVE(streamDestroyFn, "arrayc_rt_stream_destroy")
-    ARRAYC_RESOLVE(poolUsed, "arrayc_rt_pool_used_bytes")
-    ARRAYC_RESOLVE(poolTotal, "arrayc_rt_pool_total_bytes")
-    ARRAYC_RESOLVE(poolTrim, "arrayc_rt_pool_free_all_blocks")
-    ARRAYC_RESOLVE(poolSetLimit, "arrayc_rt_pool_set_limit")
-    ARRAYC_RESOLVE(lastError, "arrayc_rt_last_error")
-    ARRAYC_RESOLVE(eventCreate, "arrayc_rt_event_create_flags")
-    ARRAYC_RESOLVE(eventDestroy, "arrayc_rt_event_destroy")
-    ARRAYC_RESOLVE(eventRecord, "arrayc_rt_event_record")
-    ARRAYC_RESOLVE(eventSynchronize, "arrayc_rt_event_synchronize")
-    ARRAYC_RESOLVE(eventQuery, "arrayc_rt_event_query")
-    ARRAYC_RESOLVE(eventElapsedMs, "arrayc_rt_event_elapsed_ms")
-    ARRAYC_RESOLVE(streamWaitEventFn, "arrayc_rt_stream_wait_event")
-    ARRAYC_RESOLVE(streamHandleFn, "arrayc_rt_stream_handle")
-#undef ARRAYC_RESOLVE
-    return true;
-  }
-};
 
 /// The core runtime's recoverable regions (arrayc_rt/runtime.h): a failure
 /// of compiled code inside a call ends the call, not the process.
@@ -211,8 +118,14 @@ arrayc_status guarded(const std::string &what, Body &&body) {
   return failure(callFailureStatus(regions.status()), what + ": " + regions.message());
 }
 
-/// Loads the runtime libraries of a target into the process, once.
-const CudaRuntime *loadRuntime(bool cuda, std::string &error) {
+} // namespace
+
+arrayc_status arrayc::api::failure(arrayc_status status, const std::string &message) {
+  lastError = message;
+  return status;
+}
+
+const CudaRuntime *arrayc::api::loadRuntime(bool cuda, std::string &error) {
   static std::mutex mutex;
   static CudaRuntime cudaRuntime;
   static bool cudaTried = false, cudaOk = false;
@@ -250,9 +163,6 @@ const CudaRuntime *loadRuntime(bool cuda, std::string &error) {
   return &cudaRuntime;
 }
 
-struct ContextImpl;
-
-} // namespace
 
 struct arrayc_function_t {
   FunctionSignature signature;
@@ -267,72 +177,16 @@ struct ModuleImpl {
 };
 
 namespace {
-struct ContextImpl {
-  bool cuda = false;
-  int device = -1;
-  void *stream = nullptr;
-  bool ownsStream = false;
-  std::string gpuArch;
-  compiler::CacheSettings cache;
-  bool memoryCache = true;
-  bool verbose = false;
-  const CudaRuntime *rt = nullptr;
-  std::mutex mutex;
-  std::map<std::string, std::shared_ptr<ModuleImpl>> modules;
-  ~ContextImpl() {
-    if (ownsStream)
-      rt->streamDestroy(stream); // waits for its work first
-  }
-};
-
-/// Makes the context's device and stream current on this thread for a scope.
-class OnStream {
-public:
-  explicit OnStream(const ContextImpl &ctx, void *stream = nullptr) : ctx(ctx) {
-    if (!ctx.cuda)
-      return;
-    saved = ctx.rt->currentStream();
-    ctx.rt->setCurrentStream(stream ? stream : ctx.stream);
-  }
-  ~OnStream() {
-    if (ctx.cuda)
-      ctx.rt->setCurrentStream(saved);
-  }
-
-private:
-  const ContextImpl &ctx;
-  void *saved = nullptr;
-};
-
-/// An NVTX range for a scope (Nsight Systems' NVTX row); nothing without
-/// NVTX's header at build time, and a no-op unless a profiler is attached.
-class Range {
-public:
-  explicit Range(const char *message) {
-#if ARRAYC_HAVE_NVTX
-    nvtxRangePushA(message);
-#else
-    (void)message;
-#endif
-  }
-  ~Range() {
-#if ARRAYC_HAVE_NVTX
-    nvtxRangePop();
-#endif
-  }
-  Range(const Range &) = delete;
-  Range &operator=(const Range &) = delete;
-};
-
 /// What `arrayc_array::owner` points to.
 struct Owner {
   void *allocated;
-  bool device;
+  int device; // -1: host memory
   const CudaRuntime *rt;
 };
 
-void setOwned(arrayc_array &a, void *allocated, bool device, const CudaRuntime *rt) {
-  a.owner = new Owner{allocated, device, rt};
+/// `a` (its device field set) owns `allocated`.
+void setOwned(arrayc_array &a, void *allocated, const CudaRuntime *rt) {
+  a.owner = new Owner{allocated, a.device, rt};
 }
 
 std::string describe(const ValueSignature &v) {
@@ -340,6 +194,15 @@ std::string describe(const ValueSignature &v) {
   for (size_t i = 0; i < v.rank(); ++i)
     s += (i ? ", " : "") + (v.dims[i] < 0 ? v.names[i] : std::to_string(v.dims[i]));
   return s + "]";
+}
+
+/// CuPy's words for an operand on another device than the context's (the
+/// current one of its calls): cupy/_core/_kernel.pyx, _check_peer_access.
+/// Peer access is never used: the caller copies the array.
+std::string otherDevice(const arrayc_array &a, const ContextImpl &ctx) {
+  return "the device where the array resides (" + std::to_string(a.device) +
+         ") is different from the current device (" + std::to_string(ctx.device) +
+         "); peer access is not used: copy the array to the current device";
 }
 
 void fillInfo(const ValueSignature &v, arrayc_value_info *out) {
@@ -356,15 +219,8 @@ void fillInfo(const ValueSignature &v, arrayc_value_info *out) {
 
 } // namespace
 
-struct arrayc_context_t {
-  std::shared_ptr<ContextImpl> impl;
-};
 struct arrayc_module_t {
   std::shared_ptr<ModuleImpl> impl;
-};
-struct arrayc_event_t {
-  std::shared_ptr<ContextImpl> context; // a cuda context
-  void *event;                          // an arrayc_rt_event
 };
 
 extern "C" {
@@ -421,9 +277,17 @@ arrayc_status arrayc_context_create(const arrayc_context_options *options,
   if (!ctx->rt)
     return failure(ARRAYC_ERR_DEVICE, error);
   if (ctx->cuda) {
-    if (o.device < 0 || o.device >= ctx->rt->deviceCount())
-      return failure(ARRAYC_ERR_DEVICE, "no cuda device " + std::to_string(o.device));
-    if (ctx->rt->setDevice(o.device) != 0)
+    // The context's device is made current around each of its operations
+    // (OnDevice, OnStream): the calling thread's current device is left as
+    // it was.
+    int count = ctx->rt->deviceCount();
+    if (o.device < 0 || o.device >= count)
+      return failure(ARRAYC_ERR_DEVICE, "invalid device ordinal: no cuda device " +
+                                            std::to_string(o.device) + " (" +
+                                            std::to_string(count) +
+                                            (count == 1 ? " device)" : " devices)"));
+    OnDevice on(ctx->rt, o.device);
+    if (ctx->rt->getDevice() != o.device)
       return failure(ARRAYC_ERR_DEVICE, std::string("cannot use cuda device ") +
                                             std::to_string(o.device) + ": " +
                                             ctx->rt->lastError());
@@ -463,6 +327,18 @@ arrayc_target arrayc_context_target(arrayc_context context) {
                                : ARRAYC_TARGET_CPU;
 }
 
+int32_t arrayc_context_device(arrayc_context context) {
+  return context && context->impl->cuda ? context->impl->device : -1;
+}
+
+int32_t arrayc_cuda_device_count(void) {
+  if (!toolchain::cudaTargetBuilt() || !toolchain::usableGPUArch())
+    return 0;
+  std::string error;
+  const CudaRuntime *rt = loadRuntime(true, error);
+  return rt ? rt->deviceCount() : 0;
+}
+
 void *arrayc_context_stream(arrayc_context context) {
   return context ? context->impl->stream : nullptr;
 }
@@ -473,6 +349,7 @@ arrayc_status arrayc_context_pool_usage(arrayc_context context, uint64_t *used,
     return failure(ARRAYC_ERR_INVALID, "arrayc_context_pool_usage: NULL argument");
   *used = *cached = 0;
   if (context->impl->cuda) {
+    OnDevice on(context->impl->rt, context->impl->device); // that device's pool
     *used = context->impl->rt->poolUsed();
     *cached = context->impl->rt->poolTotal() - *used;
   }
@@ -482,16 +359,20 @@ arrayc_status arrayc_context_pool_usage(arrayc_context context, uint64_t *used,
 arrayc_status arrayc_context_pool_trim(arrayc_context context) {
   if (!context)
     return failure(ARRAYC_ERR_INVALID, "arrayc_context_pool_trim: NULL context");
-  if (context->impl->cuda)
+  if (context->impl->cuda) {
+    OnDevice on(context->impl->rt, context->impl->device);
     context->impl->rt->poolTrim();
+  }
   return ARRAYC_OK;
 }
 
 arrayc_status arrayc_context_pool_set_limit(arrayc_context context, uint64_t bytes) {
   if (!context)
     return failure(ARRAYC_ERR_INVALID, "arrayc_context_pool_set_limit: NULL context");
-  if (context->impl->cuda)
+  if (context->impl->cuda) {
+    OnDevice on(context->impl->rt, context->impl->device);
     context->impl->rt->poolSetLimit(static_cast<size_t>(bytes));
+  }
   return ARRAYC_OK;
 }
 
@@ -500,6 +381,7 @@ arrayc_status arrayc_stream_create(arrayc_context context, void **out) {
     return failure(ARRAYC_ERR_INVALID, "arrayc_stream_create: NULL argument");
   *out = nullptr;
   ContextImpl &ctx = *context->impl;
+  OnDevice on(ctx.cuda ? ctx.rt : nullptr, ctx.device); // a stream of the context's device
   if (ctx.cuda && ctx.rt->streamCreate(out) != 0)
     return failure(ARRAYC_ERR_DEVICE,
                    std::string("cannot create a stream: ") + ctx.rt->lastError());
@@ -510,6 +392,7 @@ arrayc_status arrayc_stream_destroy(arrayc_context context, void *stream) {
   if (!context)
     return failure(ARRAYC_ERR_INVALID, "arrayc_stream_destroy: NULL context");
   ContextImpl &ctx = *context->impl;
+  OnDevice on(ctx.cuda ? ctx.rt : nullptr, ctx.device);
   if (ctx.cuda && stream && ctx.rt->streamDestroy(stream) != 0)
     return failure(ARRAYC_ERR_DEVICE, ctx.rt->lastError());
   return ARRAYC_OK;
@@ -519,6 +402,7 @@ arrayc_status arrayc_stream_synchronize(arrayc_context context, void *stream) {
   if (!context)
     return failure(ARRAYC_ERR_INVALID, "arrayc_stream_synchronize: NULL context");
   ContextImpl &ctx = *context->impl;
+  OnDevice on(ctx.cuda ? ctx.rt : nullptr, ctx.device);
   if (ctx.cuda && ctx.rt->streamSynchronize(stream ? stream : ctx.stream) != 0)
     return failure(ARRAYC_ERR_DEVICE, ctx.rt->lastError());
   return ARRAYC_OK;
@@ -528,90 +412,9 @@ arrayc_status arrayc_context_synchronize(arrayc_context context) {
   if (!context)
     return failure(ARRAYC_ERR_INVALID, "arrayc_context_synchronize: NULL context");
   ContextImpl &ctx = *context->impl;
+  OnDevice on(ctx.cuda ? ctx.rt : nullptr, ctx.device);
   if (ctx.cuda && ctx.rt->streamSynchronize(ctx.stream) != 0)
     return failure(ARRAYC_ERR_DEVICE, ctx.rt->lastError());
-  return ARRAYC_OK;
-}
-
-// ---- events and NVTX ranges ------------------------------------------------
-
-arrayc_status arrayc_event_create(arrayc_context context, uint32_t flags, arrayc_event *out) {
-  if (!context || !out)
-    return failure(ARRAYC_ERR_INVALID, "arrayc_event_create: NULL context or out");
-  *out = nullptr;
-  const std::shared_ptr<ContextImpl> &ctx = context->impl;
-  if (!ctx->cuda)
-    return failure(ARRAYC_ERR_DEVICE, "arrayc_event_create: events need the cuda target; the "
-                                      "context's target is cpu");
-  if (flags & ~uint32_t(ARRAYC_EVENT_BLOCKING_SYNC | ARRAYC_EVENT_DISABLE_TIMING))
-    return failure(ARRAYC_ERR_INVALID,
-                   "arrayc_event_create: unknown flags " + std::to_string(flags));
-  static_assert(ARRAYC_EVENT_BLOCKING_SYNC == ARRAYC_RT_EVENT_BLOCKING_SYNC &&
-                    ARRAYC_EVENT_DISABLE_TIMING == ARRAYC_RT_EVENT_DISABLE_TIMING,
-                "arrayc.h's event flags are the runtime's");
-  arrayc_rt_event event = nullptr;
-  if (ctx->rt->eventCreate(&event, flags) != ARRAYC_RT_OK)
-    return failure(ARRAYC_ERR_DEVICE,
-                   std::string("arrayc_event_create: ") + ctx->rt->lastError());
-  *out = new arrayc_event_t{ctx, event};
-  return ARRAYC_OK;
-}
-
-arrayc_status arrayc_event_destroy(arrayc_event event) {
-  if (!event)
-    return ARRAYC_OK;
-  const CudaRuntime *rt = event->context->rt;
-  bool ok = rt->eventDestroy(static_cast<arrayc_rt_event>(event->event)) == ARRAYC_RT_OK;
-  delete event;
-  return ok ? ARRAYC_OK
-            : failure(ARRAYC_ERR_DEVICE, std::string("arrayc_event_destroy: ") + rt->lastError());
-}
-
-arrayc_status arrayc_event_record(arrayc_event event, void *stream) {
-  if (!event)
-    return failure(ARRAYC_ERR_INVALID, "arrayc_event_record: NULL event");
-  const ContextImpl &ctx = *event->context;
-  OnStream on(ctx, stream); // NULL: the context's stream
-  if (ctx.rt->eventRecord(static_cast<arrayc_rt_event>(event->event), nullptr) != ARRAYC_RT_OK)
-    return failure(ARRAYC_ERR_DEVICE, std::string("arrayc_event_record: ") + ctx.rt->lastError());
-  return ARRAYC_OK;
-}
-
-arrayc_status arrayc_event_synchronize(arrayc_event event) {
-  if (!event)
-    return failure(ARRAYC_ERR_INVALID, "arrayc_event_synchronize: NULL event");
-  const CudaRuntime *rt = event->context->rt;
-  if (rt->eventSynchronize(static_cast<arrayc_rt_event>(event->event)) != ARRAYC_RT_OK)
-    return failure(ARRAYC_ERR_DEVICE, std::string("arrayc_event_synchronize: ") + rt->lastError());
-  return ARRAYC_OK;
-}
-
-arrayc_status arrayc_event_query(arrayc_event event, int32_t *done) {
-  if (!event || !done)
-    return failure(ARRAYC_ERR_INVALID, "arrayc_event_query: NULL event or done");
-  const CudaRuntime *rt = event->context->rt;
-  if (rt->eventQuery(static_cast<arrayc_rt_event>(event->event), done) != ARRAYC_RT_OK)
-    return failure(ARRAYC_ERR_DEVICE, std::string("arrayc_event_query: ") + rt->lastError());
-  return ARRAYC_OK;
-}
-
-arrayc_status arrayc_event_elapsed_ms(arrayc_event start, arrayc_event end, float *ms) {
-  if (!start || !end || !ms)
-    return failure(ARRAYC_ERR_INVALID, "arrayc_event_elapsed_ms: NULL event or ms");
-  const CudaRuntime *rt = start->context->rt;
-  if (rt->eventElapsedMs(static_cast<arrayc_rt_event>(start->event),
-                         static_cast<arrayc_rt_event>(end->event), ms) != ARRAYC_RT_OK)
-    return failure(ARRAYC_ERR_DEVICE, std::string("arrayc_event_elapsed_ms: ") + rt->lastError());
-  return ARRAYC_OK;
-}
-
-arrayc_status arrayc_stream_wait_event(void *stream, arrayc_event event) {
-  if (!event)
-    return failure(ARRAYC_ERR_INVALID, "arrayc_stream_wait_event: NULL event");
-  const ContextImpl &ctx = *event->context;
-  if (ctx.rt->streamWaitEvent(stream ? stream : ctx.stream, event->event) != ARRAYC_RT_OK)
-    return failure(ARRAYC_ERR_DEVICE,
-                   std::string("arrayc_stream_wait_event: ") + ctx.rt->lastError());
   return ARRAYC_OK;
 }
 
@@ -622,25 +425,10 @@ arrayc_status arrayc_stream_handle(arrayc_context context, void *stream, uintptr
   const ContextImpl &ctx = *context->impl;
   if (!ctx.cuda)
     return failure(ARRAYC_ERR_DEVICE, "arrayc_stream_handle: the context's target is cpu");
+  OnDevice on(ctx.rt, ctx.device);
   if (ctx.rt->streamHandle(stream ? stream : ctx.stream, out) != ARRAYC_RT_OK)
     return failure(ARRAYC_ERR_DEVICE, std::string("arrayc_stream_handle: ") + ctx.rt->lastError());
   return ARRAYC_OK;
-}
-
-int32_t arrayc_nvtx_available(void) { return ARRAYC_HAVE_NVTX ? 1 : 0; }
-
-void arrayc_range_push(const char *message) {
-#if ARRAYC_HAVE_NVTX
-  nvtxRangePushA(message ? message : "");
-#else
-  (void)message;
-#endif
-}
-
-void arrayc_range_pop(void) {
-#if ARRAYC_HAVE_NVTX
-  nvtxRangePop();
-#endif
 }
 
 arrayc_status arrayc_compile(arrayc_context context, const char *source, size_t length,
@@ -844,8 +632,12 @@ void arrayc_array_release(arrayc_array *a) {
   if (!a)
     return;
   if (auto *owner = static_cast<Owner *>(a->owner)) {
-    if (owner->device)
+    if (owner->device >= 0) {
+      // On its own device (the runtime's pool of that device), after the
+      // work queued there on this thread's current stream.
+      OnDevice on(owner->rt, owner->device);
       owner->rt->memFree(owner->allocated, owner->rt->currentCuStream());
+    }
     else
       hostFree(owner->allocated); // back to the host cache
     delete owner;
@@ -869,6 +661,10 @@ arrayc_status arrayc_array_to_host(arrayc_context context, const arrayc_array *s
   if (src->device < 0) {
     gatherHost(*src, static_cast<char *>(mem));
   } else {
+    if (ctx.cuda && src->device != ctx.device) {
+      std::free(mem);
+      return failure(ARRAYC_ERR_DEVICE, "arrayc_array_to_host: " + otherDevice(*src, ctx));
+    }
     if (!ctx.cuda || !isContiguous(*src)) {
       std::free(mem);
       return failure(ARRAYC_ERR_ARGUMENT, ctx.cuda ? "a device array must be C-contiguous"
@@ -887,7 +683,7 @@ arrayc_status arrayc_array_to_host(arrayc_context context, const arrayc_array *s
     }
   }
   out.data = mem;
-  setOwned(out, mem, false, ctx.rt);
+  setOwned(out, mem, ctx.rt);
   *dst = out;
   return ARRAYC_OK;
 }
@@ -899,6 +695,8 @@ arrayc_status arrayc_array_to_device(arrayc_context context, const arrayc_array 
   ContextImpl &ctx = *context->impl;
   if (!ctx.cuda)
     return failure(ARRAYC_ERR_DEVICE, "arrayc_array_to_device: the context's target is cpu");
+  if (src->device >= 0 && src->device != ctx.device)
+    return failure(ARRAYC_ERR_DEVICE, "arrayc_array_to_device: " + otherDevice(*src, ctx));
   arrayc_array host;
   arrayc_status st = arrayc_array_to_host(context, src, &host); // C order first
   if (st != ARRAYC_OK)
@@ -920,7 +718,7 @@ arrayc_status arrayc_array_to_device(arrayc_context context, const arrayc_array 
   out.owner = nullptr;
   out.data = mem;
   out.device = ctx.device;
-  setOwned(out, mem, true, ctx.rt);
+  setOwned(out, mem, ctx.rt);
   arrayc_array_release(&host);
   *dst = out;
   return ARRAYC_OK;
@@ -981,11 +779,12 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
                              std::to_string(it->size) + " (from '" + *it->param + "')");
       }
     }
-    if (a.device >= 0 && (!ctx.cuda || a.device != ctx.device))
-      return failure(ARRAYC_ERR_ARGUMENT,
-                     what() + " is on cuda device " + std::to_string(a.device) +
-                         (ctx.cuda ? ", the context's is " + std::to_string(ctx.device)
-                                   : " but the context's target is cpu"));
+    if (a.device >= 0 && !ctx.cuda)
+      return failure(ARRAYC_ERR_ARGUMENT, what() + " is on cuda device " +
+                                              std::to_string(a.device) +
+                                              " but the context's target is cpu");
+    if (a.device >= 0 && a.device != ctx.device)
+      return failure(ARRAYC_ERR_DEVICE, what() + ": " + otherDevice(a, ctx));
   }
 
   // The compiled code assumes a written parameter shares no memory with
@@ -1119,7 +918,7 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
         if (temp != deviceTemps.end())
           deviceTemps.erase(temp); // a staged argument, returned: now the result's
         taken.push_back(allocated);
-        setOwned(res, allocated, ctx.cuda, ctx.rt);
+        setOwned(res, allocated, ctx.rt);
         continue;
       }
       size_t bytes = static_cast<size_t>(arrayc_array_size(&res)) * es;
@@ -1134,7 +933,7 @@ arrayc_status arrayc_call_on(arrayc_function fn, void *stream, const arrayc_arra
       }
       arrayc_array_init(&res, copy, r.dtype, res.rank, res.shape, nullptr, res.device);
       taken.push_back(copy);
-      setOwned(res, copy, ctx.cuda, ctx.rt);
+      setOwned(res, copy, ctx.rt);
     }
     for (void *p : deviceTemps)
       ctx.rt->memFree(p, cuStream); // stream-ordered: after the kernels that read it

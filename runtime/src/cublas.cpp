@@ -51,7 +51,6 @@ struct CublasApi {
                                   long long, const void *, cudaDataType, int, long long,
                                   const void *, void *, cudaDataType, int, long long, int,
                                   cublasComputeType_t, cublasGemmAlgo_t) = nullptr;
-  cublasHandle_t handle = nullptr;
   std::string error;
 };
 
@@ -76,7 +75,6 @@ const CublasApi &gemmApi(const char *name) {
     symbol(lib->lib, api.cgemmBatched, "cublasCgemmStridedBatched", api.error);
     symbol(lib->lib, api.zgemmBatched, "cublasZgemmStridedBatched", api.error);
     symbol(lib->lib, api.gemmBatchedEx, "cublasGemmStridedBatchedEx", api.error);
-    api.handle = lib->handle;
   });
   if (!api.error.empty())
     fail(name, api.error);
@@ -90,25 +88,28 @@ struct Batch {
   long long sb = 0, sa = 0, sc = 0;
   int count = 1;
 };
-cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+cublasStatus_t gemmCall(const CublasApi &api, cublasHandle_t h,
+                        cublasOperation_t opb, cublasOperation_t opa,
                         int n, int m, int k, const float *b, int ldb, const float *a, int lda,
                         float *c, int ldc, const Batch &bt) {
   const float one = 1, zero = 0;
   if (bt.count == 1)
-    return api.sgemm(api.handle, opb, opa, n, m, k, &one, b, ldb, a, lda, &zero, c, ldc);
-  return api.sgemmBatched(api.handle, opb, opa, n, m, k, &one, b, ldb, bt.sb, a, lda, bt.sa,
+    return api.sgemm(h, opb, opa, n, m, k, &one, b, ldb, a, lda, &zero, c, ldc);
+  return api.sgemmBatched(h, opb, opa, n, m, k, &one, b, ldb, bt.sb, a, lda, bt.sa,
                           &zero, c, ldc, bt.sc, bt.count);
 }
-cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+cublasStatus_t gemmCall(const CublasApi &api, cublasHandle_t h,
+                        cublasOperation_t opb, cublasOperation_t opa,
                         int n, int m, int k, const double *b, int ldb, const double *a,
                         int lda, double *c, int ldc, const Batch &bt) {
   const double one = 1, zero = 0;
   if (bt.count == 1)
-    return api.dgemm(api.handle, opb, opa, n, m, k, &one, b, ldb, a, lda, &zero, c, ldc);
-  return api.dgemmBatched(api.handle, opb, opa, n, m, k, &one, b, ldb, bt.sb, a, lda, bt.sa,
+    return api.dgemm(h, opb, opa, n, m, k, &one, b, ldb, a, lda, &zero, c, ldc);
+  return api.dgemmBatched(h, opb, opa, n, m, k, &one, b, ldb, bt.sb, a, lda, bt.sa,
                           &zero, c, ldc, bt.sc, bt.count);
 }
-cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+cublasStatus_t gemmCall(const CublasApi &api, cublasHandle_t h,
+                        cublasOperation_t opb, cublasOperation_t opa,
                         int n, int m, int k, const std::complex<float> *b, int ldb,
                         const std::complex<float> *a, int lda, std::complex<float> *c,
                         int ldc, const Batch &bt) {
@@ -117,11 +118,12 @@ cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOpera
   auto *ca = reinterpret_cast<const cuComplex *>(a);
   auto *cc = reinterpret_cast<cuComplex *>(c);
   if (bt.count == 1)
-    return api.cgemm(api.handle, opb, opa, n, m, k, &one, cb, ldb, ca, lda, &zero, cc, ldc);
-  return api.cgemmBatched(api.handle, opb, opa, n, m, k, &one, cb, ldb, bt.sb, ca, lda, bt.sa,
+    return api.cgemm(h, opb, opa, n, m, k, &one, cb, ldb, ca, lda, &zero, cc, ldc);
+  return api.cgemmBatched(h, opb, opa, n, m, k, &one, cb, ldb, bt.sb, ca, lda, bt.sa,
                           &zero, cc, ldc, bt.sc, bt.count);
 }
-cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+cublasStatus_t gemmCall(const CublasApi &api, cublasHandle_t h,
+                        cublasOperation_t opb, cublasOperation_t opa,
                         int n, int m, int k, const std::complex<double> *b, int ldb,
                         const std::complex<double> *a, int lda, std::complex<double> *c,
                         int ldc, const Batch &bt) {
@@ -130,8 +132,8 @@ cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOpera
   auto *ca = reinterpret_cast<const cuDoubleComplex *>(a);
   auto *cc = reinterpret_cast<cuDoubleComplex *>(c);
   if (bt.count == 1)
-    return api.zgemm(api.handle, opb, opa, n, m, k, &one, cb, ldb, ca, lda, &zero, cc, ldc);
-  return api.zgemmBatched(api.handle, opb, opa, n, m, k, &one, cb, ldb, bt.sb, ca, lda, bt.sa,
+    return api.zgemm(h, opb, opa, n, m, k, &one, cb, ldb, ca, lda, &zero, cc, ldc);
+  return api.zgemmBatched(h, opb, opa, n, m, k, &one, cb, ldb, bt.sb, ca, lda, bt.sa,
                           &zero, cc, ldc, bt.sc, bt.count);
 }
 
@@ -153,17 +155,18 @@ template <> constexpr cudaDataType_t cudaTypeOf<float>() { return CUDA_R_32F; }
 template <typename T, typename C,
           typename = std::enable_if_t<std::is_same_v<T, F16> || std::is_same_v<T, BF16> ||
                                       std::is_same_v<T, TF32>>>
-cublasStatus_t gemmCall(const CublasApi &api, cublasOperation_t opb, cublasOperation_t opa,
+cublasStatus_t gemmCall(const CublasApi &api, cublasHandle_t h,
+                        cublasOperation_t opb, cublasOperation_t opa,
                         int n, int m, int k, const T *b, int ldb, const T *a, int lda, C *c,
                         int ldc, const Batch &bt) {
   const float one = 1, zero = 0;
   cublasComputeType_t compute =
       std::is_same_v<T, TF32> ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
   if (bt.count == 1)
-    return api.gemmEx(api.handle, opb, opa, n, m, k, &one, b, cudaTypeOf<T>(), ldb, a,
+    return api.gemmEx(h, opb, opa, n, m, k, &one, b, cudaTypeOf<T>(), ldb, a,
                       cudaTypeOf<T>(), lda, &zero, c, cudaTypeOf<C>(), ldc, compute,
                       CUBLAS_GEMM_DEFAULT);
-  return api.gemmBatchedEx(api.handle, opb, opa, n, m, k, &one, b, cudaTypeOf<T>(), ldb, bt.sb,
+  return api.gemmBatchedEx(h, opb, opa, n, m, k, &one, b, cudaTypeOf<T>(), ldb, bt.sb,
                            a, cudaTypeOf<T>(), lda, bt.sa, &zero, c, cudaTypeOf<C>(), ldc,
                            bt.sc, bt.count, compute, CUBLAS_GEMM_DEFAULT);
 }
@@ -206,7 +209,8 @@ void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, vo
   }
   const CublasApi &api = gemmApi(name);
   // On the calling thread's current stream (arrayc_rt_set_current_stream).
-  if (!cublasOnStream())
+  cublasHandle_t handle = cublasOnStream(); // the current device's
+  if (!handle)
     fail(name, arrayc_rt_last_error());
   cublasOperation_t opa = sh.la.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
   cublasOperation_t opb = sh.lb.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
@@ -219,7 +223,7 @@ void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, vo
       Batch bt{sb.inner.stride[1], sb.inner.stride[0], sb.inner.stride[2],
                (int)std::min<int64_t>(sb.inner.size - done, INT_MAX)};
       cublasStatus_t st = gemmCall(
-          api, opb, opa, (int)sh.n, (int)sh.m, (int)sh.k,
+          api, handle, opb, opa, (int)sh.n, (int)sh.m, (int)sh.k,
           reinterpret_cast<const T *>(b + done * sb.inner.stride[1] * (int64_t)sizeof(T)),
           (int)sh.lb.ld,
           reinterpret_cast<const T *>(a + done * sb.inner.stride[0] * (int64_t)sizeof(T)),

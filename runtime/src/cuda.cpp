@@ -53,32 +53,136 @@ namespace graphs = arrayc_rt::graphs;
     if (cu_check_r_ != CUDA_SUCCESS) fail(#call, cu_check_r_, what);                    \
   } while (0)
 
-int32_t gDefaultDevice = 0;
-std::mutex gCtxMutex;
-CUcontext gContext = nullptr;
-std::atomic<CUcontext> gReadyContext{nullptr}; // gContext once set: no lock per call
+// ---- device memory: a caching, stream-ordered pool per device (pool.h) ------
+class CudaPoolBackend : public arrayc_rt::PoolBackend {
+public:
+  /// ARRAYC_CUDA_POOL=driver: blocks come from the device's default memory
+  /// pool, stream-ordered on the legacy default stream (which every blocking
+  /// stream is ordered with), so the cache is the driver's: the one CuPy's
+  /// MemoryAsyncPool and PyTorch's cudaMallocAsync backend use.
+  bool driverPool = false;
 
-CUcontext primaryContext() {
-  if (CUcontext ready = gReadyContext.load(std::memory_order_acquire))
-    return ready;
-  std::lock_guard<std::mutex> g(gCtxMutex);
-  if (!gContext) {
-    CU_CHECK(cuInit(0), "");
-    CUdevice dev;
+  void *allocate(size_t bytes) override {
+    CUdeviceptr ptr = 0;
+    CUresult r = driverPool ? cuMemAllocAsync(&ptr, bytes, nullptr) : cuMemAlloc(&ptr, bytes);
+    if (r == CUDA_ERROR_OUT_OF_MEMORY)
+      return nullptr;
     char what[64];
-    snprintf(what, sizeof what, "device %d", (int)gDefaultDevice);
-    CU_CHECK(cuDeviceGet(&dev, gDefaultDevice), what);
-    CU_CHECK(cuDevicePrimaryCtxRetain(&gContext, dev), what);
-    gReadyContext.store(gContext, std::memory_order_release);
+    snprintf(what, sizeof what, "allocating %zu bytes", bytes);
+    CU_CHECK(r, what);
+    return reinterpret_cast<void *>(ptr);
   }
-  return gContext;
+  // No flush of a recording here (called under the pool's lock): a recorded
+  // call's freed blocks are held back (graphs.h), never in the cache.
+  void release(void *ptr) override {
+    if (driverPool)
+      CU_CHECK(cuMemFreeAsync(reinterpret_cast<CUdeviceptr>(ptr), nullptr), "");
+    else
+      CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
+  }
+  void synchronize(void *stream) override {
+    CU_CHECK(cuStreamSynchronize(reinterpret_cast<CUstream>(stream)), "");
+  }
+  // The legacy null stream and blocking streams are ordered with each other.
+  bool ordered(void *freedOn, void *usedOn) override {
+    if (freedOn == usedOn)
+      return true;
+    auto blocking = [](void *s) {
+      unsigned flags = 0;
+      return !s || (cuStreamGetFlags(reinterpret_cast<CUstream>(s), &flags) == CUDA_SUCCESS &&
+                    !(flags & CU_STREAM_NON_BLOCKING));
+    };
+    return (!freedOn || !usedOn) && blocking(freedOn) && blocking(usedOn);
+  }
+};
+
+// Pinned host memory for the staging copies: cached the same way, but the
+// host writes a reused block, so it is never ordered after queued work: a
+// block freed on a stream is reused only once that stream's work is done.
+class PinnedPoolBackend : public arrayc_rt::PoolBackend {
+public:
+  void *allocate(size_t bytes) override {
+    void *ptr = nullptr;
+    return cuMemHostAlloc(&ptr, bytes, CU_MEMHOSTALLOC_PORTABLE) == CUDA_SUCCESS ? ptr : nullptr;
+  }
+  void release(void *ptr) override { CU_CHECK(cuMemFreeHost(ptr), ""); }
+  void synchronize(void *stream) override {
+    CU_CHECK(cuStreamSynchronize(reinterpret_cast<CUstream>(stream)), "");
+  }
+  bool ordered(void *, void *) override { return false; }
+};
+
+// ---- the devices -------------------------------------------------------------
+// Each device ordinal has its own state, made on its first use and kept for
+// the process (leaked: used from global destructors): its retained primary
+// context, its memory pool, its default stream and its launch limits. Its
+// kernels (modules per device, below), library handles (cuda_libs.h's
+// PerDevice) and graphs (made of its kernels) are its own too. The calling
+// thread has a current device (arrayc_rt_set_device, 0 by default), which
+// everything a compiled call does uses; pinned host memory is the process's.
+using arrayc_rt::cuda::kMaxDevices;
+
+struct DeviceState {
+  explicit DeviceState(int ordinal) : ordinal(ordinal), pool(new arrayc_rt::CachingPool(backend)) {
+    // ARRAYC_CUDA_POOL=0: no caching, exact sizes (compute-sanitizer
+    // memcheck); =driver: no caching here, the driver's pool caches.
+    const char *e = std::getenv("ARRAYC_CUDA_POOL");
+    backend.driverPool = e && std::strcmp(e, "driver") == 0;
+    pool->setCaching(!(e && (std::strcmp(e, "0") == 0 || backend.driverPool)));
+  }
+  const int ordinal;
+  std::atomic<CUcontext> context{nullptr}; // retained on first use
+  CudaPoolBackend backend;
+  arrayc_rt::CachingPool *pool;            // no CUDA call until it allocates
+  std::atomic<CUstream> shared{nullptr};   // the default stream (sharedStream)
+};
+
+std::atomic<DeviceState *> gDevices[kMaxDevices] = {};
+std::mutex gDevicesMutex; // making a state, its context or its default stream
+
+// The calling thread's current device: always a valid index of gDevices
+// (arrayc_rt_set_device checks the ordinal).
+thread_local int tDevice = 0;
+
+DeviceState &deviceState(int device) {
+  if (DeviceState *s = gDevices[device].load(std::memory_order_acquire))
+    return *s;
+  std::lock_guard<std::mutex> g(gDevicesMutex);
+  if (DeviceState *s = gDevices[device].load(std::memory_order_acquire))
+    return *s;
+  auto *s = new DeviceState(device);
+  gDevices[device].store(s, std::memory_order_release);
+  return *s;
+}
+DeviceState &currentState() { return deviceState(tDevice); }
+/// The state of `device` if it was ever used, else null.
+DeviceState *usedState(int device) { return gDevices[device].load(std::memory_order_acquire); }
+
+CUcontext contextOf(DeviceState &s) {
+  if (CUcontext ready = s.context.load(std::memory_order_acquire))
+    return ready; // no lock per call
+  std::lock_guard<std::mutex> g(gDevicesMutex);
+  if (CUcontext ready = s.context.load(std::memory_order_acquire))
+    return ready;
+  CU_CHECK(cuInit(0), "");
+  CUdevice dev;
+  char what[64];
+  snprintf(what, sizeof what, "device %d", s.ordinal);
+  CU_CHECK(cuDeviceGet(&dev, s.ordinal), what);
+  CUcontext ctx = nullptr;
+  CU_CHECK(cuDevicePrimaryCtxRetain(&ctx, dev), what);
+  s.context.store(ctx, std::memory_order_release);
+  return ctx;
 }
 
-// Makes the primary context current for the scope, restoring the previous one.
+CUcontext primaryContext() { return contextOf(currentState()); }
+
+// Makes a context (the current device's primary one unless given) current
+// for the scope, restoring the previous one.
 class ScopedContext {
 public:
-  ScopedContext() {
-    CUcontext ctx = primaryContext();
+  ScopedContext() : ScopedContext(primaryContext()) {}
+  explicit ScopedContext(CUcontext ctx) {
     CU_CHECK(cuCtxGetCurrent(&prev_), "");
     if (prev_ != ctx) CU_CHECK(cuCtxSetCurrent(ctx), "");
   }
@@ -90,6 +194,8 @@ public:
 private:
   CUcontext prev_ = nullptr;
 };
+
+arrayc_rt::CachingPool &devicePool() { return *currentState().pool; }
 
 // ---- device hooks for the core runtime -------------------------------------
 bool driverUsable() {
@@ -103,8 +209,8 @@ bool driverUsable() {
 }
 
 bool haveContext() {
-  std::lock_guard<std::mutex> g(gCtxMutex);
-  return gContext != nullptr;
+  DeviceState *s = usedState(tDevice);
+  return s && s->context.load(std::memory_order_acquire);
 }
 
 int hookIsDevicePtr(const void *p) {
@@ -157,8 +263,8 @@ void hookHostFree(void *ptr) {
 }
 
 int hookSynchronize() {
-  if (!gContext)
-    return 0; // nothing was ever queued
+  if (!haveContext())
+    return 0; // nothing was ever queued on the current device
   graphs::flush();
   ScopedContext ctx;
   CU_CHECK(cuCtxSynchronize(), "waiting for the program's kernels");
@@ -176,6 +282,7 @@ __attribute__((constructor)) void registerHooks() {
 
 // For the math-library entry points (cuda_libs.h).
 namespace arrayc_rt::cuda {
+int currentDevice() { return tDevice; }
 void makeContextCurrent() {
   CUcontext ctx = primaryContext(), cur = nullptr;
   if (cuCtxGetCurrent(&cur) != CUDA_SUCCESS || cur != ctx)
@@ -199,57 +306,50 @@ ARRAYC_RT_API int arrayc_rt_cuda_device_count(void) {
 
 ARRAYC_RT_API int64_t arrayc_rt_gpu_resident_blocks(int64_t threadsPerBlock) {
   // Multiprocessors and threads per multiprocessor of the device launches go
-  // to (gDefaultDevice), read once per device.
+  // to (the current one), read once per device.
   static std::mutex mutex;
   static std::map<int32_t, std::pair<int, int>> cache;
+  const int device = tDevice;
   primaryContext();
   std::lock_guard<std::mutex> g(mutex);
-  auto it = cache.find(gDefaultDevice);
+  auto it = cache.find(device);
   if (it == cache.end()) {
     CUdevice dev;
     int sms = 0, threads = 0;
-    CU_CHECK(cuDeviceGet(&dev, gDefaultDevice), "reading the launch configuration");
+    CU_CHECK(cuDeviceGet(&dev, device), "reading the launch configuration");
     CU_CHECK(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev),
              "multiprocessor count");
     CU_CHECK(cuDeviceGetAttribute(&threads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR,
                                   dev),
              "threads per multiprocessor");
-    it = cache.emplace(gDefaultDevice, std::make_pair(sms, threads)).first;
+    it = cache.emplace(device, std::make_pair(sms, threads)).first;
   }
   auto [sms, threads] = it->second;
   int64_t perSM = threadsPerBlock > 0 ? threads / threadsPerBlock : 1;
   return (int64_t)sms * (perSM > 0 ? perSM : 1);
 }
 
-// Kernels looked up once per (module, kernel name): the host code asks
-// before every launch. Names are the compiled module's constant strings, so
-// their addresses are the key; a module's entries go when it is unloaded.
+// A module of compiled code: its image (the cubin or PTX the compiled object
+// holds as a constant, alive until mgpuModuleUnload), loaded into each
+// device's context on that device's first use of it (a CUmodule belongs to
+// one context). The host code loads it once, from a global constructor, and
+// asks for a kernel before every launch; kernels are looked up once per
+// (module, kernel name, device): names are the compiled module's constant
+// strings, so their addresses are the key.
 namespace {
-struct FunctionCache {
-  struct KeyHash {
-    size_t operator()(const std::pair<void *, const char *> &k) const {
-      return std::hash<void *>()(k.first) ^ (std::hash<const void *>()(k.second) << 1);
-    }
-  };
-  std::mutex mutex;
-  std::unordered_map<std::pair<void *, const char *>, CUfunction, KeyHash> functions;
+struct Module {
+  const void *image;
+  int jitOptLevel; // -1: a cubin (mgpuModuleLoad), else PTX for the JIT
+  std::atomic<CUmodule> loaded[kMaxDevices] = {};
 };
-FunctionCache &functionCache() {
-  static auto *cache = new FunctionCache; // leaked: used from global destructors
-  return *cache;
-}
-} // namespace
 
-ARRAYC_RT_API void *mgpuModuleLoad(void *data, size_t /*gpuBlobSize*/) {
+CUmodule loadImage(const Module &m) {
   ScopedContext ctx;
   CUmodule module = nullptr;
-  CU_CHECK(cuModuleLoadData(&module, data), "");
-  return module;
-}
-
-ARRAYC_RT_API void *mgpuModuleLoadJIT(void *data, int optLevel) {
-  ScopedContext ctx;
-  CUmodule module = nullptr;
+  if (m.jitOptLevel < 0) {
+    CU_CHECK(cuModuleLoadData(&module, m.image), "");
+    return module;
+  }
   char errorLog[8192];
   errorLog[0] = '\0';
   // Line tables kept (the PTX's .loc, as ptxas -lineinfo): Nsight Compute
@@ -257,13 +357,52 @@ ARRAYC_RT_API void *mgpuModuleLoadJIT(void *data, int optLevel) {
   CUjit_option opts[] = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
                          CU_JIT_OPTIMIZATION_LEVEL, CU_JIT_GENERATE_LINE_INFO};
   void *vals[] = {(void *)errorLog, (void *)(uintptr_t)sizeof(errorLog),
-                  (void *)(uintptr_t)optLevel, (void *)(uintptr_t)1};
-  CUresult r = cuModuleLoadDataEx(&module, data, 4, opts, vals);
+                  (void *)(uintptr_t)m.jitOptLevel, (void *)(uintptr_t)1};
+  CUresult r = cuModuleLoadDataEx(&module, m.image, 4, opts, vals);
   if (r != CUDA_SUCCESS) {
     errorLog[sizeof(errorLog) - 1] = '\0';
     fail("cuModuleLoadDataEx", r, errorLog[0] ? errorLog : "PTX JIT failed");
   }
   return module;
+}
+
+struct FunctionKey {
+  void *module;
+  const char *name;
+  int device;
+  bool operator==(const FunctionKey &o) const {
+    return module == o.module && name == o.name && device == o.device;
+  }
+};
+struct FunctionKeyHash {
+  size_t operator()(const FunctionKey &k) const {
+    return std::hash<void *>()(k.module) ^ (std::hash<const void *>()(k.name) << 1) ^
+           (size_t(k.device) << 7);
+  }
+};
+struct FunctionCache {
+  std::mutex mutex; // also loads a module into a device
+  std::unordered_map<FunctionKey, CUfunction, FunctionKeyHash> functions;
+};
+FunctionCache &functionCache() {
+  static auto *cache = new FunctionCache; // leaked: used from global destructors
+  return *cache;
+}
+
+Module *newModule(const void *image, int jitOptLevel) {
+  auto *m = new Module{image, jitOptLevel};
+  // Loaded into the current device now: a bad image is reported at load.
+  m->loaded[tDevice].store(loadImage(*m), std::memory_order_release);
+  return m;
+}
+} // namespace
+
+ARRAYC_RT_API void *mgpuModuleLoad(void *data, size_t /*gpuBlobSize*/) {
+  return newModule(data, -1);
+}
+
+ARRAYC_RT_API void *mgpuModuleLoadJIT(void *data, int optLevel) {
+  return newModule(data, optLevel);
 }
 
 // Compiled programs unload their kernels from a global destructor, after
@@ -272,28 +411,44 @@ ARRAYC_RT_API void *mgpuModuleLoadJIT(void *data, int optLevel) {
 // exiting and the driver releases the module with the context, so unloading
 // is best effort and never an error.
 ARRAYC_RT_API void mgpuModuleUnload(void *module) {
+  if (!module)
+    return;
   graphs::forgetModules();
+  auto *m = static_cast<Module *>(module);
   {
     FunctionCache &cache = functionCache();
     std::lock_guard<std::mutex> g(cache.mutex);
     for (auto it = cache.functions.begin(); it != cache.functions.end();)
-      it = it->first.first == module ? cache.functions.erase(it) : std::next(it);
+      it = it->first.module == module ? cache.functions.erase(it) : std::next(it);
   }
-  CUcontext cur = nullptr;
-  if (!module || cuCtxGetCurrent(&cur) != CUDA_SUCCESS)
-    return;
-  if (gContext && cur != gContext && cuCtxSetCurrent(gContext) != CUDA_SUCCESS)
-    return;
-  (void)cuModuleUnload((CUmodule)module);
+  CUcontext prev = nullptr;
+  bool driverUp = cuCtxGetCurrent(&prev) == CUDA_SUCCESS;
+  for (int d = 0; d < kMaxDevices && driverUp; ++d) {
+    CUmodule loaded = m->loaded[d].load(std::memory_order_acquire);
+    DeviceState *s = usedState(d);
+    CUcontext ctx = s ? s->context.load(std::memory_order_acquire) : nullptr;
+    if (loaded && ctx && cuCtxSetCurrent(ctx) == CUDA_SUCCESS)
+      (void)cuModuleUnload(loaded);
+  }
+  if (driverUp && prev)
+    (void)cuCtxSetCurrent(prev);
+  delete m;
 }
 
 ARRAYC_RT_API void *mgpuModuleGetFunction(void *module, const char *name) {
   FunctionCache &cache = functionCache();
+  const int device = tDevice;
   std::lock_guard<std::mutex> g(cache.mutex);
-  CUfunction &fn = cache.functions[{module, name}];
+  CUfunction &fn = cache.functions[{module, name, device}];
   if (!fn) {
+    auto *m = static_cast<Module *>(module);
+    CUmodule loaded = m->loaded[device].load(std::memory_order_acquire);
+    if (!loaded) {
+      loaded = loadImage(*m); // the first launch of its kernels on this device
+      m->loaded[device].store(loaded, std::memory_order_release);
+    }
     ScopedContext ctx;
-    CU_CHECK(cuModuleGetFunction(&fn, (CUmodule)module, name), name);
+    CU_CHECK(cuModuleGetFunction(&fn, loaded, name), name);
   }
   return fn;
 }
@@ -332,21 +487,36 @@ ARRAYC_RT_API void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_
 // with, or through arrayc_rt_sync at the end of main. A kernel's run-time fault
 // is therefore reported at the next such wait.
 CUstream sharedStream() {
-  static CUstream stream = [] {
-    ScopedContext ctx;
-    CUstream s = nullptr;
-    CU_CHECK(cuStreamCreate(&s, CU_STREAM_DEFAULT), "");
-    return s;
-  }();
+  DeviceState &s = currentState();
+  if (CUstream ready = s.shared.load(std::memory_order_acquire))
+    return ready;
+  ScopedContext ctx;
+  std::lock_guard<std::mutex> g(gDevicesMutex);
+  if (CUstream ready = s.shared.load(std::memory_order_acquire))
+    return ready;
+  CUstream stream = nullptr;
+  CU_CHECK(cuStreamCreate(&stream, CU_STREAM_DEFAULT), "");
+  s.shared.store(stream, std::memory_order_release);
   return stream;
 }
 
-// The calling thread's current stream (arrayc_rt_set_current_stream; null:
-// the shared stream above), where compiled code queues its work: the host
-// code's mgpuStreamCreate returns it, and its destroy/synchronize around
-// launches leave it alone.
-thread_local CUstream tCurrentStream = nullptr;
-CUstream currentStream() { return tCurrentStream ? tCurrentStream : sharedStream(); }
+/// Whether `stream` is a device's default stream (sharedStream).
+bool isSharedStream(CUstream stream) {
+  for (int d = 0; d < kMaxDevices; ++d)
+    if (DeviceState *s = usedState(d); s && stream && s->shared.load() == stream)
+      return true;
+  return false;
+}
+
+// The calling thread's current stream on each device
+// (arrayc_rt_set_current_stream; null: the device's default stream above),
+// where compiled code queues its work: the host code's mgpuStreamCreate
+// returns it, and its destroy/synchronize around launches leave it alone.
+thread_local CUstream tStreams[kMaxDevices] = {};
+CUstream currentStream() {
+  CUstream s = tStreams[tDevice];
+  return s ? s : sharedStream();
+}
 
 ARRAYC_RT_API void *mgpuStreamCreate() { return currentStream(); }
 
@@ -410,14 +580,14 @@ ARRAYC_RT_API void gpuCounters(CountersMemRef *result, int64_t n) {
 }
 
 ARRAYC_RT_API void mgpuStreamDestroy(CUstream stream) {
-  if (stream == currentStream() || stream == sharedStream())
+  if (stream == currentStream() || isSharedStream(stream))
     return;
   ScopedContext ctx;
   CU_CHECK(cuStreamDestroy(stream), "");
 }
 
 ARRAYC_RT_API void mgpuStreamSynchronize(CUstream stream) {
-  if (stream == currentStream() || stream == sharedStream())
+  if (stream == currentStream() || isSharedStream(stream))
     return; // ordered on the stream; the host waits where it reads (see above)
   graphs::flush();
   ScopedContext ctx;
@@ -454,87 +624,13 @@ ARRAYC_RT_API void mgpuEventRecord(CUevent event, CUstream stream) {
   CU_CHECK(cuEventRecord(event, stream), "");
 }
 
-// ---- device memory: a caching, stream-ordered pool (pool.h) -----------------
 namespace {
-class CudaPoolBackend : public arrayc_rt::PoolBackend {
-public:
-  /// ARRAYC_CUDA_POOL=driver: blocks come from the device's default memory
-  /// pool, stream-ordered on the legacy default stream (which every blocking
-  /// stream is ordered with), so the cache is the driver's: the one CuPy's
-  /// MemoryAsyncPool and PyTorch's cudaMallocAsync backend use.
-  bool driverPool = false;
-
-  void *allocate(size_t bytes) override {
-    CUdeviceptr ptr = 0;
-    CUresult r = driverPool ? cuMemAllocAsync(&ptr, bytes, nullptr) : cuMemAlloc(&ptr, bytes);
-    if (r == CUDA_ERROR_OUT_OF_MEMORY)
-      return nullptr;
-    char what[64];
-    snprintf(what, sizeof what, "allocating %zu bytes", bytes);
-    CU_CHECK(r, what);
-    return reinterpret_cast<void *>(ptr);
-  }
-  // No flush of a recording here (called under the pool's lock): a recorded
-  // call's freed blocks are held back (graphs.h), never in the cache.
-  void release(void *ptr) override {
-    if (driverPool)
-      CU_CHECK(cuMemFreeAsync(reinterpret_cast<CUdeviceptr>(ptr), nullptr), "");
-    else
-      CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
-  }
-  void synchronize(void *stream) override {
-    CU_CHECK(cuStreamSynchronize(reinterpret_cast<CUstream>(stream)), "");
-  }
-  // The legacy null stream and blocking streams are ordered with each other.
-  bool ordered(void *freedOn, void *usedOn) override {
-    if (freedOn == usedOn)
-      return true;
-    auto blocking = [](void *s) {
-      unsigned flags = 0;
-      return !s || (cuStreamGetFlags(reinterpret_cast<CUstream>(s), &flags) == CUDA_SUCCESS &&
-                    !(flags & CU_STREAM_NON_BLOCKING));
-    };
-    return (!freedOn || !usedOn) && blocking(freedOn) && blocking(usedOn);
-  }
-};
-
-// Pinned host memory for the staging copies: cached the same way, but the
-// host writes a reused block, so it is never ordered after queued work: a
-// block freed on a stream is reused only once that stream's work is done.
-class PinnedPoolBackend : public arrayc_rt::PoolBackend {
-public:
-  void *allocate(size_t bytes) override {
-    void *ptr = nullptr;
-    return cuMemHostAlloc(&ptr, bytes, CU_MEMHOSTALLOC_PORTABLE) == CUDA_SUCCESS ? ptr : nullptr;
-  }
-  void release(void *ptr) override { CU_CHECK(cuMemFreeHost(ptr), ""); }
-  void synchronize(void *stream) override {
-    CU_CHECK(cuStreamSynchronize(reinterpret_cast<CUstream>(stream)), "");
-  }
-  bool ordered(void *, void *) override { return false; }
-};
-
 arrayc_rt::CachingPool &pinnedPool() {
   static PinnedPoolBackend backend;
   static auto *pool = new arrayc_rt::CachingPool(backend); // leaked: see devicePool
   return *pool;
 }
 
-arrayc_rt::CachingPool &devicePool() {
-  static CudaPoolBackend backend;
-  // Leaked on purpose: freeing device memory from a static destructor races
-  // the driver's own teardown at exit.
-  static auto *pool = [] {
-    auto *p = new arrayc_rt::CachingPool(backend);
-    // ARRAYC_CUDA_POOL=0: no caching, exact sizes (compute-sanitizer
-    // memcheck); =driver: no caching here, the driver's pool caches.
-    const char *e = std::getenv("ARRAYC_CUDA_POOL");
-    backend.driverPool = e && std::strcmp(e, "driver") == 0;
-    p->setCaching(!(e && (std::strcmp(e, "0") == 0 || backend.driverPool)));
-    return p;
-  }();
-  return *pool;
-}
 } // namespace
 
 // mgpuMemAlloc with the source location an out-of-memory error names
@@ -568,12 +664,28 @@ ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream, bool isHos
 } // extern "C"
 
 void arrayc_rt::cuda::poolFree(void *ptr, CUstream stream) {
-  ScopedContext ctx;
-  // Managed memory and buffers from elsewhere are not the pool's.
-  if (!devicePool().free(ptr, stream)) {
-    graphs::flush();
-    CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
+  DeviceState &cur = currentState();
+  if (cur.pool->owns(ptr)) {
+    ScopedContext ctx;
+    cur.pool->free(ptr, stream);
+    return;
   }
+  // Another device's block (an array released while another device is
+  // current): back to its own pool, ordered after the calling thread's work
+  // on that device (its current stream there), in that device's context.
+  for (int d = 0; d < kMaxDevices; ++d) {
+    DeviceState *s = usedState(d);
+    if (!s || s == &cur || !s->pool->owns(ptr))
+      continue;
+    ScopedContext ctx(contextOf(*s));
+    CUstream own = tStreams[d] ? tStreams[d] : s->shared.load(std::memory_order_acquire);
+    s->pool->free(ptr, own);
+    return;
+  }
+  // Managed memory and buffers from elsewhere are no pool's.
+  graphs::flush();
+  ScopedContext ctx;
+  CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
 }
 
 extern "C" {
@@ -632,54 +744,66 @@ ARRAYC_RT_API void mgpuMemset16(void *dst, unsigned short value, size_t count, C
   CU_CHECK(cuMemsetD16Async(reinterpret_cast<CUdeviceptr>(dst), value, count, stream), "");
 }
 
+namespace {
+/// The number of CUDA devices, read once; 0 without a usable driver.
+int deviceCount() {
+  static const int count = [] {
+    int n = 0;
+    if (!driverUsable() || cuDeviceGetCount(&n) != CUDA_SUCCESS)
+      return 0;
+    return n;
+  }();
+  return count;
+}
+} // namespace
+
+// MLIR's gpu.set_default_device: the calling thread's current device.
 ARRAYC_RT_API void mgpuSetDefaultDevice(int32_t device) {
-  std::lock_guard<std::mutex> g(gCtxMutex);
-  if (device != gDefaultDevice) {
-    gContext = nullptr; // retain the new device's primary context lazily
-    gReadyContext.store(nullptr, std::memory_order_release);
-  }
-  gDefaultDevice = device;
+  if (arrayc_rt_set_device(device) != ARRAYC_RT_OK)
+    arrayc_rt_fatal_status(ARRAYC_RT_ERR_DEVICE, "", arrayc_rt_last_error());
 }
 
 // ---- the device (runtime.h) ---------------------------------------------------
+// Cheap enough for every call of a libarrayc context (it makes its device
+// current around the call): a thread-local store once the count is known.
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_set_device(int device) {
   if (!driverUsable())
     return arrayc_rt::setError(ARRAYC_RT_ERR_DEVICE, "CUDA: no usable GPU driver or device");
-  int count = 0;
-  cuDeviceGetCount(&count);
+  int count = deviceCount();
   if (device < 0 || device >= count)
-    return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID, "device %d does not exist (%d device%s)",
-                               device, count, count == 1 ? "" : "s");
-  std::lock_guard<std::mutex> g(gCtxMutex);
-  if (gContext && device != gDefaultDevice)
     return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID,
-                               "device %d is in use: the device is chosen before the first "
-                               "GPU call and stays for the process",
-                               (int)gDefaultDevice);
-  gDefaultDevice = device;
+                               "invalid device ordinal: device %d does not exist (%d device%s)",
+                               device, count, count == 1 ? "" : "s");
+  if (device >= kMaxDevices)
+    return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID,
+                               "device %d: arrayc uses at most %d devices per process", device,
+                               kMaxDevices);
+  if (device != tDevice) {
+    graphs::flush(); // what was recorded goes to the device it was recorded for
+    tDevice = device;
+  }
   return ARRAYC_RT_OK;
 }
 
-ARRAYC_RT_API int arrayc_rt_get_device(void) {
-  std::lock_guard<std::mutex> g(gCtxMutex);
-  return gDefaultDevice;
-}
+ARRAYC_RT_API int arrayc_rt_get_device(void) { return tDevice; }
 
 // Called at the entry of the cuda target's public functions, per array
-// argument (arrayc-check-device-arguments): the pool's blocks pass at once,
-// anything else is asked of the driver.
-// The last pointers the driver placed on this device, per thread: a C++ host
-// calling a function again with the same arrays pays one lookup per array.
-// (A stale entry -- the address freed and reused by another device's
-// allocation -- is accepted as before this check existed.)
+// argument (arrayc-check-device-arguments): the current device pool's blocks
+// pass at once, anything else is asked of the driver.
+// The last pointers the driver placed on the current device, per thread: a
+// C++ host calling a function again with the same arrays pays one lookup
+// per array. (A stale entry -- the address freed and reused by another
+// device's allocation -- is accepted as before this check existed.)
 thread_local int64_t tCheckedPointers[8] = {};
+thread_local int tCheckedDevices[8] = {};
 thread_local unsigned tCheckedNext = 0;
 
 ARRAYC_RT_API void arrayc_rt_check_device(int64_t ptr, int64_t arg, int64_t nrank, void *ndesc) {
   if (!ptr)
     return;
-  for (int64_t known : tCheckedPointers)
-    if (known == ptr)
+  const int device = tDevice;
+  for (int i = 0; i < 8; ++i)
+    if (tCheckedPointers[i] == ptr && tCheckedDevices[i] == device)
       return;
   if (devicePool().owns(reinterpret_cast<void *>(ptr)))
     return;
@@ -687,23 +811,29 @@ ARRAYC_RT_API void arrayc_rt_check_device(int64_t ptr, int64_t arg, int64_t nran
   int ordinal = -1;
   CUresult r = cuPointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
                                      static_cast<CUdeviceptr>(ptr));
-  if (r == CUDA_SUCCESS && ordinal == gDefaultDevice) {
-    tCheckedPointers[tCheckedNext++ % 8] = ptr;
+  if (r == CUDA_SUCCESS && ordinal == device) {
+    unsigned slot = tCheckedNext++ % 8;
+    tCheckedPointers[slot] = ptr;
+    tCheckedDevices[slot] = device;
     return;
   }
   char msg[320];
   std::string fn = arrayc_rt::memrefString(nrank, ndesc);
-  if (r != CUDA_SUCCESS)
+  if (r != CUDA_SUCCESS) {
     snprintf(msg, sizeof msg,
              "argument %lld of '%s' is host memory; functions compiled for the cuda target "
              "take arrays in device memory",
              (long long)arg, fn.c_str());
-  else
-    snprintf(msg, sizeof msg,
-             "argument %lld of '%s' is an array on device %d; this program runs on device %d "
-             "(arrayc_rt_set_device chooses it before the first GPU call)",
-             (long long)arg, fn.c_str(), ordinal, (int)gDefaultDevice);
-  arrayc_rt_fatal("", msg);
+    arrayc_rt_fatal("", msg);
+  }
+  // CuPy's words (cupy/_core/_kernel.pyx, _check_peer_access); arrayc never
+  // turns peer access on, so another device's array is always an error.
+  snprintf(msg, sizeof msg,
+           "argument %lld of '%s': the device where the array resides (%d) is different from "
+           "the current device (%d); peer access is not used: copy the array to the current "
+           "device",
+           (long long)arg, fn.c_str(), ordinal, device);
+  arrayc_rt_fatal_status(ARRAYC_RT_ERR_DEVICE, "", msg);
 }
 
 // ---- streams and events (runtime.h) ----------------------------------------
@@ -736,19 +866,23 @@ ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_create(arrayc_rt_stream *stream)
 
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_destroy(arrayc_rt_stream stream) {
   CUstream s = reinterpret_cast<CUstream>(stream);
-  if (!s || s == sharedStream())
+  CUcontext owner = nullptr;
+  if (!s || isSharedStream(s) || cuStreamGetCtx(s, &owner) != CUDA_SUCCESS)
     return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID,
                                "arrayc_rt_stream_destroy: not a stream made by arrayc_rt_stream_create");
   graphs::flush();
-  ScopedContext ctx;
+  ScopedContext ctx(owner); // the stream's device, whichever is current
   // Its queued work finishes first; the pool's blocks freed on it are then
   // free for any stream.
   if (arrayc_rt_status st = cudaStatus(cuStreamSynchronize(s), "cuStreamSynchronize"))
     return st;
-  devicePool().forgetStream(s);
+  for (int d = 0; d < kMaxDevices; ++d) {
+    if (DeviceState *state = usedState(d))
+      state->pool->forgetStream(s);
+    if (tStreams[d] == s)
+      tStreams[d] = nullptr;
+  }
   releaseCounters(s);
-  if (tCurrentStream == s)
-    tCurrentStream = nullptr;
   return cudaStatus(cuStreamDestroy(s), "cuStreamDestroy");
 }
 
@@ -763,12 +897,12 @@ ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_synchronize(arrayc_rt_stream str
 
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_set_current_stream(arrayc_rt_stream stream) {
   graphs::flush(); // what was recorded goes to the stream it was recorded for
-  tCurrentStream = reinterpret_cast<CUstream>(stream);
+  tStreams[tDevice] = reinterpret_cast<CUstream>(stream); // the current device's
   return ARRAYC_RT_OK;
 }
 
 ARRAYC_RT_API arrayc_rt_stream arrayc_rt_current_stream(void) {
-  return reinterpret_cast<arrayc_rt_stream>(tCurrentStream);
+  return reinterpret_cast<arrayc_rt_stream>(tStreams[tDevice]);
 }
 
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_create(arrayc_rt_event *event) {

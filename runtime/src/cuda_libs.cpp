@@ -1,4 +1,4 @@
-// Loading the CUDA math libraries and the process's cuBLAS handle
+// Loading the CUDA math libraries and the cuBLAS handle of each device
 // (cuda_libs.h).
 #include "cuda_libs.h"
 #include "internal.h"
@@ -61,40 +61,51 @@ const Cublas *cublas() {
   std::call_once(once, [] {
     void *lib = openLibrary("cuBLAS", {"libcublas.so.13", "libcublas.so.12", "libcublas.so"},
                             error);
-    if (!lib)
-      return;
-    decltype(&cublasCreate_v2) create = nullptr;
-    symbol(lib, create, "cublasCreate_v2", error);
-    if (!error.empty())
-      return;
-    makeContextCurrent();
-    if (cublasStatus_t st = create(&api.handle); st != CUBLAS_STATUS_SUCCESS) {
-      error = "cublasCreate failed (status " + std::to_string((int)st) + ")";
-      return;
-    }
-    api.lib = lib;
+    if (lib)
+      api.lib = lib;
   });
   return loaded(api, error);
 }
 
+namespace {
+struct CublasHandle {
+  cublasHandle_t handle = nullptr;
+};
+} // namespace
+
 cublasHandle_t cublasOnStream() {
-  static decltype(&cublasSetStream_v2) setStream = [] {
-    decltype(&cublasSetStream_v2) fn = nullptr;
-    std::string error;
-    if (const Cublas *api = cublas())
-      symbol(api->lib, fn, "cublasSetStream_v2", error);
-    return fn;
-  }();
+  static decltype(&cublasCreate_v2) create = nullptr;
+  static decltype(&cublasSetStream_v2) setStream = nullptr;
+  static std::string error;
+  static std::once_flag once;
   const Cublas *api = cublas();
-  if (!api || !setStream)
-    return api ? (setError(ARRAYC_RT_ERR_DEVICE, "cuBLAS lacks cublasSetStream_v2"), nullptr)
-               : nullptr;
-  if (cublasStatus_t st = setStream(api->handle, reinterpret_cast<cudaStream_t>(stream()));
+  if (!api)
+    return nullptr;
+  std::call_once(once, [api] {
+    symbol(api->lib, create, "cublasCreate_v2", error);
+    symbol(api->lib, setStream, "cublasSetStream_v2", error);
+  });
+  if (!error.empty()) {
+    recordLoadError("cuBLAS: " + error);
+    return nullptr;
+  }
+  // One handle per device: a handle belongs to the context it was made in.
+  static PerDevice<CublasHandle> handles;
+  CublasHandle *h = handles.get([](CublasHandle &made) {
+    if (cublasStatus_t st = create(&made.handle); st != CUBLAS_STATUS_SUCCESS) {
+      setError(ARRAYC_RT_ERR_DEVICE, "cublasCreate failed (status %d)", (int)st);
+      return false;
+    }
+    return true;
+  });
+  if (!h)
+    return nullptr;
+  if (cublasStatus_t st = setStream(h->handle, reinterpret_cast<cudaStream_t>(stream()));
       st != CUBLAS_STATUS_SUCCESS) {
     setError(ARRAYC_RT_ERR_DEVICE, "cublasSetStream failed (status %d)", (int)st);
     return nullptr;
   }
-  return api->handle;
+  return h->handle;
 }
 
 } // namespace arrayc_rt::cuda

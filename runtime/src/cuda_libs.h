@@ -1,8 +1,8 @@
 // What the CUDA math-library entry points of libarrayc_runtime_cuda share
 // (cublas.cpp, cusolver.cpp, cufft.cpp): loading a CUDA library with
 // dlopen, memref descriptors holding device pointers, the calling thread's
-// stream and context, device scratch buffers from the pool, and the process's
-// cuBLAS handle.
+// device, stream and context, device scratch buffers from the pool, and the
+// cuBLAS handle of each device.
 #ifndef ARRAYC_RT_CUDA_LIBS_H
 #define ARRAYC_RT_CUDA_LIBS_H
 
@@ -12,8 +12,10 @@
 #include <cuda.h>
 #include <dlfcn.h>
 
+#include <atomic>
 #include <cstdint>
 #include <initializer_list>
+#include <mutex>
 #include <string>
 #include <type_traits>
 
@@ -51,8 +53,41 @@ template <class Api> const Api *loaded(const Api &api, const std::string &error)
 void *openWithCublas(const char *what, std::initializer_list<const char *> sonames,
                      std::string &error, const struct Cublas **blas);
 
-// Makes the primary context current on the calling thread (cuda.cpp).
+// The devices a process can use (ordinals 0 .. kMaxDevices-1).
+constexpr int kMaxDevices = 64;
+// The calling thread's current device (arrayc_rt_set_device; 0 by default).
+int currentDevice();
+// Makes the current device's primary context current on the calling thread
+// (cuda.cpp).
 void makeContextCurrent();
+
+// One T per device, made on the device's first use by `make(T &)` (under a
+// lock, with the device's context current; false: failed, the reason in
+// arrayc_rt_last_error(), tried again on the next use). Reading a made one
+// costs an atomic load.
+template <class T> class PerDevice {
+public:
+  template <class Make> T *get(Make make) {
+    int d = currentDevice();
+    if (T *p = slots_[d].load(std::memory_order_acquire))
+      return p;
+    std::lock_guard<std::mutex> g(mutex_);
+    if (T *p = slots_[d].load(std::memory_order_acquire))
+      return p;
+    makeContextCurrent();
+    auto *p = new T(); // leaked: used from global destructors
+    if (!make(*p)) {
+      delete p;
+      return nullptr;
+    }
+    slots_[d].store(p, std::memory_order_release);
+    return p;
+  }
+
+private:
+  std::atomic<T *> slots_[kMaxDevices] = {};
+  std::mutex mutex_;
+};
 // The calling thread's current stream (arrayc_rt_set_current_stream), with
 // the kernels a recorded call holds back (graphs.h) queued on it first.
 CUstream stream();
@@ -91,14 +126,14 @@ private:
   void *ptr_ = nullptr;
 };
 
-// The process's cuBLAS (cublas.cpp): the library, one handle. Null with the
-// reason in arrayc_rt_last_error() when it cannot be loaded.
+// The process's cuBLAS library (cuda_libs.cpp). Null with the reason in
+// arrayc_rt_last_error() when it cannot be loaded.
 struct Cublas {
   void *lib = nullptr;
-  cublasHandle_t handle = nullptr;
 };
 const Cublas *cublas();
-// The handle bound to the calling thread's current stream; null on failure.
+// The current device's cuBLAS handle (one per device, made on first use),
+// bound to the calling thread's current stream; null on failure.
 cublasHandle_t cublasOnStream();
 
 // Resolves `name` in `lib` into `fn`; on a missing symbol records it in

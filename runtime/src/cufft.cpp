@@ -101,15 +101,18 @@ struct Plan {
   size_t workBytes = 0;
 };
 
-// The cached plan of `l` (plans are kept for the process, as CuPy's cache).
+// The cached plan of `l` on the current device (plans are kept for the
+// process, as CuPy's cache; a plan belongs to the context it was made in).
 arrayc_rt_status plan(const CufftApi &api, const Layout &l, int inLen, int outLen, Plan *out) {
-  static std::map<Layout, Plan> plans;
+  static std::map<std::pair<int, Layout>, Plan> plans;
   static std::mutex mutex;
   std::lock_guard<std::mutex> g(mutex);
-  if (auto it = plans.find(l); it != plans.end()) {
+  const std::pair<int, Layout> key(currentDevice(), l);
+  if (auto it = plans.find(key); it != plans.end()) {
     *out = it->second;
     return ARRAYC_RT_OK;
   }
+  makeContextCurrent();
   Plan p;
   ARRAYC_RT_TRY(check(api.create(&p.handle), "cufftCreate"));
   ARRAYC_RT_TRY(check(api.setAutoAllocation(p.handle, 0), "cufftSetAutoAllocation"));
@@ -117,7 +120,7 @@ arrayc_rt_status plan(const CufftApi &api, const Layout &l, int inLen, int outLe
   ARRAYC_RT_TRY(check(api.makePlanMany(p.handle, 1, &n, &inembed, l.istride, l.idist, &onembed,
                                        l.ostride, l.odist, l.type, l.batch, &p.workBytes),
                       "cufftMakePlanMany"));
-  plans[l] = p;
+  plans[key] = p;
   *out = p;
   return ARRAYC_RT_OK;
 }

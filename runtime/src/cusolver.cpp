@@ -96,12 +96,17 @@ template <class T> auto *dev(const T *p) {
   return reinterpret_cast<const typename Cu<T>::Dev *>(p);
 }
 
-// The process's cuSOLVER: one handle, one Jacobi-SVD parameter set.
+// The process's cuSOLVER library; a handle and a Jacobi-SVD parameter set per
+// device (solverHandles).
 struct Solver {
-  cusolverDnHandle_t handle = nullptr;
-  gesvdjInfo_t svdParams = nullptr;
+  decltype(&cusolverDnCreate) create = nullptr;
+  decltype(&cusolverDnCreateGesvdjInfo) createSvdParams = nullptr;
   decltype(&cusolverDnSetStream) setStream = nullptr;
   decltype(&cublasSetPointerMode_v2) setPointerMode = nullptr; // cuBLAS's
+};
+struct SolverHandles {
+  cusolverDnHandle_t handle = nullptr;
+  gesvdjInfo_t svdParams = nullptr;
 };
 
 const Solver *loadSolver() {
@@ -113,25 +118,31 @@ const Solver *loadSolver() {
     void *lib = openWithCublas("cuSOLVER", {"libcusolver.so.12", "libcusolver.so"}, error, &blas);
     if (!lib)
       return;
-    decltype(&cusolverDnCreate) create = nullptr;
-    decltype(&cusolverDnCreateGesvdjInfo) createSvdParams = nullptr;
-    symbol(lib, create, "cusolverDnCreate", error);
-    symbol(lib, createSvdParams, "cusolverDnCreateGesvdjInfo", error);
+    symbol(lib, api.create, "cusolverDnCreate", error);
+    symbol(lib, api.createSvdParams, "cusolverDnCreateGesvdjInfo", error);
     symbol(lib, api.setStream, "cusolverDnSetStream", error);
     symbol(blas->lib, api.setPointerMode, "cublasSetPointerMode_v2", error);
     Cu<float>::load(lib, blas->lib, error);
     Cu<double>::load(lib, blas->lib, error);
     Cu<std::complex<float>>::load(lib, blas->lib, error);
     Cu<std::complex<double>>::load(lib, blas->lib, error);
-    if (!error.empty())
-      return;
-    makeContextCurrent();
-    if (cusolverStatus_t st = create(&api.handle); st != CUSOLVER_STATUS_SUCCESS)
-      error = "cusolverDnCreate failed (status " + std::to_string((int)st) + ")";
-    else if (cusolverStatus_t st = createSvdParams(&api.svdParams); st != CUSOLVER_STATUS_SUCCESS)
-      error = "cusolverDnCreateGesvdjInfo failed (status " + std::to_string((int)st) + ")";
   });
   return loaded(api, error);
+}
+
+// The current device's handles (made in its context on first use).
+const SolverHandles *solverHandles(const Solver &api) {
+  static PerDevice<SolverHandles> handles;
+  return handles.get([&api](SolverHandles &h) {
+    if (cusolverStatus_t st = api.create(&h.handle); st != CUSOLVER_STATUS_SUCCESS)
+      setError(ARRAYC_RT_ERR_DEVICE, "cusolverDnCreate failed (status %d)", (int)st);
+    else if (cusolverStatus_t st = api.createSvdParams(&h.svdParams);
+             st != CUSOLVER_STATUS_SUCCESS)
+      setError(ARRAYC_RT_ERR_DEVICE, "cusolverDnCreateGesvdjInfo failed (status %d)", (int)st);
+    else
+      return true;
+    return false;
+  });
 }
 
 using arrayc_rt::cuda::check; // CUDA and cuBLAS statuses
@@ -149,11 +160,12 @@ struct Ctx {
 
   arrayc_rt_status init() {
     api = loadSolver();
-    if (!api || !(blas = cublasOnStream()))
+    const SolverHandles *h = api ? solverHandles(*api) : nullptr;
+    if (!h || !(blas = cublasOnStream()))
       return ARRAYC_RT_ERR_DEVICE;
     stream = cuda::stream();
-    solver = api->handle;
-    svdParams = api->svdParams;
+    solver = h->handle;
+    svdParams = h->svdParams;
     return check(api->setStream(solver, reinterpret_cast<cudaStream_t>(stream)),
                  "cusolverDnSetStream");
   }

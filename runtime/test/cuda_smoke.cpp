@@ -335,8 +335,14 @@ int main(int argc, char **argv) {
   CHECK(arrayc_rt_get_device() == 0);
   CHECK(arrayc_rt_set_device(0) == ARRAYC_RT_OK);
   CHECK(arrayc_rt_set_device(n) == ARRAYC_RT_ERR_INVALID); // does not exist
-  if (n > 1) // device 0 is in use
-    CHECK(arrayc_rt_set_device(1) == ARRAYC_RT_ERR_INVALID);
+  CHECK(std::string(arrayc_rt_last_error()).find("invalid device ordinal") != std::string::npos);
+  CHECK(arrayc_rt_set_device(-1) == ARRAYC_RT_ERR_INVALID);
+  CHECK(arrayc_rt_get_device() == 0);
+  if (n > 1) { // the thread's current device switches, and back
+    CHECK(arrayc_rt_set_device(1) == ARRAYC_RT_OK);
+    CHECK(arrayc_rt_get_device() == 1);
+    CHECK(arrayc_rt_set_device(0) == ARRAYC_RT_OK);
+  }
   auto runSelf = [&](const char *mode, int *status) {
     std::string cmd = std::string(argv[0]) + " check-device " + mode + " 2>&1";
     FILE *f = popen(cmd.c_str(), "r");
@@ -357,8 +363,8 @@ int main(int argc, char **argv) {
     text = runSelf("other", &status);
     printf("device 1 array: %s", text.c_str());
     CHECK(status != 0 &&
-          text.find("argument 1 of 'fn' is an array on device 1; this program runs on "
-                    "device 0") != std::string::npos);
+          text.find("argument 1 of 'fn': the device where the array resides (1) is different "
+                    "from the current device (0)") != std::string::npos);
   }
 
   mgpuMemFree(d2, s);
