@@ -6,7 +6,9 @@ cd "$(dirname "$0")/.."
 
 packages=(cmake ninja-build g++ llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools
           libgtest-dev python3-numpy libopenblas-dev liblapacke-dev libfftw3-dev
-          libomp-22-dev)
+          libomp-22-dev libopenmpi-dev openmpi-bin)
+# libopenmpi-dev, openmpi-bin: sharded programs (--mesh) link Debian's
+# OpenMPI and their tests (test/distributed) start them with mpirun.
 # The Python package's tests (test/python) need these; without them (no apt
 # source reachable) those tests are reported unsupported and the rest runs.
 optional=(python3-pytest python3-pip python3-setuptools python3-dev)

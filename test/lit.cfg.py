@@ -53,6 +53,11 @@ if os.path.exists(os.path.join(config.arrayc_tools_dir, "arrayc_runtime_tests"))
     config.available_features.add("runtime-gtest")
 if os.path.exists(os.path.join(config.arrayc_tools_dir, "arrayc_api_tests")):
     config.available_features.add("api-gtest")
+# Sharded programs (--mesh, docs/distributed.md): the MPI runtime was built
+# and mpirun exists. test/distributed runs them with `mpirun -np 2/4`.
+if shutil.which("mpirun") and os.path.exists(
+        os.path.join(config.arrayc_obj_root, "lib", "libarrayc_runtime_mpi.a")):
+    config.available_features.add("mpi")
 if shutil.which("cmake") and shutil.which("ninja"):
     config.available_features.add("cmake")
 config.substitutions.append(("%arrayc_obj", config.arrayc_obj_root))

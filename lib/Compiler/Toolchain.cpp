@@ -98,15 +98,22 @@ std::vector<std::string> arrayc::toolchain::jitRuntimeLibs(bool cuda) {
   return libs;
 }
 
-Error arrayc::toolchain::linkExecutable(StringRef object, StringRef output, bool cuda) {
-  return link(object, output, cuda, /*shared=*/false);
+Error arrayc::toolchain::linkExecutable(StringRef object, StringRef output, bool cuda,
+                                        bool mpi) {
+  return link(object, output, cuda, /*shared=*/false, mpi);
 }
+
+bool arrayc::toolchain::mpiRuntimeBuilt() { return *ARRAYC_RT_MPI_LINK_LIBRARIES != 0; }
 
 Error arrayc::toolchain::linkSharedLibrary(StringRef object, StringRef output, bool cuda) {
   return link(object, output, cuda, /*shared=*/true);
 }
 
-Error arrayc::toolchain::link(StringRef object, StringRef output, bool cuda, bool shared) {
+Error arrayc::toolchain::link(StringRef object, StringRef output, bool cuda, bool shared,
+                              bool mpi) {
+  if (mpi && !mpiRuntimeBuilt())
+    return createStringError("this arrayc was built without MPI (libopenmpi-dev): sharded "
+                             "programs (--mesh) cannot be linked");
   auto cxx = *ARRAYC_AOT_LINKER ? sys::findProgramByName(ARRAYC_AOT_LINKER)
                                 : sys::findProgramByName("c++");
   if (!cxx && !*ARRAYC_AOT_LINKER)
@@ -129,7 +136,15 @@ Error arrayc::toolchain::link(StringRef object, StringRef output, bool cuda, boo
     args.push_back(dir + "/libarrayc_runtime_cuda.a");
 #endif
   }
+  if (mpi) // before the runtime it calls
+    args.push_back(dir + "/libarrayc_runtime_mpi.a");
   args.push_back(dir + "/libarrayc_runtime.a");
+  if (mpi) {
+    SmallVector<StringRef> mpiLibs;
+    StringRef(ARRAYC_RT_MPI_LINK_LIBRARIES).split(mpiLibs, ',', -1, /*KeepEmpty=*/false);
+    for (StringRef lib : mpiLibs)
+      args.push_back(lib.str());
+  }
   if (cuda) {
 #ifdef ARRAYC_ENABLE_CUDA
     args.push_back("-L" ARRAYC_CUDA_STUBS_DIR);

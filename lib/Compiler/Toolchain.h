@@ -28,10 +28,17 @@ std::string runtimeLibDir();
 std::vector<std::string> jitRuntimeLibs(bool cuda);
 /// Links `object` with the static runtime into the executable `output`,
 /// written to a temporary name and renamed (no half-written output).
-llvm::Error linkExecutable(llvm::StringRef object, llvm::StringRef output, bool cuda);
+/// With `mpi` (a program compiled with a mesh) the collectives' runtime
+/// (libarrayc_runtime_mpi.a) and libmpi too: an error where arrayc was built
+/// without MPI.
+llvm::Error linkExecutable(llvm::StringRef object, llvm::StringRef output, bool cuda,
+                           bool mpi = false);
 /// The same into a shared library (the runtime is linked in: static, PIC).
 llvm::Error linkSharedLibrary(llvm::StringRef object, llvm::StringRef output, bool cuda);
-llvm::Error link(llvm::StringRef object, llvm::StringRef output, bool cuda, bool shared);
+llvm::Error link(llvm::StringRef object, llvm::StringRef output, bool cuda, bool shared,
+                 bool mpi = false);
+/// Whether this arrayc was built with the MPI runtime (libarrayc_runtime_mpi).
+bool mpiRuntimeBuilt();
 
 } // namespace arrayc::toolchain
 

@@ -11,6 +11,7 @@
 #include "JIT/JIT.h"
 #include "Pipelines/InitAll.h"
 #include "Pipelines/Pipelines.h"
+#include "Transforms/Shard.h"
 #include "Transforms/Symbols.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -261,6 +262,16 @@ int arrayc::driver::main(int argc, char **argv) {
                             cl::cat(category));
   static cl::opt<bool> bf16("bf16", cl::desc("As --fp16, with bf16 (f32's range, 8-bit mantissa)"),
                             cl::cat(category));
+  static cl::opt<std::string> mesh(
+      "mesh",
+      cl::desc("Sharded functions (with --shard; cpu, ahead of time): the number of MPI "
+               "processes the program runs on (`mpirun -np N`); docs/distributed.md"),
+      cl::value_desc("N"), cl::cat(category));
+  static cl::list<std::string> shardSpecs(
+      "shard",
+      cl::desc("With --mesh: argument ARG (from 0) of function FUNC split along its "
+               "dimension DIM over the processes; repeatable"),
+      cl::value_desc("FUNC:ARG=DIM"), cl::cat(category));
   static cl::opt<bool> noGraphs("no-graphs",
                                 cl::desc("cuda: launch every kernel at once, never replaying a "
                                          "function's recurring kernels as a CUDA graph"),
@@ -390,6 +401,29 @@ int arrayc::driver::main(int argc, char **argv) {
     llvm::errs() << "arrayc: target " << (cuda ? "cuda " + pipelineOptions.gpuArch : "cpu")
                  << (cuda ? ", kernels as " + pipelineOptions.gpuFormat.getValue() : "")
                  << (ptxas.empty() ? "" : ", ptxas " + ptxas) << "\n";
+  if (!mesh.empty() || !shardSpecs.empty()) {
+    // Sharded functions (docs/distributed.md): the cpu target, executables
+    // started by mpirun; the option syntax is checked here, the names by the
+    // pass (arrayc-shard-functions).
+    std::string error;
+    if (mesh.empty() || shardSpecs.empty())
+      return fail("--mesh and --shard go together: a mesh, and the function arguments "
+                  "split over it");
+    if (!arrayc::parseMesh(mesh, error))
+      return fail("--mesh: " + error);
+    for (const std::string &spec : shardSpecs)
+      if (!arrayc::parseShardSpec(spec, error))
+        return fail("--shard: " + error);
+    if (cuda)
+      return fail("--mesh: sharded programs run on the cpu target only so far "
+                  "(--target=cpu)");
+    if (runMode || shared)
+      return fail("--mesh: sharded programs are built as executables (-o) and started "
+                  "with mpirun; `arrayc run` and --shared do not take a mesh yet");
+    pipelineOptions.mesh = mesh.getValue();
+    pipelineOptions.shard = std::vector<std::string>(shardSpecs.begin(), shardSpecs.end());
+    pipelineOptions.shardVerbose = verbose.getValue();
+  }
   if (verifyDiagnostics && runMode)
     return fail("--verify-diagnostics checks a compile: it does not combine with `run`");
   if (splitInputFile && !verifyDiagnostics)
@@ -525,7 +559,7 @@ int arrayc::driver::main(int argc, char **argv) {
     if (auto err = object->close())
       return failWith(std::move(err));
     if (!shared) {
-      if (auto err = linkExecutable(object->path(), outPath, cuda))
+      if (auto err = linkExecutable(object->path(), outPath, cuda, !mesh.empty()))
         return failWith(std::move(err));
       return 0;
     }

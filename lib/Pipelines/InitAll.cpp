@@ -4,6 +4,7 @@
 #include "Conversion/Passes.h"
 #include "Pipelines/Pipelines.h"
 #include "Transforms/Passes.h"
+#include "Transforms/Shard.h"
 #include "ndarray/NDArray.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -23,6 +24,7 @@ void arrayc::registerAllPasses() {
   mlir::registerAllPasses();
   arrayc::registerArraycConversionPasses();
   arrayc::registerArraycTransformsPasses();
+  arrayc::registerShardPasses();
   arrayc::registerPipelines();
 }
 

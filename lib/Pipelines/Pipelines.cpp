@@ -4,6 +4,7 @@
 
 #include "Conversion/Passes.h"
 #include "Transforms/Passes.h"
+#include "Transforms/Shard.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -64,6 +65,12 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
   pm.addPass(createCanonicalizer());
   pm.addPass(createConvertNDArrayToLinalg());
   pm.addPass(createLinalgGeneralizeNamedOpsPass());
+  // Sharded functions (--mesh/--shard): partitioned on the tensor program,
+  // before their calls are inlined; off (and the IR unchanged) without a mesh.
+  if (!options.mesh.empty())
+    pm.addPass(createShardFunctions(ShardFunctionsOptions{
+        options.mesh, std::vector<std::string>(options.shard.begin(), options.shard.end()),
+        options.shardVerbose}));
   // The user's helper functions inlined (dead private ones erased), so that
   // fusion and the GPU mapping see through calls: `norm_cdf(d1)` called four
   // times in a Black-Scholes was four functions of kernels of their own. No
@@ -100,6 +107,9 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
   // Before the first library or runtime declaration: `def sin` is not libm's.
   pm.addPass(createMangleFunctionNames());
   pm.addPass(createConvertNDArrayToRuntime(ConvertNDArrayToRuntimeOptions{options.gpuLibraries}));
+  // The collectives of sharded functions: runtime calls, before bufferization.
+  if (!options.mesh.empty())
+    pm.addPass(createShardToRuntime());
   // Folds the unsigned<->signless cast pairs around the calls.
   pm.addPass(createCanonicalizer());
 }

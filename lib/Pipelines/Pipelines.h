@@ -66,6 +66,17 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
   Option<std::string> cudaToolkit{*this, "cuda-toolkit",
                                   llvm::cl::desc("CUDA toolkit root (ptxas, libdevice)"),
                                   llvm::cl::init("")};
+  // Sharded functions (docs/distributed.md): empty mesh, nothing changes.
+  Option<std::string> mesh{*this, "mesh",
+                           llvm::cl::desc("Processes of the mesh: 4 (1-D); with shard"),
+                           llvm::cl::init("")};
+  ListOption<std::string> shard{
+      *this, "shard",
+      llvm::cl::desc("FUNC:ARG=DIM: argument ARG of FUNC split along its dimension DIM "
+                     "over the mesh (arrayc-shard-functions)")};
+  Option<bool> shardVerbose{*this, "shard-verbose",
+                            llvm::cl::desc("Say what is split or replicated, and why"),
+                            llvm::cl::init(false)};
 };
 
 /// ndarray -> linalg on tensors (+ runtime calls for host ops), fused.

@@ -1,0 +1,68 @@
+//===- Shard.h - sharded functions over a mesh of processes -----*- C++ -*-===//
+//
+// The passes of `arrayc --mesh=N --shard=FUNC:ARG=DIM` (docs/distributed.md):
+//
+//  arrayc-shard-functions  (tensor level, before inlining) the named
+//      function's calls with static shapes get a copy of the function
+//      annotated with the inputs' shardings and partitioned by MLIR's
+//      sharding-propagation + shard-partition, called on this process's
+//      blocks of the (global, replicated) arguments; its results come back
+//      replicated. Pre-checks keep the partitioner away from what MLIR 22
+//      gets wrong (uneven splits, linalg.index, unknown reduction combiners,
+//      ops without a sharding rule): those calls stay replicated.
+//  arrayc-shard-to-runtime  (tensor level, before bufferization) shard
+//      collectives and process indices as calls of the runtime's
+//      arrayc_rt_coll_* (runtime/include/arrayc_rt/coll.h) on fresh buffers.
+//
+// Declared by hand (not in Passes.td) so that adding them does not rebuild
+// every pass.
+//===----------------------------------------------------------------------===//
+#ifndef ARRAYC_TRANSFORMS_SHARD_H
+#define ARRAYC_TRANSFORMS_SHARD_H
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/Pass.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arrayc {
+
+/// The mesh's name in the module (`shard.grid @arrayc_mesh`).
+inline constexpr llvm::StringLiteral kMeshSymbol = "arrayc_mesh";
+
+/// A mesh spelled `4` or `2x2` (processes along each axis); nullopt with
+/// `error` set when malformed.
+std::optional<llvm::SmallVector<int64_t>> parseMesh(llvm::StringRef text, std::string &error);
+
+/// One `FUNC:ARG=DIM`: argument ARG (0-based) of FUNC split along its
+/// dimension DIM over the mesh's axis 0.
+struct ShardSpec {
+  std::string function;
+  unsigned argument = 0;
+  int64_t dim = 0;
+};
+std::optional<ShardSpec> parseShardSpec(llvm::StringRef text, std::string &error);
+
+struct ShardFunctionsOptions {
+  std::string mesh;                ///< "4", "2x2"
+  std::vector<std::string> shards; ///< "FUNC:ARG=DIM" each
+  bool verbose = false;            ///< what is split or replicated, and why, to stderr
+};
+std::unique_ptr<mlir::Pass> createShardFunctions(const ShardFunctionsOptions &options = {});
+std::unique_ptr<mlir::Pass> createShardToRuntime();
+
+/// The patterns of arrayc-shard-to-runtime (shard.all_reduce, all_gather,
+/// process_linear_index/process_multi_index on a 1-D mesh of `meshSize`).
+void populateShardToRuntimePatterns(mlir::RewritePatternSet &patterns, int64_t meshSize);
+
+/// Registers both passes (arrayc-opt).
+void registerShardPasses();
+
+} // namespace arrayc
+
+#endif // ARRAYC_TRANSFORMS_SHARD_H

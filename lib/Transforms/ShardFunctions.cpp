@@ -1,0 +1,491 @@
+//===- ShardFunctions.cpp - arrayc-shard-functions ------------------------===//
+//
+// `--mesh=N --shard=FUNC:ARG=DIM` (Shard.h, docs/distributed.md). Every
+// process of the job runs the whole program on the same, global arrays, as
+// NumPy code under `mpirun` does. A call of FUNC whose arguments have static
+// shapes instead calls a copy of FUNC specialized to those shapes and
+// partitioned by MLIR's shard dialect: the copy takes this process's block of
+// each split argument (a slice taken at the call) and returns replicated
+// results (the partitioner inserts the all-reduces and all-gathers), so the
+// program prints what NumPy prints.
+//
+// MLIR 22's partitioner silently miscompiles or aborts on some inputs
+// (/work/notes research, docs/distributed.md): a call is left replicated
+// (FUNC as written, on the whole arrays) when a split dimension is not a
+// multiple of the mesh size, a generic reads linalg.index, a reduction's
+// combiner is not add/mul/min/max (signed or float)/and/or/xor, an operation
+// has no sharding rule (anything but linalg ops, tensor.empty, constants:
+// scf loops, calls, slices), a shape is not static, or the partitioner fails.
+// `verbose` says which and why.
+//===----------------------------------------------------------------------===//
+#include "Transforms/Shard.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Shard/IR/ShardDialect.h"
+#include "mlir/Dialect/Shard/IR/ShardOps.h"
+#include "mlir/Dialect/Shard/Transforms/Passes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <map>
+
+using namespace mlir;
+
+namespace arrayc {
+
+std::optional<SmallVector<int64_t>> parseMesh(StringRef text, std::string &error) {
+  SmallVector<StringRef> parts;
+  text.split(parts, 'x');
+  SmallVector<int64_t> shape;
+  for (StringRef p : parts) {
+    int64_t v = 0;
+    if (p.trim().getAsInteger(10, v) || v < 1) {
+      error = ("invalid mesh '" + text + "': expected process counts like 4 or 2x2").str();
+      return std::nullopt;
+    }
+    shape.push_back(v);
+  }
+  if (shape.empty()) {
+    error = "empty mesh";
+    return std::nullopt;
+  }
+  return shape;
+}
+
+std::optional<ShardSpec> parseShardSpec(StringRef text, std::string &error) {
+  auto [fn, rest] = text.split(':');
+  auto [arg, dim] = rest.split('=');
+  ShardSpec spec;
+  spec.function = fn.trim().str();
+  if (spec.function.empty() || arg.trim().getAsInteger(10, spec.argument) ||
+      dim.trim().getAsInteger(10, spec.dim) || spec.dim < 0) {
+    error = ("invalid shard '" + text +
+             "': expected FUNC:ARG=DIM (argument ARG of FUNC, counted from 0, split "
+             "along its dimension DIM)")
+                .str();
+    return std::nullopt;
+  }
+  return spec;
+}
+
+namespace {
+
+bool hasStaticTensors(TypeRange types) {
+  for (Type t : types)
+    if (auto rt = dyn_cast<RankedTensorType>(t); rt && !rt.hasStaticShape())
+      return false;
+    else if (isa<UnrankedTensorType>(t))
+      return false;
+  return true;
+}
+
+/// Element types the runtime's collectives carry.
+bool supportedElement(Type t) {
+  if (auto f = dyn_cast<FloatType>(t))
+    return f.getWidth() == 32 || f.getWidth() == 64;
+  if (auto i = dyn_cast<IntegerType>(t))
+    return i.getWidth() == 1 || i.getWidth() == 8 || i.getWidth() == 16 || i.getWidth() == 32 ||
+           i.getWidth() == 64;
+  return isa<IndexType>(t);
+}
+
+/// Why the partitioner should not see `generic`'s reduction ("" when fine):
+/// each output's yielded value must combine that output's block argument
+/// with an add/mul/min/max/and/or/xor that the partitioner maps to a
+/// collective of the same meaning (no unsigned min/max: the collective's
+/// type is signless; no maxnumf: "generic" reductions do not lower).
+std::string reductionProblem(linalg::LinalgOp op) {
+  if (op.getNumReductionLoops() == 0)
+    return "";
+  if (op->getNumResults() != 1)
+    return "a reduction with several results";
+  Block *body = op.getBlock();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  Value acc = body->getArgument(body->getNumArguments() - 1);
+  Operation *comb = yield.getOperand(0).getDefiningOp();
+  if (!comb || comb->getNumOperands() != 2 ||
+      (comb->getOperand(0) != acc && comb->getOperand(1) != acc))
+    return "a reduction whose combiner is not a binary operation on its accumulator";
+  if (isa<arith::AddFOp, arith::AddIOp, arith::MulFOp, arith::MulIOp, arith::MinimumFOp,
+          arith::MaximumFOp, arith::MinSIOp, arith::MaxSIOp, arith::AndIOp, arith::OrIOp,
+          arith::XOrIOp>(comb))
+    return "";
+  return ("a reduction combined by '" + comb->getName().getStringRef() +
+          "', which MLIR's partitioner cannot turn into a collective")
+      .str();
+}
+
+/// Why `fn`'s body cannot be partitioned correctly ("" when it can).
+std::string bodyProblem(func::FuncOp fn) {
+  for (Operation &op : fn.front()) {
+    std::string where;
+    llvm::raw_string_ostream os(where);
+    os << op.getLoc();
+    if (!hasStaticTensors(op.getOperandTypes()) || !hasStaticTensors(op.getResultTypes()))
+      return "'" + op.getName().getStringRef().str() + "' at " + where +
+             " has an array whose shape is not known at compile time";
+    for (Type t : llvm::concat<const Type>(op.getOperandTypes(), op.getResultTypes()))
+      if (auto st = dyn_cast<ShapedType>(t); st && !supportedElement(st.getElementType())) {
+        std::string ty;
+        llvm::raw_string_ostream ts(ty);
+        ts << st.getElementType();
+        return "'" + op.getName().getStringRef().str() + "' at " + where + " works on " + ty +
+               " elements, which the collectives do not carry yet";
+      }
+    if (isa<func::ReturnOp, arith::ConstantOp, tensor::EmptyOp>(op))
+      continue;
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp)
+      return "'" + op.getName().getStringRef().str() + "' at " + where +
+             " has no sharding rule in MLIR's partitioner";
+    if (linalgOp.hasIndexSemantics())
+      return "'" + op.getName().getStringRef().str() + "' at " + where +
+             " reads linalg.index, which the partitioner does not offset by the block";
+    if (std::string r = reductionProblem(linalgOp); !r.empty())
+      return r + " at " + where;
+  }
+  return "";
+}
+
+struct ShardFunctionsPass
+    : PassWrapper<ShardFunctionsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ShardFunctionsPass)
+
+  ShardFunctionsPass() = default;
+  ShardFunctionsPass(const ShardFunctionsPass &other) : PassWrapper(other) {}
+  explicit ShardFunctionsPass(const ShardFunctionsOptions &o) {
+    mesh = o.mesh;
+    shards = o.shards;
+    verbose = o.verbose;
+  }
+
+  StringRef getArgument() const final { return "arrayc-shard-functions"; }
+  StringRef getDescription() const final {
+    return "Partition the calls of the named functions over a mesh of processes (MLIR's "
+           "shard dialect), replicating what the partitioner cannot split correctly";
+  }
+  void getDependentDialects(DialectRegistry &registry) const override {
+    registry.insert<shard::ShardDialect, tensor::TensorDialect, arith::ArithDialect,
+                    scf::SCFDialect, linalg::LinalgDialect>();
+  }
+
+  Option<std::string> mesh{*this, "mesh",
+                           llvm::cl::desc("Processes along each mesh axis: 4, 2x2")};
+  ListOption<std::string> shards{
+      *this, "shard",
+      llvm::cl::desc("FUNC:ARG=DIM: argument ARG of FUNC split along dimension DIM")};
+  Option<bool> verbose{*this, "verbose",
+                       llvm::cl::desc("Say what is split or replicated, and why, on stderr"),
+                       llvm::cl::init(false)};
+
+  void note(const Twine &text) {
+    if (verbose)
+      llvm::errs() << "arrayc: shard: " << text << "\n";
+  }
+
+  void runOnOperation() override;
+
+  /// The partitioned copy of `fn` for argument types `types` (static), or
+  /// null with `why` set. `splits` loses the arguments left whole.
+  func::FuncOp partition(func::FuncOp fn, ArrayRef<Type> types,
+                         std::map<unsigned, int64_t> &splits, int64_t n, std::string &why);
+};
+
+void ShardFunctionsPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  std::string error;
+  auto shape = parseMesh(mesh, error);
+  if (!shape) {
+    module.emitError() << error;
+    return signalPassFailure();
+  }
+  if (shape->size() != 1) {
+    module.emitError() << "mesh '" << mesh
+                       << "': only 1-D meshes (one process count) are implemented";
+    return signalPassFailure();
+  }
+  int64_t n = (*shape)[0];
+
+  llvm::MapVector<Operation *, std::map<unsigned, int64_t>> plan;
+  for (const std::string &text : shards) {
+    auto spec = parseShardSpec(text, error);
+    if (!spec) {
+      module.emitError() << error;
+      return signalPassFailure();
+    }
+    auto fn = module.lookupSymbol<func::FuncOp>(spec->function);
+    if (!fn || fn.isExternal()) {
+      module.emitError() << "shard '" << text << "': the program has no function '"
+                         << spec->function << "'";
+      return signalPassFailure();
+    }
+    if (spec->argument >= fn.getNumArguments()) {
+      fn.emitError() << "shard '" << text << "': '" << spec->function << "' has "
+                     << fn.getNumArguments() << " argument(s), counted from 0";
+      return signalPassFailure();
+    }
+    auto type = dyn_cast<RankedTensorType>(fn.getArgumentTypes()[spec->argument]);
+    if (!type || type.getRank() == 0 || spec->dim >= type.getRank()) {
+      fn.emitError() << "shard '" << text << "': argument " << spec->argument << " of '"
+                     << spec->function << "' has no dimension " << spec->dim;
+      return signalPassFailure();
+    }
+    plan[fn][spec->argument] = spec->dim;
+  }
+  if (plan.empty())
+    return;
+
+  OpBuilder b(module.getContext());
+  if (!module.lookupSymbol(kMeshSymbol)) {
+    b.setInsertionPointToStart(module.getBody());
+    shard::GridOp::create(b, module.getLoc(), kMeshSymbol, *shape);
+  }
+
+  for (auto &[op, splits] : plan) {
+    auto fn = cast<func::FuncOp>(op);
+    SmallVector<func::CallOp> calls;
+    module.walk([&](func::CallOp c) {
+      if (c.getCallee() == fn.getSymName())
+        calls.push_back(c);
+    });
+    if (calls.empty())
+      note(fn.getSymName() + ": not called by the program; called from outside (an "
+                             "exported function) it runs replicated");
+    // One partitioned copy per static signature.
+    std::map<std::string, std::pair<func::FuncOp, std::map<unsigned, int64_t>>> copies;
+    for (func::CallOp call : calls) {
+      std::string where;
+      llvm::raw_string_ostream ws(where);
+      ws << call.getLoc();
+      SmallVector<Value> operands;
+      SmallVector<Type> types;
+      bool known = true;
+      for (auto [i, v] : llvm::enumerate(call.getOperands())) {
+        if (auto rt = dyn_cast<RankedTensorType>(v.getType()); rt && !rt.hasStaticShape()) {
+          auto cast = v.getDefiningOp<tensor::CastOp>();
+          if (cast && cast.getSource().getType().hasStaticShape())
+            v = cast.getSource();
+          else
+            known = false;
+        }
+        operands.push_back(v);
+        types.push_back(v.getType());
+      }
+      if (!known) {
+        note(fn.getSymName() + " called at " + where +
+             ": replicated (an argument's shape is not known at compile time)");
+        continue;
+      }
+      std::string key;
+      llvm::raw_string_ostream ks(key);
+      for (Type t : types)
+        ks << t << ";";
+      auto it = copies.find(key);
+      if (it == copies.end()) {
+        std::map<unsigned, int64_t> used = splits;
+        std::string why;
+        func::FuncOp copy = partition(fn, types, used, n, why);
+        if (!copy)
+          note(fn.getSymName() + " called at " + where + ": replicated (" + why + ")");
+        it = copies.emplace(key, std::make_pair(copy, used)).first;
+      }
+      auto &[copy, used] = it->second;
+      if (!copy)
+        continue;
+
+      // This process's block of each split argument.
+      b.setInsertionPoint(call);
+      Location loc = call.getLoc();
+      Value rank = shard::ProcessLinearIndexOp::create(b, loc, kMeshSymbol);
+      SmallVector<Value> args;
+      for (auto [i, v] : llvm::enumerate(operands)) {
+        Type want = copy.getArgumentTypes()[i];
+        auto found = used.find(static_cast<unsigned>(i));
+        if (found != used.end()) {
+          auto tt = cast<RankedTensorType>(v.getType());
+          int64_t d = found->second, block = tt.getDimSize(d) / n;
+          SmallVector<OpFoldResult> offsets(tt.getRank(), b.getIndexAttr(0));
+          SmallVector<OpFoldResult> sizes, strides(tt.getRank(), b.getIndexAttr(1));
+          for (int64_t k = 0; k < tt.getRank(); ++k)
+            sizes.push_back(b.getIndexAttr(k == d ? block : tt.getDimSize(k)));
+          Value blockSize = arith::ConstantIndexOp::create(b, loc, block);
+          offsets[d] = arith::MulIOp::create(b, loc, rank, blockSize).getResult();
+          SmallVector<int64_t> local(tt.getShape());
+          local[d] = block;
+          v = tensor::ExtractSliceOp::create(b, loc, RankedTensorType::get(local, tt.getElementType()),
+                                             v, offsets, sizes, strides);
+        }
+        if (v.getType() != want)
+          v = tensor::CastOp::create(b, loc, want, v);
+        args.push_back(v);
+      }
+      auto newCall = func::CallOp::create(b, loc, copy, args);
+      SmallVector<Value> results;
+      for (auto [r, old] : llvm::zip(newCall.getResults(), call.getResults()))
+        results.push_back(r.getType() == old.getType()
+                              ? Value(r)
+                              : Value(tensor::CastOp::create(b, loc, old.getType(), r)));
+      call.replaceAllUsesWith(results);
+      call.erase();
+    }
+  }
+}
+
+func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types,
+                                           std::map<unsigned, int64_t> &splits, int64_t n,
+                                           std::string &why) {
+  MLIRContext *ctx = fn.getContext();
+  ModuleOp module = fn->getParentOfType<ModuleOp>();
+  OpBuilder b(ctx);
+  b.setInsertionPointAfter(fn);
+  auto copy = cast<func::FuncOp>(b.clone(*fn));
+  std::string base = (fn.getSymName() + "__sharded").str(), name = base;
+  for (unsigned k = 1; module.lookupSymbol(name); ++k)
+    name = base + std::to_string(k);
+  copy.setSymName(name);
+  copy.setPrivate();
+  auto fail = [&](std::string text) {
+    why = std::move(text);
+    copy.erase();
+    return func::FuncOp();
+  };
+
+  // Specialize to the static shapes, then let the folds propagate them.
+  Block &entry = copy.front();
+  b.setInsertionPointToStart(&entry);
+  for (auto [arg, type] : llvm::zip(entry.getArguments(), types)) {
+    if (arg.getType() == type)
+      continue;
+    Type old = arg.getType();
+    arg.setType(type);
+    auto cast = tensor::CastOp::create(b, copy.getLoc(), old, arg);
+    arg.replaceAllUsesExcept(cast, cast);
+  }
+  copy.setType(FunctionType::get(ctx, types, copy.getResultTypes()));
+  auto fold = [&]() {
+    OpPassManager pm(func::FuncOp::getOperationName());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    return runPipeline(pm, copy);
+  };
+  if (failed(fold()))
+    return fail("its shapes did not fold");
+  auto ret = cast<func::ReturnOp>(copy.front().getTerminator());
+  for (OpOperand &operand : ret->getOpOperands())
+    if (auto cast = operand.get().getDefiningOp<tensor::CastOp>())
+      if (cast.getSource().getType().hasStaticShape())
+        operand.set(cast.getSource());
+  copy.setType(FunctionType::get(ctx, types, ret.getOperandTypes()));
+  if (failed(fold()))
+    return fail("its shapes did not fold");
+
+  // Checks that the static shapes answered (`n` of x and y agree): gone.
+  SmallVector<Operation *> settled;
+  copy.walk([&](Operation *op) {
+    if (op->getName().getStringRef() == "ndarray.assert" && op->getNumOperands() >= 1 &&
+        matchPattern(op->getOperand(0), m_One()))
+      settled.push_back(op);
+  });
+  for (Operation *op : settled)
+    op->erase();
+  if (!settled.empty() && failed(fold()))
+    return fail("its shapes did not fold");
+
+  if (std::string problem = bodyProblem(copy); !problem.empty())
+    return fail(problem);
+  for (auto it = splits.begin(); it != splits.end();) {
+    auto tt = cast<RankedTensorType>(types[it->first]);
+    if (tt.getDimSize(it->second) % n != 0 || tt.getDimSize(it->second) == 0) {
+      note(fn.getSymName() + ": argument " + Twine(it->first) + " stays whole: its dimension " +
+           Twine(it->second) + " (" + Twine(tt.getDimSize(it->second)) +
+           ") is not a multiple of the mesh's " + Twine(n) + " processes");
+      it = splits.erase(it);
+    } else {
+      ++it;
+    }
+  }
+  if (splits.empty())
+    return fail("no split argument left");
+
+  // The shardings: split arguments on mesh axis 0, everything else
+  // replicated, every result replicated.
+  auto meshRef = FlatSymbolRefAttr::get(ctx, kMeshSymbol);
+  b.setInsertionPointToStart(&copy.front());
+  Location loc = copy.getLoc();
+  Value replicated = shard::ShardingOp::create(
+      b, loc, meshRef, ArrayRef<shard::GridAxesAttr>{shard::GridAxesAttr::get(ctx, {})});
+  for (auto [i, arg] : llvm::enumerate(copy.front().getArguments())) {
+    if (!isa<RankedTensorType>(arg.getType()))
+      continue;
+    Value sharding = replicated;
+    if (auto it = splits.find(static_cast<unsigned>(i)); it != splits.end()) {
+      SmallVector<shard::GridAxesAttr> axes(it->second + 1, shard::GridAxesAttr::get(ctx, {}));
+      axes.back() = shard::GridAxesAttr::get(ctx, {0});
+      sharding = shard::ShardingOp::create(b, loc, meshRef, axes);
+    }
+    auto annotated = shard::ShardOp::create(b, loc, arg, sharding);
+    arg.replaceAllUsesExcept(annotated, annotated);
+  }
+  ret = cast<func::ReturnOp>(copy.front().getTerminator());
+  b.setInsertionPoint(ret);
+  for (OpOperand &operand : ret->getOpOperands())
+    if (isa<RankedTensorType>(operand.get().getType()))
+      operand.set(shard::ShardOp::create(b, loc, operand.get(), replicated,
+                                         /*annotate_for_users=*/true));
+
+  std::string messages;
+  LogicalResult result = success();
+  {
+    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error)
+        messages += (messages.empty() ? "" : "; ") + diag.str();
+      return success();
+    });
+    OpPassManager pm(func::FuncOp::getOperationName());
+    // Forward first: the inputs' splits flow into the ops (a reduction of a
+    // split array reduces locally, then all-reduces), and the replicated
+    // results only decide what is left.
+    pm.addPass(shard::createShardingPropagation(
+        shard::ShardingPropagationOptions{shard::TraversalOrder::ForwardBackward}));
+    pm.addPass(shard::createPartition());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    result = runPipeline(pm, copy);
+  }
+  if (failed(result))
+    return fail("MLIR's partitioner failed: " + messages);
+
+  unsigned collectives = 0;
+  copy.walk([&](Operation *op) {
+    if (isa<shard::AllReduceOp, shard::AllGatherOp, shard::AllToAllOp, shard::ReduceScatterOp,
+            shard::AllSliceOp, shard::UpdateHaloOp, shard::BroadcastOp>(op))
+      ++collectives;
+  });
+  std::string what;
+  for (auto [i, d] : splits)
+    what += (what.empty() ? "" : ", ") + ("argument " + Twine(i) + " along dimension " + Twine(d)).str();
+  note(fn.getSymName() + ": " + what + " split over " + Twine(n) + " processes; " +
+       Twine(collectives) + " collective(s)");
+  return copy;
+}
+
+} // namespace
+
+std::unique_ptr<Pass> createShardFunctions(const ShardFunctionsOptions &options) {
+  return std::make_unique<ShardFunctionsPass>(options);
+}
+
+void registerShardPasses() {
+  PassRegistration<ShardFunctionsPass>();
+  registerPass([] { return createShardToRuntime(); });
+}
+
+} // namespace arrayc

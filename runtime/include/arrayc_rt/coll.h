@@ -1,0 +1,77 @@
+/*===- coll.h - collectives of sharded programs (C ABI) -----------------===*
+ *
+ * What programs compiled with a mesh (`arrayc --mesh=N --shard=...`,
+ * docs/distributed.md) call: the process's place in the mesh and the
+ * collectives that `arrayc-shard-to-runtime` lowers MLIR's shard.all_reduce and
+ * shard.all_gather to. One C ABI over backends (runtime/src/coll.cpp): MPI
+ * between CPU processes started by `mpirun` (libarrayc_runtime_mpi, built when
+ * CMake finds MPI); a NCCL backend would sit behind the same calls.
+ *
+ * Arrays travel as MLIR unranked memrefs (rank, descriptor), contiguous with
+ * an identity layout; `where` is the program's source location (an unranked
+ * i8 memref, "" when unknown). Every failure ends every process of the job
+ * with a message that names the rank and the location (MPI_Abort), never a
+ * hang.
+ *===----------------------------------------------------------------------===*/
+#ifndef ARRAYC_RT_COLL_H
+#define ARRAYC_RT_COLL_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(__GNUC__)
+#define ARRAYC_RT_COLL_API __attribute__((visibility("default")))
+#else
+#define ARRAYC_RT_COLL_API
+#endif
+
+/* The reduction of an all-reduce (shard.ReductionKind's order). */
+enum arrayc_rt_coll_op {
+  ARRAYC_RT_COLL_SUM = 0,
+  ARRAYC_RT_COLL_PROD = 1,
+  ARRAYC_RT_COLL_MIN = 2,
+  ARRAYC_RT_COLL_MAX = 3,
+  ARRAYC_RT_COLL_BAND = 4,
+  ARRAYC_RT_COLL_BOR = 5,
+  ARRAYC_RT_COLL_BXOR = 6,
+};
+
+/* The element kind of an all-reduce's array (with its width in bits). */
+enum arrayc_rt_coll_kind {
+  ARRAYC_RT_COLL_FLOAT = 0,
+  ARRAYC_RT_COLL_SIGNED = 1,
+  ARRAYC_RT_COLL_UNSIGNED = 2, /* also bool (1 bit, stored in a byte) */
+};
+
+/* Joins the job (MPI_Init_thread at the first call) and checks that it has
+ * `mesh_size` processes. A program's main calls it first and
+ * arrayc_rt_coll_finalize last; functions called through a library join at
+ * their first collective and leave at exit. */
+ARRAYC_RT_COLL_API void arrayc_rt_coll_init(int64_t mesh_size, int64_t wrank, void *wdesc);
+ARRAYC_RT_COLL_API void arrayc_rt_coll_finalize(void);
+/* This process's linear index in the mesh (its rank). */
+ARRAYC_RT_COLL_API int64_t arrayc_rt_coll_rank(int64_t mesh_size, int64_t wrank, void *wdesc);
+/* The number of processes of the job (0 before init). */
+ARRAYC_RT_COLL_API int64_t arrayc_rt_coll_size(void);
+/* The backend's name: "mpi". */
+ARRAYC_RT_COLL_API const char *arrayc_rt_coll_backend(void);
+
+/* `buf` (in place) reduced elementwise over the mesh's processes with `op`. */
+ARRAYC_RT_COLL_API void arrayc_rt_coll_all_reduce(int64_t rank, void *desc, int32_t kind,
+                                                  int32_t bits, int32_t op, int64_t mesh_size,
+                                                  int64_t wrank, void *wdesc);
+/* The processes' blocks `in` concatenated along `axis` into `out` (whose
+ * `axis` dimension is mesh_size times in's), in rank order. */
+ARRAYC_RT_COLL_API void arrayc_rt_coll_all_gather(int64_t irank, void *idesc, int64_t orank,
+                                                  void *odesc, int32_t elt_bytes, int64_t axis,
+                                                  int64_t mesh_size, int64_t wrank,
+                                                  void *wdesc);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ARRAYC_RT_COLL_H */
