@@ -20,6 +20,8 @@
 //===----------------------------------------------------------------------===//
 #include "Transforms/Shard.h"
 
+#include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -126,9 +128,7 @@ std::string reductionProblem(linalg::LinalgOp op) {
 /// Why `fn`'s body cannot be partitioned correctly ("" when it can).
 std::string bodyProblem(func::FuncOp fn) {
   for (Operation &op : fn.front()) {
-    std::string where;
-    llvm::raw_string_ostream os(where);
-    os << op.getLoc();
+    std::string where = rtcall::locationText(op.getLoc());
     if (!hasStaticTensors(op.getOperandTypes()) || !hasStaticTensors(op.getResultTypes()))
       return "'" + op.getName().getStringRef().str() + "' at " + where +
              " has an array whose shape is not known at compile time";
@@ -262,9 +262,7 @@ void ShardFunctionsPass::runOnOperation() {
     // One partitioned copy per static signature.
     std::map<std::string, std::pair<func::FuncOp, std::map<unsigned, int64_t>>> copies;
     for (func::CallOp call : calls) {
-      std::string where;
-      llvm::raw_string_ostream ws(where);
-      ws << call.getLoc();
+      std::string where = rtcall::locationText(call.getLoc());
       SmallVector<Value> operands;
       SmallVector<Type> types;
       bool known = true;
