@@ -13,7 +13,7 @@ See docs/python.md.
 """
 from . import _capi, cuda, profiler
 from ._core import (ArgumentError, ArraycError, CompileError, Context, DeviceError,
-                    OutOfMemoryError, ProgramError, asarray,
+                    DeviceMismatchError, OutOfMemoryError, ProgramError, asarray,
                     asnumpy, get_context, ndarray)
 from ._jit import JitFunction, Module, compile, jit
 from ._vectorize import Vectorize, vectorize
@@ -25,6 +25,7 @@ __version__ = _capi.lib.arrayc_version().decode()
 
 __all__ = ["jit", "JitFunction", "vectorize", "Vectorize", "reduction", "Reduction", "compile", "Module", "ndarray", "asarray", "asnumpy",
            "ArraycError",
-           "CompileError", "ArgumentError", "DeviceError", "OutOfMemoryError", "ProgramError",
+           "CompileError", "ArgumentError", "DeviceError", "DeviceMismatchError", "OutOfMemoryError",
+           "ProgramError",
            "Context", "get_context", "cuda", "profiler",
            "get_default_memory_pool"]

@@ -95,6 +95,8 @@ for name, res, args in [
     ("arrayc_context_release", None, [_c]),
     ("arrayc_context_target", ctypes.c_int, [_c]),
     ("arrayc_context_stream", _c, [_c]),
+    ("arrayc_context_device", ctypes.c_int32, [_c]),
+    ("arrayc_cuda_device_count", ctypes.c_int32, []),
     ("arrayc_context_pool_usage", ctypes.c_int, [_c, _P(ctypes.c_uint64), _P(ctypes.c_uint64)]),
     ("arrayc_context_pool_trim", ctypes.c_int, [_c]),
     ("arrayc_context_synchronize", ctypes.c_int, [_c]),

@@ -58,6 +58,12 @@ class DeviceError(ArraycError, RuntimeError):
     """No usable GPU, or a CUDA failure."""
 
 
+class DeviceMismatchError(DeviceError, ValueError):
+    """An array on another device than the current one (CuPy raises ValueError:
+    "The device where the array resides (1) is different from the current
+    device (0)"); arrayc never uses peer access: copy the array."""
+
+
 class OutOfMemoryError(ArraycError, MemoryError):
     """Out of memory: the GPU's, or the memory pool's limit (set_limit). The
     call's allocations are returned to the pool; the next call can succeed."""
@@ -73,9 +79,21 @@ _ERRORS = {C.ERR_COMPILE: CompileError, C.ERR_ARGUMENT: ArgumentError,
            C.ERR_RUNTIME: ProgramError}
 
 
+# The C API's words for an operand on another device (lib/API/CAPI.cpp, the
+# runtime's entry check): ARRAYC_ERR_DEVICE raised as DeviceMismatchError.
+_OTHER_DEVICE = "the device where the array resides ("
+
+
+def error_for(status, message):
+    """The exception of a C API status and its message."""
+    if status == C.ERR_DEVICE and _OTHER_DEVICE in message:
+        return DeviceMismatchError(message, status)
+    return _ERRORS.get(status, ArraycError)(message, status)
+
+
 def check(status):
     if status != C.OK:
-        raise _ERRORS.get(status, ArraycError)(C.last_error(), status)
+        raise error_for(status, C.last_error())
 
 
 class Context:
@@ -131,6 +149,86 @@ _local = _Local()
 
 def current_device():
     return _local.device
+
+
+class CUDARuntimeError(DeviceError):
+    """A CUDA error, as cupy.cuda.runtime.CUDARuntimeError: `status` is the
+    CUDA error code (cudaError_t), the message starts with its name."""
+
+    def __init__(self, status, message):
+        super().__init__(message, C.ERR_DEVICE)
+        self.status = status
+
+
+cudaErrorNoDevice = 100       # cudaError_t values CuPy reports for devices
+cudaErrorInvalidDevice = 101
+_device_count = None
+
+
+def cuda_device_count():
+    """The CUDA devices (0 without CUDA, a driver or a GPU); read once."""
+    global _device_count
+    if _device_count is None:
+        _device_count = int(C.lib.arrayc_cuda_device_count())
+    return _device_count
+
+
+def check_device(device):
+    """CUDARuntimeError (cudaErrorInvalidDevice) unless `device` can be the
+    current device: 0 .. count-1. Device 0 is always accepted: it is also the
+    cpu target's (a machine without a GPU runs everything on the cpu)."""
+    n = cuda_device_count()
+    if not 0 <= device < max(n, 1):
+        raise CUDARuntimeError(
+            cudaErrorInvalidDevice,
+            "cudaErrorInvalidDevice: invalid device ordinal (device %d; %d CUDA device%s)" %
+            (device, n, "" if n == 1 else "s"))
+
+
+class Device:
+    """A CUDA device, as cupy.cuda.Device: `Device(1).use()` makes GPU 1 the
+    calling thread's current device, `with Device(1):` for a block (the
+    previous one comes back after it). Compiled calls, new arrays, streams,
+    events and the memory pool are the current device's; `Device()` is the
+    current one. A device that does not exist raises CUDARuntimeError
+    (cudaErrorInvalidDevice) on use, as CuPy's; making one does not."""
+
+    __slots__ = ("id", "_saved")
+
+    def __init__(self, device=None):
+        if device is None:
+            device = current_device()
+        elif isinstance(device, Device):
+            device = device.id
+        self.id = int(device)
+        self._saved = []
+
+    def __enter__(self):
+        check_device(self.id)
+        self._saved.append(current_device())
+        _local.device = self.id
+        return self
+
+    def __exit__(self, *exc):
+        _local.device = self._saved.pop()
+
+    def use(self):
+        check_device(self.id)
+        _local.device = self.id
+
+    def synchronize(self):
+        """Waits for the work queued on this device (its default stream)."""
+        check_device(self.id)
+        get_context("cuda", self.id).synchronize()
+
+    def __eq__(self, other):
+        return isinstance(other, Device) and other.id == self.id
+
+    def __hash__(self):
+        return hash((Device, self.id))
+
+    def __repr__(self):
+        return "<CUDA Device %d>" % self.id
 
 
 def current_stream():
@@ -198,8 +296,9 @@ class ndarray:
 
     @property
     def device(self):
-        """The CUDA device holding the data, or None for host memory."""
-        return None if self._raw.device < 0 else self._raw.device
+        """The arrayc.cuda.Device holding the data (as CuPy's ndarray.device),
+        or None for host memory."""
+        return None if self._raw.device < 0 else Device(self._raw.device)
 
     @property
     def data_ptr(self):
@@ -294,7 +393,7 @@ class ndarray:
         return self.shape[0]
 
     def __repr__(self):
-        where = "cpu" if self.device is None else "cuda:%d" % self.device
+        where = "cpu" if self._raw.device < 0 else "cuda:%d" % self._raw.device
         return "arrayc.ndarray(%s, dtype=%s, device=%s)" % (self.get(), self.dtype, where)
 
     def item(self):

@@ -70,8 +70,8 @@ def export(array):
     m = DLManagedTensor()
     t = m.dl_tensor
     t.data = array.data_ptr or None
-    dev = array.device
-    t.device = DLDevice(KDL_CPU if dev is None else KDL_CUDA, 0 if dev is None else dev)
+    dev = array._raw.device  # -1: host memory
+    t.device = DLDevice(KDL_CPU if dev < 0 else KDL_CUDA, max(dev, 0))
     t.ndim = array.ndim
     t.dtype = DLDataType(_KIND[dt.kind], dt.itemsize * 8, 1)
     shape = (ctypes.c_int64 * max(array.ndim, 1))(*array.shape)
@@ -119,7 +119,8 @@ _get_capsule_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
 
 
 def device_of(array):
-    return (KDL_CPU, 0) if array.device is None else (KDL_CUDA, array.device)
+    dev = array._raw.device
+    return (KDL_CPU, 0) if dev < 0 else (KDL_CUDA, dev)
 
 
 __all__ = ["export", "device_of", "import_tensor", "numpy_dtype"]

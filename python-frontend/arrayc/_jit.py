@@ -19,8 +19,8 @@ import numpy as np
 
 from . import _capi as C
 
-from ._core import (_ERRORS, _fast, ArgumentError, ArraycError, CompileError, DTYPE_NAMES,
-                    _local, check, cuda_array, current_stream, dlpack_device_view,
+from ._core import (_fast, ArgumentError, CompileError, DTYPE_NAMES,
+                    _local, check, cuda_array, error_for, current_stream, dlpack_device_view,
                     fast_device_view, get_context, host_array, ndarray)
 
 
@@ -444,7 +444,7 @@ def _converted(e):
     """The C path's RuntimeError(status, message) as arrayc's exception."""
     if len(e.args) == 2 and isinstance(e.args[0], int):
         status, message = e.args
-        return _ERRORS.get(status, ArraycError)(message, status)
+        return error_for(status, message)
     return e
 
 

@@ -4,32 +4,9 @@ cupy.get_default_memory_pool)."""
 import ctypes
 
 from . import _capi as C
-from ._core import _local, check, current_device, current_stream, get_context, stream_handle
-
-
-class Device:
-    """`with arrayc.cuda.Device(1):` runs the calls and allocations of the
-    block on GPU 1 (this thread only)."""
-
-    def __init__(self, device=None):
-        self.id = current_device() if device is None else int(device)
-
-    def __enter__(self):
-        self._saved = current_device()
-        _local.device = self.id
-        return self
-
-    def __exit__(self, *exc):
-        _local.device = self._saved
-
-    def use(self):
-        _local.device = self.id
-
-    def synchronize(self):
-        get_context("cuda", self.id).synchronize()
-
-    def __repr__(self):
-        return "<arrayc.cuda.Device %d>" % self.id
+from . import _runtime as runtime
+from ._core import (Device, _local, check, current_device, current_stream, get_context,
+                    stream_handle)
 
 
 class Stream:
@@ -149,19 +126,21 @@ def get_current_stream():
     return s if s is not None else _null_stream()
 
 
-_null = None
+_null = {}  # device -> its Stream.null
 
 
 def _null_stream():
-    global _null
-    if _null is None:
-        _null = Stream("null")
-    return _null
+    """The current device's default stream."""
+    dev = current_device()
+    s = _null.get(dev)
+    if s is None:
+        s = _null[dev] = Stream("null")
+    return s
 
 
 class MemoryPool:
-    """The device memory pool of the current device (per process):
-    stream-ordered, caching, as CuPy's MemoryPool."""
+    """The memory pool of the current device (each device has its own, shared
+    by the process): stream-ordered, caching, as CuPy's MemoryPool."""
 
     def _ctx(self):
         return get_context("cuda")
