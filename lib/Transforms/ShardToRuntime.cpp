@@ -33,9 +33,12 @@ using namespace mlir;
 namespace arrayc {
 namespace {
 
-/// Declares `name(args) -> (results)` once.
-func::FuncOp declareFn(OpBuilder &b, ModuleOp module, StringRef name, TypeRange args,
+/// Declares `name(args) -> (results)` once. The collectives are declared
+/// per element type (`arrayc_rt_coll_all_reduce_f64`): one symbol has one
+/// type in a module, though the C entry points share one ABI.
+func::FuncOp declareFn(OpBuilder &b, ModuleOp module, const Twine &nameTwine, TypeRange args,
                        TypeRange results) {
+  std::string name = nameTwine.str();
   if (auto f = module.lookupSymbol<func::FuncOp>(name))
     return f;
   OpBuilder::InsertionGuard guard(b);
@@ -161,7 +164,8 @@ struct AllReducePattern : OpRewritePattern<shard::AllReduceOp> {
     Value w = where(rw, loc, module);
     auto i32 = [&](int32_t v) { return rtcall::i32(rw, loc, v); };
     SmallVector<Value> args{u, i32(kind), i32(bits), i32(code), i64(rw, loc, meshSize), w};
-    auto f = declareFn(rw, module, "arrayc_rt_coll_all_reduce", ValueRange(args).getTypes(), {});
+    auto f = declareFn(rw, module, "arrayc_rt_coll_all_reduce_" + rtcall::storageSuffix(elt),
+                       ValueRange(args).getTypes(), {});
     func::CallOp::create(rw, loc, f, args);
     rw.replaceOpWithNewOp<bufferization::ToTensorOp>(op, out, buf, /*restrict=*/true,
                                                      /*writable=*/true);
@@ -195,7 +199,8 @@ struct AllGatherPattern : OpRewritePattern<shard::AllGatherOp> {
                             rtcall::i32(rw, loc, static_cast<int32_t>(bytes)),
                             i64(rw, loc, op.getGatherAxis().getSExtValue()),
                             i64(rw, loc, meshSize), w};
-    auto f = declareFn(rw, module, "arrayc_rt_coll_all_gather", ValueRange(args).getTypes(), {});
+    auto f = declareFn(rw, module, "arrayc_rt_coll_all_gather_" + rtcall::storageSuffix(elt),
+                       ValueRange(args).getTypes(), {});
     func::CallOp::create(rw, loc, f, args);
     rw.replaceOpWithNewOp<bufferization::ToTensorOp>(op, out, outBuf, /*restrict=*/true,
                                                      /*writable=*/true);

@@ -337,4 +337,19 @@ void arrayc_rt_coll_all_gather(int64_t irank, void *idesc, int64_t orank, void *
                   static_cast<size_t>(inner));
 }
 
+#define ARRAYC_RT_COLL_DEFINE(T)                                                            \
+  void arrayc_rt_coll_all_reduce_##T(int64_t rank, void *desc, int32_t kind, int32_t bits,   \
+                                     int32_t op, int64_t meshSize, int64_t wrank,            \
+                                     void *wdesc) {                                          \
+    arrayc_rt_coll_all_reduce(rank, desc, kind, bits, op, meshSize, wrank, wdesc);           \
+  }                                                                                          \
+  void arrayc_rt_coll_all_gather_##T(int64_t irank, void *idesc, int64_t orank, void *odesc, \
+                                     int32_t eltBytes, int64_t axis, int64_t meshSize,       \
+                                     int64_t wrank, void *wdesc) {                           \
+    arrayc_rt_coll_all_gather(irank, idesc, orank, odesc, eltBytes, axis, meshSize, wrank,   \
+                              wdesc);                                                        \
+  }
+ARRAYC_RT_COLL_TYPES(ARRAYC_RT_COLL_DEFINE)
+#undef ARRAYC_RT_COLL_DEFINE
+
 } // extern "C"

@@ -70,6 +70,22 @@ ARRAYC_RT_COLL_API void arrayc_rt_coll_all_gather(int64_t irank, void *idesc, in
                                                   int64_t mesh_size, int64_t wrank,
                                                   void *wdesc);
 
+/* The entry points compiled programs call: one per element type (a module
+ * declares each symbol with one memref type), same ABI as the two above:
+ * arrayc_rt_coll_all_reduce_f64, ..._all_gather_i32, ... for f32 f64 i1 i8
+ * i16 i32 i64 ui8 ui16 ui32 ui64 index. */
+#define ARRAYC_RT_COLL_TYPED(T)                                                             \
+  ARRAYC_RT_COLL_API void arrayc_rt_coll_all_reduce_##T(int64_t rank, void *desc,           \
+                                                        int32_t kind, int32_t bits,         \
+                                                        int32_t op, int64_t mesh_size,      \
+                                                        int64_t wrank, void *wdesc);        \
+  ARRAYC_RT_COLL_API void arrayc_rt_coll_all_gather_##T(                                    \
+      int64_t irank, void *idesc, int64_t orank, void *odesc, int32_t elt_bytes,            \
+      int64_t axis, int64_t mesh_size, int64_t wrank, void *wdesc);
+#define ARRAYC_RT_COLL_TYPES(X) X(f32) X(f64) X(i1) X(i8) X(i16) X(i32) X(i64) X(ui8) X(ui16) X(ui32) X(ui64) X(index)
+ARRAYC_RT_COLL_TYPES(ARRAYC_RT_COLL_TYPED)
+#undef ARRAYC_RT_COLL_TYPED
+
 #ifdef __cplusplus
 }
 #endif
