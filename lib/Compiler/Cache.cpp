@@ -96,6 +96,7 @@ std::string compiler::cacheKey(StringRef source, StringRef name, const Options &
   os << compilerIdentity() << '\0' << (o.cuda ? "cuda " + o.gpuArch : "cpu") << " O"
      << o.optLevel << " fusion=" << o.fusion << " blas=" << o.blas << " tf32=" << o.tf32
      << " graphs=" << o.graphs << " precision=" << o.precision << " format=" << o.gpuFormat
+     << (o.mesh.empty() ? "" : " mesh=" + o.mesh + " shard=" + llvm::join(o.shard, ","))
      << '\0' << name << '\0'
      << source;
   return toHex(digest(text), /*LowerCase=*/true);

@@ -35,7 +35,13 @@ compiler::pipelineOptions(const Options &options) {
   if (!options.precision.empty() && options.precision != "f16" && options.precision != "bf16")
     return llvm::createStringError("precision must be \"\", \"f16\" or \"bf16\", not \"%s\"",
                                    options.precision.c_str());
+  if (!options.mesh.empty() && options.cuda)
+    return llvm::createStringError("sharded programs (a mesh) run on the cpu target only so "
+                                   "far");
   auto p = std::make_unique<PipelineOptions>();
+  p->mesh = options.mesh;
+  p->shard = options.shard;
+  p->shardVerbose = options.shardVerbose;
   p->precision = options.precision;
   p->fusion = options.fusion;
   p->blas = options.blas;
@@ -109,7 +115,8 @@ public:
                        options.gpuArch + options.precision + options.gpuFormat +
                        llvm::Twine(options.optLevel) + llvm::Twine(options.fusion) +
                        llvm::Twine(options.blas) + llvm::Twine(options.tf32) +
-                       llvm::Twine(options.graphs))
+                       llvm::Twine(options.graphs) + options.mesh +
+                       llvm::join(options.shard, ","))
                           .str();
     llvm::SmallString<256> dir(root);
     llvm::StringRef stem = llvm::sys::path::stem(name);

@@ -34,6 +34,12 @@ struct Options {
   /// "bin" (cubin, by ptxas) or "fatbin" (cubin + PTX); "": fatbin when
   /// ptxas is found, else isa.
   std::string gpuFormat;
+  /// Sharded functions (docs/distributed.md): the mesh ("" for none) and
+  /// the `FUNC:ARG=DIM` splits; `shardVerbose` prints what is split or
+  /// replicated (it does not change the code: not part of the cache key).
+  std::string mesh;
+  std::vector<std::string> shard;
+  bool shardVerbose = false;
   /// The program runs right after the compile, here (`arrayc run`): type an
   /// unannotated np.load from the file's header (frontend::ImportOptions).
   bool typeLoadsFromFiles = false;

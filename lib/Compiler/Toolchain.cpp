@@ -89,12 +89,14 @@ std::string arrayc::toolchain::runtimeLibDir() {
   return ARRAYC_BUILD_LIB_DIR;
 }
 
-std::vector<std::string> arrayc::toolchain::jitRuntimeLibs(bool cuda) {
+std::vector<std::string> arrayc::toolchain::jitRuntimeLibs(bool cuda, bool mpi) {
   std::string dir = runtimeLibDir();
   // libmvec: the vectorized loops' math functions (JIT/VectorMath.h).
   std::vector<std::string> libs{dir + "/libarrayc_runtime.so", jit::kVectorMathLibrary};
   if (cuda)
     libs.push_back(dir + "/libarrayc_runtime_cuda.so");
+  if (mpi)
+    libs.push_back(dir + "/libarrayc_runtime_mpi.so");
   return libs;
 }
 

@@ -25,7 +25,9 @@ std::string thisBinary();
 /// build tree's.
 std::string runtimeLibDir();
 /// Shared libraries the JIT loads for `cuda` (or cpu) programs.
-std::vector<std::string> jitRuntimeLibs(bool cuda);
+/// With `mpi` (a sharded program) the MPI runtime too (libarrayc_runtime_mpi.so,
+/// which brings libmpi).
+std::vector<std::string> jitRuntimeLibs(bool cuda, bool mpi = false);
 /// Links `object` with the static runtime into the executable `output`,
 /// written to a temporary name and renamed (no half-written output).
 /// With `mpi` (a program compiled with a mesh) the collectives' runtime

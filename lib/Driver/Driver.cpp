@@ -156,7 +156,8 @@ int runProgram(llvm::StringRef input, const arrayc::compiler::Options &options, 
     return fail(input + ": no `def main():` to run; use --emit=obj for a library of its "
                         "functions");
   std::fflush(stdout);
-  auto loaded = arrayc::jit::LoadedObject::load((*artifact)->object, jitRuntimeLibs(options.cuda));
+  auto loaded = arrayc::jit::LoadedObject::load(
+      (*artifact)->object, jitRuntimeLibs(options.cuda, /*mpi=*/!options.mesh.empty()));
   if (!loaded)
     return failWith(loaded.takeError());
   auto entry = reinterpret_cast<void (*)()>((*loaded)->lookup("arrayc_main"));
@@ -417,9 +418,15 @@ int arrayc::driver::main(int argc, char **argv) {
     if (cuda)
       return fail("--mesh: sharded programs run on the cpu target only so far "
                   "(--target=cpu)");
-    if (runMode || shared)
-      return fail("--mesh: sharded programs are built as executables (-o) and started "
-                  "with mpirun; `arrayc run` and --shared do not take a mesh yet");
+    if (shared)
+      return fail("--mesh: --shared libraries do not take a mesh yet: build an executable "
+                  "(-o) or use `arrayc run`, started with mpirun");
+    if (runMode && !arrayc::toolchain::mpiRuntimeBuilt())
+      return fail("--mesh: this arrayc was built without MPI (libopenmpi-dev): no runtime "
+                  "for sharded programs");
+    compileOptions.mesh = mesh.getValue();
+    compileOptions.shard = std::vector<std::string>(shardSpecs.begin(), shardSpecs.end());
+    compileOptions.shardVerbose = verbose.getValue();
     pipelineOptions.mesh = mesh.getValue();
     pipelineOptions.shard = std::vector<std::string>(shardSpecs.begin(), shardSpecs.end());
     pipelineOptions.shardVerbose = verbose.getValue();

@@ -461,12 +461,26 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
   if (failed(result))
     return fail("MLIR's partitioner failed: " + messages);
 
+  // Only what arrayc-shard-to-runtime lowers: anything else (all_to_all,
+  // reduce_scatter, halo updates, "generic" reductions) keeps the call
+  // replicated rather than failing the compile.
   unsigned collectives = 0;
+  std::string unlowered;
   copy.walk([&](Operation *op) {
-    if (isa<shard::AllReduceOp, shard::AllGatherOp, shard::AllToAllOp, shard::ReduceScatterOp,
-            shard::AllSliceOp, shard::UpdateHaloOp, shard::BroadcastOp>(op))
+    if (isa<shard::AllReduceOp, shard::AllGatherOp>(op))
       ++collectives;
+    if (auto r = dyn_cast<shard::AllReduceOp>(op);
+        r && (r.getReduction() == shard::ReductionKind::Generic ||
+              r.getReduction() == shard::ReductionKind::Average))
+      unlowered = "a '" + stringifyReductionKind(r.getReduction()).str() + "' all-reduce";
+    else if (isa<shard::ShardDialect>(op->getDialect()) &&
+             !isa<shard::AllReduceOp, shard::AllGatherOp, shard::AllSliceOp,
+                  shard::ProcessLinearIndexOp, shard::ProcessMultiIndexOp, shard::ShardingOp>(op))
+      unlowered = "'" + op->getName().getStringRef().str() + "'";
   });
+  if (!unlowered.empty())
+    return fail("the partitioned function needs " + unlowered +
+                ", which arrayc does not lower to the runtime yet");
   std::string what;
   for (auto [i, d] : splits)
     what += (what.empty() ? "" : ", ") + ("argument " + Twine(i) + " along dimension " + Twine(d)).str();

@@ -209,6 +209,34 @@ struct AllGatherPattern : OpRewritePattern<shard::AllGatherOp> {
   int64_t meshSize;
 };
 
+/// A replicated tensor's block on this process (resharding a replicated
+/// operand to a split one: no communication).
+struct AllSlicePattern : OpRewritePattern<shard::AllSliceOp> {
+  AllSlicePattern(MLIRContext *ctx, int64_t meshSize)
+      : OpRewritePattern(ctx), meshSize(meshSize) {}
+  LogicalResult matchAndRewrite(shard::AllSliceOp op, PatternRewriter &rw) const override {
+    auto in = dyn_cast<RankedTensorType>(op.getInput().getType());
+    auto out = dyn_cast<RankedTensorType>(op.getResult().getType());
+    if (!in || !out || !in.hasStaticShape() || !out.hasStaticShape())
+      return rw.notifyMatchFailure(op, "not static tensors");
+    if (failed(checkAxes(op, op.getGridAttr(), op.getGridAxes(), meshSize, rw)))
+      return failure();
+    int64_t d = op.getSliceAxis().getSExtValue();
+    Location loc = op.getLoc();
+    Value rank = Rank{meshSize}.emit(rw, loc, op->getParentOfType<ModuleOp>());
+    Value block = arith::ConstantIndexOp::create(rw, loc, out.getDimSize(d));
+    SmallVector<OpFoldResult> offsets(in.getRank(), rw.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes, strides(in.getRank(), rw.getIndexAttr(1));
+    for (int64_t k = 0; k < in.getRank(); ++k)
+      sizes.push_back(rw.getIndexAttr(out.getDimSize(k)));
+    offsets[d] = arith::MulIOp::create(rw, loc, rank, block).getResult();
+    rw.replaceOpWithNewOp<tensor::ExtractSliceOp>(op, out, op.getInput(), offsets, sizes,
+                                                  strides);
+    return success();
+  }
+  int64_t meshSize;
+};
+
 struct ShardToRuntimePass : PassWrapper<ShardToRuntimePass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ShardToRuntimePass)
 
@@ -275,7 +303,8 @@ struct ShardToRuntimePass : PassWrapper<ShardToRuntimePass, OperationPass<Module
 } // namespace
 
 void populateShardToRuntimePatterns(RewritePatternSet &patterns, int64_t meshSize) {
-  patterns.add<LinearIndexPattern, MultiIndexPattern, AllReducePattern, AllGatherPattern>(
+  patterns.add<LinearIndexPattern, MultiIndexPattern, AllReducePattern, AllGatherPattern,
+               AllSlicePattern>(
       patterns.getContext(), meshSize);
 }
 

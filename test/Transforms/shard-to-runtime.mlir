@@ -26,6 +26,16 @@ func.func @gather(%t: tensor<2x3xi64>) -> tensor<2x12xi64> {
   return %r : tensor<2x12xi64>
 }
 
+// CHECK-LABEL: func.func @slice(
+func.func @slice(%t: tensor<8x12xf64>) -> tensor<8x3xf64> {
+  // CHECK: %[[R:.*]] = call @arrayc_rt_coll_rank(%c4_i64
+  // CHECK: %[[I:.*]] = arith.index_cast %[[R]] : i64 to index
+  // CHECK: %[[OFF:.*]] = arith.muli %[[I]], %c3
+  // CHECK: tensor.extract_slice %{{.*}}[0, %[[OFF]]] [8, 3] [1, 1] : tensor<8x12xf64> to tensor<8x3xf64>
+  %r = shard.all_slice %t on @arrayc_mesh grid_axes = [0] slice_axis = 1 : tensor<8x12xf64> -> tensor<8x3xf64>
+  return %r : tensor<8x3xf64>
+}
+
 // CHECK-LABEL: func.func @arrayc_main(
 func.func @arrayc_main() -> index {
   // CHECK: call @arrayc_rt_coll_init(%c4_i64, %{{.*}})

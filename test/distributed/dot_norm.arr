@@ -1,5 +1,9 @@
 # RUN: %e2e --mode=aot --flag=--mesh=2 --flag=--shard=dot:0=0 --flag=--shard=dot:1=0 --flag=--shard=norm:0=0 --wrapper='%mpirun_same 2' %s
 # RUN: %e2e --mode=aot --flag=--mesh=4 --flag=--shard=dot:0=0 --flag=--shard=dot:1=0 --flag=--shard=norm:0=0 --wrapper='%mpirun_same 4' %s
+# Only a's split: every process takes its block of the replicated b too.
+# RUN: %e2e --mode=aot --flag=--mesh=4 --flag=--shard=dot:0=0 --wrapper='%mpirun_same 4' %s
+# `mpirun -np N arrayc run --mesh=N ...` (the JIT, through the compile cache).
+# RUN: %e2e --mode=jit --flag=--mesh=2 --flag=--shard=dot:0=0 --flag=--shard=dot:1=0 --flag=--shard=norm:0=0 --wrapper='%mpirun_same 2' %s
 # A dot product and a norm with their vectors split over the processes:
 # local products and sums, then one all-reduce each.
 # STDOUT-NUMPY:
