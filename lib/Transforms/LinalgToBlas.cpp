@@ -25,6 +25,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Buffers.h"
+#include "Transforms/Gemm.h"
 #include "Transforms/Passes.h"
 
 #include "mlir/Interfaces/ViewLikeInterface.h"
@@ -32,6 +33,7 @@
 #include "mlir/Dialect/Complex/IR/Complex.h"
 #include "mlir/Dialect/Linalg/IR/LinalgInterfaces.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -41,11 +43,9 @@ namespace arrayc {
 } // namespace arrayc
 
 using namespace mlir;
+using namespace arrayc::gemm;
 
 namespace {
-
-/// Loop roles in the plan the runtime reads (runtime.h, arrayc_rt_blas_gemm_*).
-enum Role : int64_t { Batch = 0, M = 1, N = 2, K = 3 };
 
 /// "f32", "f64", "c64", "c128", or "" for element types GEMM does not take.
 StringRef gemmSuffix(Type t) {
@@ -110,12 +110,57 @@ bool isPositiveZero(Value v) {
   });
 }
 
+/// Whether `buffer` is an allocation that only ops naming it (or a view of
+/// it) can touch: its views and casts are used by linalg ops, copies, loads,
+/// stores, deallocations and calls (which never keep a memref), never turned
+/// into a pointer or anything else that could let it escape.
+bool neverEscapes(Value buffer) {
+  if (!buffer.getDefiningOp<memref::AllocOp>())
+    return false;
+  SmallVector<Value> work{buffer};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    for (Operation *user : v.getUsers()) {
+      if (auto view = dyn_cast<ViewLikeOpInterface>(user); view && view.getViewSource() == v)
+        work.push_back(view->getResult(0));
+      else if (auto cast = dyn_cast<memref::CastOp>(user))
+        work.push_back(cast.getResult());
+      else if (!isa<linalg::LinalgOp, memref::CopyOp, memref::LoadOp, memref::StoreOp,
+                     memref::DeallocOp, CallOpInterface>(user))
+        return false;
+    }
+  }
+  return true;
+}
+
+/// Whether `op` (a call, an op with regions) can neither read nor write
+/// `base`: an allocation that does not escape, that no operand of `op` or of
+/// the ops inside it is a view of.
+bool cannotReach(Operation *op, Value base) {
+  if (!neverEscapes(base))
+    return false;
+  WalkResult r = op->walk([&](Operation *inner) {
+    return llvm::any_of(inner->getOperands(),
+                        [&](Value v) { return arrayc::baseBuffer(v) == base; })
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  return !r.wasInterrupted();
+}
+
+} // namespace
+
 /// The op that sets every element of `buffer` to +0 before `op`, if any: a
 /// linalg.fill, or its generalized form (an all-parallel generic with no
 /// inputs yielding a value defined outside it), with only allocations, ops
 /// without memory effects and generics on other buffers in between (the
-/// roundings of `arrayc-mixed-precision` sit there).
-Operation *findZeroFill(Operation *op, Value buffer) {
+/// roundings of `arrayc-mixed-precision` sit there). Or a `memref.copy` into
+/// `buffer` of a buffer that is +0 there: bufferization gives products of one
+/// shape one zero-filled buffer and copies it into each product's own; copies
+/// that only read the buffer are passed over too, and so are calls (a save,
+/// a print) and other ops that do not name the buffer, an allocation that
+/// does not escape.
+Operation *arrayc::gemm::findZeroFill(Operation *op, Value buffer) {
   for (Operation *p = op->getPrevNode(); p; p = p->getPrevNode()) {
     if (auto g = dyn_cast<linalg::GenericOp>(p);
         g && llvm::none_of(g->getOperands(), [&](Value v) {
@@ -144,20 +189,68 @@ Operation *findZeroFill(Operation *op, Value buffer) {
         return nullptr;
       return p;
     }
+    if (cannotReach(p, arrayc::baseBuffer(buffer)))
+      continue; // a call (print, save), an earlier GEMM call's scope
+    if (auto copy = dyn_cast<memref::CopyOp>(p)) {
+      if (arrayc::baseBuffer(copy.getTarget()) != arrayc::baseBuffer(buffer))
+        continue; // it writes another buffer
+      if (copy.getTarget() == buffer && copy.getSource().getType() == buffer.getType() &&
+          findZeroFill(copy, copy.getSource()))
+        return p;
+      return nullptr;
+    }
     if (!isMemoryEffectFree(p) && !isa<memref::AllocOp, memref::AllocaOp>(p))
       return nullptr;
   }
   return nullptr;
 }
 
-/// Whether nothing but the product `op`, its zero fill, `reader` and
-/// deallocations uses `buffer`.
-bool onlyProductUses(Operation *op, Value buffer, Operation *reader) {
-  return llvm::all_of(buffer.getUsers(), [&](Operation *user) {
-    return user == op || user == reader || isa<memref::DeallocOp>(user) ||
-           (isa<linalg::GenericOp, linalg::FillOp>(user) && user == findZeroFill(op, buffer));
+bool arrayc::gemm::zerosReadBefore(Operation *fill, Operation *product) {
+  auto copy = dyn_cast<memref::CopyOp>(fill);
+  Value buffer = copy ? copy.getTarget() : cast<linalg::LinalgOp>(fill).getDpsInits()[0];
+  Block *block = product->getBlock();
+  return llvm::any_of(buffer.getUsers(), [&](Operation *user) {
+    if (user == fill || user == product)
+      return false;
+    Operation *ancestor = block->findAncestorOpInBlock(*user);
+    return !ancestor || (fill->isBeforeInBlock(ancestor) && ancestor->isBeforeInBlock(product));
   });
 }
+
+void arrayc::gemm::eraseZeroFill(RewriterBase &rewriter, Operation *fill) {
+  auto copy = dyn_cast<memref::CopyOp>(fill);
+  rewriter.eraseOp(fill);
+  if (!copy)
+    return;
+  // The zero buffer copied from, when nothing reads it any more.
+  Value zeros = copy.getSource();
+  auto alloc = zeros.getDefiningOp<memref::AllocOp>();
+  if (!alloc || !llvm::all_of(zeros.getUsers(), [&](Operation *user) {
+        if (isa<memref::DeallocOp>(user))
+          return true;
+        auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+        return linalgOp && isa<linalg::FillOp, linalg::GenericOp>(user) &&
+               linalgOp.getNumDpsInits() == 1 && linalgOp.getDpsInits()[0] == zeros &&
+               llvm::none_of(linalgOp.getDpsInputs(),
+                             [](Value v) { return isa<ShapedType>(v.getType()); });
+      }))
+    return;
+  for (Operation *user : llvm::make_early_inc_range(zeros.getUsers()))
+    rewriter.eraseOp(user);
+  rewriter.eraseOp(alloc);
+}
+
+/// Whether nothing but the product `op`, its zero fill, `reader` and
+/// deallocations uses `buffer`.
+bool arrayc::gemm::onlyProductUses(Operation *op, Value buffer, Operation *reader) {
+  return llvm::all_of(buffer.getUsers(), [&](Operation *user) {
+    return user == op || user == reader || isa<memref::DeallocOp>(user) ||
+           (isa<linalg::GenericOp, linalg::FillOp, memref::CopyOp>(user) &&
+            user == findZeroFill(op, buffer));
+  });
+}
+
+namespace {
 
 /// The generic right after `op` (past allocations and ops without memory
 /// effects) that only rounds the f32 product `buffer` to f16/bf16 in a
@@ -235,17 +328,12 @@ bool staticallyAddressable(int64_t rs, int64_t cs) {
   return rs == 1 || cs == 1 || rs == 0 || cs == 0;
 }
 
-struct GemmMatch {
-  SmallVector<int64_t> roles;
-  SmallVector<int64_t> plan;
-};
+} // namespace
 
-/// The plan of runtime.h: [nloops, role per loop, then for A, B and C one
-/// entry per memref dimension: the loop it is indexed by, or -1 - c for a
-/// constant index c].
 /// With `widened`, also f16/bf16 inputs with an f32 result and body
 /// (isWidenedMulAdd); `suffix` names the entry point's types.
-FailureOr<GemmMatch> matchGemm(linalg::GenericOp op, bool widened, std::string &suffix) {
+FailureOr<GemmMatch> arrayc::gemm::matchGemm(linalg::GenericOp op, bool widened,
+                                             std::string &suffix) {
   if (!op.hasPureBufferSemantics() || op.getNumDpsInputs() != 2 ||
       op.getNumDpsInits() != 1 || !op.getRegion().hasOneBlock())
     return failure();
@@ -368,6 +456,26 @@ FailureOr<GemmMatch> matchGemm(linalg::GenericOp op, bool widened, std::string &
   return match;
 }
 
+SmallVector<Value> arrayc::gemm::planAndOperands(OpBuilder &b, Location loc,
+                                                 ArrayRef<int64_t> plan, ValueRange operands) {
+  auto planType = MemRefType::get({(int64_t)plan.size()}, b.getI64Type());
+  Value slot = memref::AllocaOp::create(b, loc, planType);
+  for (auto [i, v] : llvm::enumerate(plan)) {
+    Value c = arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
+    Value idx = arith::ConstantIndexOp::create(b, loc, i);
+    memref::StoreOp::create(b, loc, c, slot, ValueRange{idx});
+  }
+  SmallVector<Value> args;
+  args.push_back(
+      memref::CastOp::create(b, loc, UnrankedMemRefType::get(b.getI64Type(), 0), slot));
+  for (Value v : operands)
+    args.push_back(memref::CastOp::create(
+        b, loc, UnrankedMemRefType::get(cast<MemRefType>(v.getType()).getElementType(), 0), v));
+  return args;
+}
+
+namespace {
+
 func::FuncOp declareGemm(PatternRewriter &rewriter, ModuleOp module, Type inElt, Type outElt,
                          StringRef suffix, bool cuda) {
   std::string name = (cuda ? "arrayc_rt_cublas_gemm_" : "arrayc_rt_blas_gemm_") + suffix.str();
@@ -405,6 +513,8 @@ struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
     Type elt = cast<MemRefType>(out.getType()).getElementType();
     Type inElt = cast<MemRefType>(op.getDpsInputs()[0].getType()).getElementType();
     Operation *fill = findZeroFill(op, out);
+    // Zeros read before the product stay (beta = 0 overwrites them).
+    bool keepFill = fill && zerosReadBefore(fill, op);
     if (cuda && (!fill || llvm::any_of(op->getOperands(), [](Value v) {
                    return !cast<MemRefType>(v.getType()).getLayout().isIdentity();
                  })))
@@ -465,26 +575,14 @@ struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
     auto scope = memref::AllocaScopeOp::create(rewriter, loc, TypeRange{});
     Block *body = rewriter.createBlock(&scope.getBodyRegion());
     rewriter.setInsertionPointToStart(body);
-    auto planType = MemRefType::get({(int64_t)match->plan.size()}, rewriter.getI64Type());
-    Value plan = memref::AllocaOp::create(rewriter, loc, planType);
-    for (auto [i, v] : llvm::enumerate(match->plan)) {
-      Value c = arith::ConstantOp::create(rewriter, loc, rewriter.getI64IntegerAttr(v));
-      Value idx = arith::ConstantIndexOp::create(rewriter, loc, i);
-      memref::StoreOp::create(rewriter, loc, c, plan, ValueRange{idx});
-    }
-    SmallVector<Value> args;
-    args.push_back(memref::CastOp::create(
-        rewriter, loc, UnrankedMemRefType::get(rewriter.getI64Type(), 0), plan));
-    for (Value v : {op.getDpsInputs()[0], op.getDpsInputs()[1], out})
-      args.push_back(memref::CastOp::create(
-          rewriter, loc,
-          UnrankedMemRefType::get(cast<MemRefType>(v.getType()).getElementType(), 0), v));
+    SmallVector<Value> args = planAndOperands(
+        rewriter, loc, match->plan, ValueRange{op.getDpsInputs()[0], op.getDpsInputs()[1], out});
     args.push_back(arith::ConstantOp::create(rewriter, loc,
                                              rewriter.getI32IntegerAttr(fill ? 0 : 1)));
     func::CallOp::create(rewriter, loc, callee, args);
     memref::AllocaScopeReturnOp::create(rewriter, loc, ValueRange{});
-    if (fill)
-      rewriter.eraseOp(fill);
+    if (fill && !keepFill)
+      eraseZeroFill(rewriter, fill);
     if (rounding || epilogue) {
       Value product = op.getDpsInits()[0];
       if (rounding)
@@ -603,6 +701,10 @@ struct LinalgToBlasPass : arrayc::impl::LinalgToBlasBase<LinalgToBlasPass> {
 void arrayc::populateLinalgToBlasPatterns(RewritePatternSet &patterns, bool cuda,
                                           bool tf32) {
   patterns.add<GenericToGemm>(patterns.getContext(), cuda, tf32);
+  // cuda: a product with a bias/scale/ReLU epilogue as one cuBLASLt call
+  // (GemmEpilogue.cpp), tried before the plain GEMM call.
+  if (cuda)
+    populateGemmEpiloguePatterns(patterns, tf32);
   // CPU only: on the H100, cuBLAS took 0.272 ms for the pairwise distance's
   // 10000x10000x784 f16 product with p transposed in the call, against
   // 0.250 + 0.014 for the copy then the untransposed call (00:55 UTC run,
