@@ -399,23 +399,27 @@ ARRAYC_RT_API int arrayc_rt_cuda_device_count(void);
 ARRAYC_RT_API int64_t arrayc_rt_gpu_resident_blocks(int64_t threads_per_block);
 
 /* Streams and events (libarrayc_runtime_cuda), CuPy's model: each host thread
- * has a current stream on which compiled code queues its kernels, copies,
- * allocations and cuBLAS calls; NULL selects the runtime's default stream (one
- * per process). Streams made here are blocking (ordered with the legacy
+ * has a current stream per device on which compiled code queues its kernels,
+ * copies, allocations and cuBLAS calls; NULL selects the runtime's default
+ * stream (one per device). A stream is made on the current device. Streams made here are blocking (ordered with the legacy
  * default stream, as CuPy's Stream(non_blocking=False)), so reading results
  * on the host waits for them. Destroying a stream waits for its work first.
  * Each returns ARRAYC_RT_OK, or ARRAYC_RT_ERR_DEVICE/_INVALID with
  * arrayc_rt_last_error() naming the CUDA call and its error. */
 typedef struct arrayc_rt_stream_t *arrayc_rt_stream;
 typedef struct arrayc_rt_event_t *arrayc_rt_event;
-/* The device: chosen before the first GPU call (default 0) and kept for the
- * process. set_device fails with ARRAYC_RT_ERR_INVALID for a device that does
- * not exist, or once another device is in use. */
+/* The calling thread's current device (as cudaSetDevice; 0 by default): what
+ * compiled calls, allocations, streams and events of the thread use. Each
+ * device has its own context, pool, default stream, loaded kernels and library
+ * handles. set_device fails with ARRAYC_RT_ERR_INVALID for a device that does
+ * not exist (ARRAYC_RT_ERR_DEVICE without a driver or GPU) and leaves the
+ * current device as it was; it is cheap (a thread-local store). */
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_set_device(int device);
 ARRAYC_RT_API int arrayc_rt_get_device(void);
-/* Called by compiled cuda functions at entry, per array argument: exits with
- * "argument <arg> of '<function>' is an array on device <d>; this program
- * runs on device <e>" (or "... is host memory ...") for a foreign array. */
+/* Called by compiled cuda functions at entry, per array argument: fails
+ * (ARRAYC_RT_ERR_DEVICE) with "argument <arg> of '<function>': the device where
+ * the array resides (<d>) is different from the current device (<e>); ..."
+ * (CuPy's words), or "... is host memory ..." for a foreign array. */
 ARRAYC_RT_API void arrayc_rt_check_device(int64_t ptr, int64_t arg, int64_t nrank, void *ndesc);
 
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_create(arrayc_rt_stream *stream);
@@ -437,8 +441,9 @@ ARRAYC_RT_API arrayc_rt_status arrayc_rt_stream_wait_event(arrayc_rt_stream stre
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_event_elapsed_ms(arrayc_rt_event start,
                                                           arrayc_rt_event end, float *ms);
 
-/* The device memory pool (libarrayc_runtime_cuda): caching and stream-ordered;
- * compiled code allocates through it. Names follow CuPy's MemoryPool. */
+/* The current device's memory pool (libarrayc_runtime_cuda; one per device):
+ * caching and stream-ordered; compiled code allocates through it. Names follow
+ * CuPy's MemoryPool. */
 ARRAYC_RT_API size_t arrayc_rt_pool_used_bytes(void);   /* handed out */
 ARRAYC_RT_API size_t arrayc_rt_pool_total_bytes(void);  /* handed out + cached */
 ARRAYC_RT_API void arrayc_rt_pool_free_all_blocks(void); /* release the cache */
