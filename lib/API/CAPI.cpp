@@ -486,6 +486,9 @@ arrayc_status arrayc_compile(arrayc_context context, const char *source, size_t 
     return failure(ARRAYC_ERR_COMPILE, llvm::toString(artifact.takeError()));
   }
   auto loadStart = std::chrono::steady_clock::now();
+  // Its kernel modules load into the context's device first (other devices
+  // load them on their first launch).
+  OnDevice onDevice(ctx->cuda ? ctx->rt : nullptr, ctx->device);
   auto object = jit::LoadedObject::load((*artifact)->object, toolchain::jitRuntimeLibs(ctx->cuda));
   auto end = std::chrono::steady_clock::now();
   auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
