@@ -491,15 +491,19 @@ def fast_device_view(obj, device):
     if mod.startswith("cupy") and hasattr(obj, "data") and hasattr(obj.data, "ptr"):
         ptr, shape, dt = obj.data.ptr, obj.shape, obj.dtype
         strides = [s // dt.itemsize for s in obj.strides]
+        home = getattr(obj.data, "device_id", device)
     elif mod.startswith("torch") and getattr(obj, "is_cuda", False):
         name = str(obj.dtype)
         if name not in _TORCH_DTYPES:
             return None  # bfloat16 ...: the generic path reports it
         dt = np.dtype(_TORCH_DTYPES[name])
         ptr, shape, strides = obj.data_ptr(), tuple(obj.shape), obj.stride()
+        home = obj.device.index
     else:
         return None
-    return view(ptr, dt, shape, strides, device), obj
+    # The device it lives on: another than the call's is refused by the call
+    # (DeviceMismatchError, CuPy's ValueError).
+    return view(ptr, dt, shape, strides, device if home is None else home), obj
 
 
 def dlpack_device_view(obj, device):
@@ -510,9 +514,14 @@ def dlpack_device_view(obj, device):
     if imported is None:
         raise ArgumentError("arrayc: %s.__dlpack__() gave no DLPack tensor" % type(obj).__name__)
     t, capsule = imported
-    if t.device.device_type != _dlpack.KDL_CUDA or t.device.device_id != device:
+    if t.device.device_type != _dlpack.KDL_CUDA:
         raise ArgumentError("arrayc: a DLPack tensor on device (%d, %d), not cuda:%d" %
                             (t.device.device_type, t.device.device_id, device))
+    if t.device.device_id != device:
+        raise DeviceMismatchError(
+            "arrayc: " + _OTHER_DEVICE + "%d) is different from the current device (%d); "
+            "peer access is not used: copy the array to the current device" %
+            (t.device.device_id, device), C.ERR_DEVICE)
     dt = _dlpack.numpy_dtype(t.dtype)
     if dt is None:
         raise ArgumentError("arrayc: unsupported DLPack dtype (code %d, %d bits)" %

@@ -169,3 +169,16 @@ def test_cupy_array_of_another_device():
         r = axpy(np.float32(2), y, y)
     assert r.device == Device(1)
     assert np.allclose(r.get(), 3 * np.arange(1000, dtype=np.float32))
+
+
+@needs_two
+def test_torch_tensor_of_another_device():
+    torch = pytest.importorskip("torch")
+    t = torch.ones(100, device="cuda:1")
+    with pytest.raises(ValueError, match=r"resides \(1\) is different from the current "
+                                         r"device \(0\)"):
+        axpy(np.float32(1), t, t)
+    with Device(1):
+        r = axpy(np.float32(1), t, t)
+    assert r.device == Device(1)
+    assert np.allclose(r.get(), 2)
