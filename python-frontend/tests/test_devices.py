@@ -182,3 +182,43 @@ def test_torch_tensor_of_another_device():
         r = axpy(np.float32(1), t, t)
     assert r.device == Device(1)
     assert np.allclose(r.get(), 2)
+
+
+@arrayc.jit(target=TARGET)
+def dense_relu(x, w, b):
+    return np.maximum(x @ w + b, 0.0)
+
+
+@arrayc.jit(target=TARGET)
+def solve(a, b):
+    return np.linalg.solve(a, b)
+
+
+@arrayc.jit(target=TARGET)
+def spectrum(x):
+    return np.abs(np.fft.rfft(x))
+
+
+@pytest.mark.skipif(TARGET != "cuda" or COUNT < 1, reason="needs ARRAYC_PYTEST_TARGET=cuda")
+@pytest.mark.parametrize("device", [0, 1])
+def test_libraries_on_each_device(device):
+    """cuBLAS (and cuBLASLt for a product with an epilogue), cuSOLVER and cuFFT
+    run with the device's own handles and plans: the same functions on device
+    0, then on device 1, give NumPy's answers."""
+    if device >= COUNT:
+        pytest.skip("needs two GPUs")
+    rng = np.random.default_rng(device)
+    x = rng.standard_normal((256, 128)).astype(np.float32)
+    w = rng.standard_normal((128, 64)).astype(np.float32)
+    b = rng.standard_normal(64).astype(np.float32)
+    a = rng.standard_normal((32, 32)) + 32 * np.eye(32)
+    v = rng.standard_normal(32)
+    s = rng.standard_normal(1024)
+    with Device(device):
+        y = dense_relu(x, w, b)
+        z = solve(a, v)
+        f = spectrum(s)
+    assert y.device == Device(device) and z.device == Device(device)
+    np.testing.assert_allclose(y.get(), np.maximum(x @ w + b, 0), rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(z.get(), np.linalg.solve(a, v), rtol=1e-10)
+    np.testing.assert_allclose(f.get(), np.abs(np.fft.rfft(s)), rtol=1e-9, atol=1e-9)
