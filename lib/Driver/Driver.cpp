@@ -265,14 +265,15 @@ int arrayc::driver::main(int argc, char **argv) {
                             cl::cat(category));
   static cl::opt<std::string> mesh(
       "mesh",
-      cl::desc("Sharded functions (with --shard; cpu, ahead of time): the number of MPI "
-               "processes the program runs on (`mpirun -np N`); docs/distributed.md"),
-      cl::value_desc("N"), cl::cat(category));
+      cl::desc("Sharded functions (with --shard; cpu): the MPI processes the program runs "
+               "on, along each mesh axis (4, 2x2; `mpirun -np` their product); "
+               "docs/distributed.md"),
+      cl::value_desc("N[xM...]"), cl::cat(category));
   static cl::list<std::string> shardSpecs(
       "shard",
       cl::desc("With --mesh: argument ARG (from 0) of function FUNC split along its "
-               "dimension DIM over the processes; repeatable"),
-      cl::value_desc("FUNC:ARG=DIM"), cl::cat(category));
+               "dimension DIM over mesh axis AXIS (default 0); repeatable"),
+      cl::value_desc("FUNC:ARG=DIM[/AXIS]"), cl::cat(category));
   static cl::opt<bool> noGraphs("no-graphs",
                                 cl::desc("cuda: launch every kernel at once, never replaying a "
                                          "function's recurring kernels as a CUDA graph"),

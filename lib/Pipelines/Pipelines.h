@@ -68,7 +68,7 @@ struct PipelineOptions : mlir::PassPipelineOptions<PipelineOptions> {
                                   llvm::cl::init("")};
   // Sharded functions (docs/distributed.md): empty mesh, nothing changes.
   Option<std::string> mesh{*this, "mesh",
-                           llvm::cl::desc("Processes of the mesh: 4 (1-D); with shard"),
+                           llvm::cl::desc("Processes along each mesh axis: 4, 2x2; with shard"),
                            llvm::cl::init("")};
   ListOption<std::string> shard{
       *this, "shard",

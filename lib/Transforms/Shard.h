@@ -39,12 +39,14 @@ inline constexpr llvm::StringLiteral kMeshSymbol = "arrayc_mesh";
 /// `error` set when malformed.
 std::optional<llvm::SmallVector<int64_t>> parseMesh(llvm::StringRef text, std::string &error);
 
-/// One `FUNC:ARG=DIM`: argument ARG (0-based) of FUNC split along its
-/// dimension DIM over the mesh's axis 0.
+/// One `FUNC:ARG=DIM[/AXIS[+AXIS...]]`: argument ARG (0-based) of FUNC split
+/// along its dimension DIM over the mesh's axes AXIS (default: axis 0; with
+/// several, the first is major).
 struct ShardSpec {
   std::string function;
   unsigned argument = 0;
   int64_t dim = 0;
+  llvm::SmallVector<int16_t> axes{0};
 };
 std::optional<ShardSpec> parseShardSpec(llvm::StringRef text, std::string &error);
 
@@ -57,8 +59,10 @@ std::unique_ptr<mlir::Pass> createShardFunctions(const ShardFunctionsOptions &op
 std::unique_ptr<mlir::Pass> createShardToRuntime();
 
 /// The patterns of arrayc-shard-to-runtime (shard.all_reduce, all_gather,
-/// process_linear_index/process_multi_index on a 1-D mesh of `meshSize`).
-void populateShardToRuntimePatterns(mlir::RewritePatternSet &patterns, int64_t meshSize);
+/// all_slice, process_linear_index/process_multi_index) on the mesh of shape
+/// `mesh`.
+void populateShardToRuntimePatterns(mlir::RewritePatternSet &patterns,
+                                    llvm::ArrayRef<int64_t> mesh);
 
 /// Registers both passes (arrayc-opt).
 void registerShardPasses();

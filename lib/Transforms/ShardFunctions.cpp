@@ -64,14 +64,29 @@ std::optional<SmallVector<int64_t>> parseMesh(StringRef text, std::string &error
 
 std::optional<ShardSpec> parseShardSpec(StringRef text, std::string &error) {
   auto [fn, rest] = text.split(':');
-  auto [arg, dim] = rest.split('=');
+  auto [arg, split] = rest.split('=');
+  auto [dim, axes] = split.split('/');
   ShardSpec spec;
   spec.function = fn.trim().str();
-  if (spec.function.empty() || arg.trim().getAsInteger(10, spec.argument) ||
-      dim.trim().getAsInteger(10, spec.dim) || spec.dim < 0) {
+  bool bad = spec.function.empty() || arg.trim().getAsInteger(10, spec.argument) ||
+             dim.trim().getAsInteger(10, spec.dim) || spec.dim < 0;
+  if (!bad && split.contains('/')) {
+    spec.axes.clear();
+    SmallVector<StringRef> parts;
+    axes.split(parts, '+');
+    for (StringRef a : parts) {
+      int16_t v = 0;
+      if (a.trim().getAsInteger(10, v) || v < 0) {
+        bad = true;
+        break;
+      }
+      spec.axes.push_back(v);
+    }
+  }
+  if (bad) {
     error = ("invalid shard '" + text +
              "': expected FUNC:ARG=DIM (argument ARG of FUNC, counted from 0, split "
-             "along its dimension DIM)")
+             "along its dimension DIM over mesh axis 0) or FUNC:ARG=DIM/AXIS[+AXIS...]")
                 .str();
     return std::nullopt;
   }
@@ -79,6 +94,26 @@ std::optional<ShardSpec> parseShardSpec(StringRef text, std::string &error) {
 }
 
 namespace {
+
+/// An argument's split dimensions, each over mesh axes (major first).
+using ArgSplits = std::map<int64_t, SmallVector<int16_t>>;
+/// The split arguments of a function.
+using Splits = std::map<unsigned, ArgSplits>;
+
+/// Processes along `axes` of `mesh`: the number of blocks of a dimension.
+int64_t groupSize(ArrayRef<int64_t> mesh, ArrayRef<int16_t> axes) {
+  int64_t n = 1;
+  for (int16_t a : axes)
+    n *= mesh[a];
+  return n;
+}
+
+std::string axesText(ArrayRef<int16_t> axes) {
+  std::string t;
+  for (int16_t a : axes)
+    t += (t.empty() ? "" : "+") + std::to_string(a);
+  return t;
+}
 
 bool hasStaticTensors(TypeRange types) {
   for (Type t : types)
@@ -195,8 +230,8 @@ struct ShardFunctionsPass
 
   /// The partitioned copy of `fn` for argument types `types` (static), or
   /// null with `why` set. `splits` loses the arguments left whole.
-  func::FuncOp partition(func::FuncOp fn, ArrayRef<Type> types,
-                         std::map<unsigned, int64_t> &splits, int64_t n, std::string &why);
+  func::FuncOp partition(func::FuncOp fn, ArrayRef<Type> types, Splits &splits,
+                         ArrayRef<int64_t> mesh, std::string &why);
 };
 
 void ShardFunctionsPass::runOnOperation() {
@@ -207,14 +242,9 @@ void ShardFunctionsPass::runOnOperation() {
     module.emitError() << error;
     return signalPassFailure();
   }
-  if (shape->size() != 1) {
-    module.emitError() << "mesh '" << mesh
-                       << "': only 1-D meshes (one process count) are implemented";
-    return signalPassFailure();
-  }
-  int64_t n = (*shape)[0];
+  SmallVector<int64_t> meshShape = *shape;
 
-  llvm::MapVector<Operation *, std::map<unsigned, int64_t>> plan;
+  llvm::MapVector<Operation *, Splits> plan;
   for (const std::string &text : shards) {
     auto spec = parseShardSpec(text, error);
     if (!spec) {
@@ -238,7 +268,27 @@ void ShardFunctionsPass::runOnOperation() {
                      << spec->function << "' has no dimension " << spec->dim;
       return signalPassFailure();
     }
-    plan[fn][spec->argument] = spec->dim;
+    for (int16_t a : spec->axes)
+      if (a >= static_cast<int64_t>(meshShape.size())) {
+        module.emitError() << "shard '" << text << "': the mesh '" << mesh << "' has "
+                           << meshShape.size() << " axis(es), counted from 0";
+        return signalPassFailure();
+      }
+    ArgSplits &argSplits = plan[fn][spec->argument];
+    if (argSplits.count(spec->dim)) {
+      fn.emitError() << "shard '" << text << "': dimension " << spec->dim << " of argument "
+                     << spec->argument << " is split twice";
+      return signalPassFailure();
+    }
+    for (auto &[d, axes] : argSplits)
+      for (int16_t a : spec->axes)
+        if (llvm::is_contained(axes, a)) {
+          fn.emitError() << "shard '" << text << "': mesh axis " << a
+                         << " already splits dimension " << d << " of argument "
+                         << spec->argument;
+          return signalPassFailure();
+        }
+    argSplits[spec->dim] = SmallVector<int16_t>(spec->axes.begin(), spec->axes.end());
   }
   if (plan.empty())
     return;
@@ -260,7 +310,7 @@ void ShardFunctionsPass::runOnOperation() {
       note(fn.getSymName() + ": not called by the program; called from outside (an "
                              "exported function) it runs replicated");
     // One partitioned copy per static signature.
-    std::map<std::string, std::pair<func::FuncOp, std::map<unsigned, int64_t>>> copies;
+    std::map<std::string, std::pair<func::FuncOp, Splits>> copies;
     for (func::CallOp call : calls) {
       std::string where = rtcall::locationText(call.getLoc());
       SmallVector<Value> operands;
@@ -288,9 +338,9 @@ void ShardFunctionsPass::runOnOperation() {
         ks << t << ";";
       auto it = copies.find(key);
       if (it == copies.end()) {
-        std::map<unsigned, int64_t> used = splits;
+        Splits used = splits;
         std::string why;
-        func::FuncOp copy = partition(fn, types, used, n, why);
+        func::FuncOp copy = partition(fn, types, used, meshShape, why);
         if (!copy)
           note(fn.getSymName() + " called at " + where + ": replicated (" + why + ")");
         it = copies.emplace(key, std::make_pair(copy, used)).first;
@@ -302,22 +352,36 @@ void ShardFunctionsPass::runOnOperation() {
       // This process's block of each split argument.
       b.setInsertionPoint(call);
       Location loc = call.getLoc();
-      Value rank = shard::ProcessLinearIndexOp::create(b, loc, kMeshSymbol);
       SmallVector<Value> args;
       for (auto [i, v] : llvm::enumerate(operands)) {
         Type want = copy.getArgumentTypes()[i];
         auto found = used.find(static_cast<unsigned>(i));
         if (found != used.end()) {
           auto tt = cast<RankedTensorType>(v.getType());
-          int64_t d = found->second, block = tt.getDimSize(d) / n;
           SmallVector<OpFoldResult> offsets(tt.getRank(), b.getIndexAttr(0));
-          SmallVector<OpFoldResult> sizes, strides(tt.getRank(), b.getIndexAttr(1));
-          for (int64_t k = 0; k < tt.getRank(); ++k)
-            sizes.push_back(b.getIndexAttr(k == d ? block : tt.getDimSize(k)));
-          Value blockSize = arith::ConstantIndexOp::create(b, loc, block);
-          offsets[d] = arith::MulIOp::create(b, loc, rank, blockSize).getResult();
+          SmallVector<OpFoldResult> strides(tt.getRank(), b.getIndexAttr(1));
           SmallVector<int64_t> local(tt.getShape());
-          local[d] = block;
+          for (auto &[d, axes] : found->second) {
+            int64_t block = tt.getDimSize(d) / groupSize(meshShape, axes);
+            local[d] = block;
+            // The block's index: this process's coordinates along `axes`,
+            // linearized with the first axis major (the shard dialect's order).
+            auto coords = shard::ProcessMultiIndexOp::create(b, loc, kMeshSymbol, axes);
+            Value index;
+            for (auto [k, c] : llvm::enumerate(coords.getResults())) {
+              if (!index) {
+                index = c;
+                continue;
+              }
+              Value size = arith::ConstantIndexOp::create(b, loc, meshShape[axes[k]]);
+              index = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, index, size), c);
+            }
+            Value blockSize = arith::ConstantIndexOp::create(b, loc, block);
+            offsets[d] = arith::MulIOp::create(b, loc, index, blockSize).getResult();
+          }
+          SmallVector<OpFoldResult> sizes;
+          for (int64_t k : local)
+            sizes.push_back(b.getIndexAttr(k));
           v = tensor::ExtractSliceOp::create(b, loc, RankedTensorType::get(local, tt.getElementType()),
                                              v, offsets, sizes, strides);
         }
@@ -338,7 +402,7 @@ void ShardFunctionsPass::runOnOperation() {
 }
 
 func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types,
-                                           std::map<unsigned, int64_t> &splits, int64_t n,
+                                           Splits &splits, ArrayRef<int64_t> mesh,
                                            std::string &why) {
   MLIRContext *ctx = fn.getContext();
   ModuleOp module = fn->getParentOfType<ModuleOp>();
@@ -401,17 +465,33 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
     return fail(problem);
   for (auto it = splits.begin(); it != splits.end();) {
     auto tt = cast<RankedTensorType>(types[it->first]);
-    if (tt.getDimSize(it->second) % n != 0 || tt.getDimSize(it->second) == 0) {
+    for (auto dt = it->second.begin(); dt != it->second.end();) {
+      int64_t size = tt.getDimSize(dt->first), n = groupSize(mesh, dt->second);
+      if (size % n == 0 && size != 0) {
+        ++dt;
+        continue;
+      }
       note(fn.getSymName() + ": argument " + Twine(it->first) + " stays whole: its dimension " +
-           Twine(it->second) + " (" + Twine(tt.getDimSize(it->second)) +
-           ") is not a multiple of the mesh's " + Twine(n) + " processes");
-      it = splits.erase(it);
-    } else {
-      ++it;
+           Twine(dt->first) + " (" + Twine(size) + ") is not a multiple of the mesh's " +
+           Twine(n) + " processes" +
+           (mesh.size() > 1 ? " along axes " + axesText(dt->second) : std::string()));
+      dt = it->second.erase(dt);
     }
+    if (it->second.empty())
+      it = splits.erase(it);
+    else
+      ++it;
   }
   if (splits.empty())
     return fail("no split argument left");
+  // One dimension over several mesh axes (split_axes [[0, 1]]) aborts MLIR
+  // 22's partitioner (partitionTriviallyShardableOperation).
+  for (auto &[i, dims] : splits)
+    for (auto &[d, axes] : dims)
+      if (axes.size() > 1)
+        return fail(("dimension " + Twine(d) + " of argument " + Twine(i) +
+                     " is split over several mesh axes, which MLIR 22's partitioner aborts on")
+                        .str());
 
   // The shardings: split arguments on mesh axis 0, everything else
   // replicated, every result replicated.
@@ -425,8 +505,10 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
       continue;
     Value sharding = replicated;
     if (auto it = splits.find(static_cast<unsigned>(i)); it != splits.end()) {
-      SmallVector<shard::GridAxesAttr> axes(it->second + 1, shard::GridAxesAttr::get(ctx, {}));
-      axes.back() = shard::GridAxesAttr::get(ctx, {0});
+      SmallVector<shard::GridAxesAttr> axes(it->second.rbegin()->first + 1,
+                                            shard::GridAxesAttr::get(ctx, {}));
+      for (auto &[d, gridAxes] : it->second)
+        axes[d] = shard::GridAxesAttr::get(ctx, gridAxes);
       sharding = shard::ShardingOp::create(b, loc, meshRef, axes);
     }
     auto annotated = shard::ShardOp::create(b, loc, arg, sharding);
@@ -438,6 +520,18 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
     if (isa<RankedTensorType>(operand.get().getType()))
       operand.set(shard::ShardOp::create(b, loc, operand.get(), replicated,
                                          /*annotate_for_users=*/true));
+
+  // What the partitioned copy must take and return: the blocks, and the
+  // whole (replicated) results.
+  SmallVector<Type> wantArgs(types.begin(), types.end());
+  for (auto &[i, dims] : splits) {
+    auto tt = cast<RankedTensorType>(wantArgs[i]);
+    SmallVector<int64_t> local(tt.getShape());
+    for (auto &[d, axes] : dims)
+      local[d] /= groupSize(mesh, axes);
+    wantArgs[i] = RankedTensorType::get(local, tt.getElementType());
+  }
+  SmallVector<Type> wantResults(copy.getResultTypes());
 
   std::string messages;
   LogicalResult result = success();
@@ -460,6 +554,23 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
   }
   if (failed(result))
     return fail("MLIR's partitioner failed: " + messages);
+  // MLIR 22 reshards a result split along several mesh axes back to
+  // replicated along one of them only (tensor<8x2xf64> for tensor<8x4xf64>):
+  // a silent miscompile, caught here.
+  auto typeText = [](Type t) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << t;
+    return s;
+  };
+  for (auto [got, want] : llvm::zip(copy.getResultTypes(), wantResults))
+    if (got != want)
+      return fail("MLIR's partitioner returned a " + typeText(got) + " for a " +
+                  typeText(want) + " result");
+  for (auto [got, want] : llvm::zip(copy.getArgumentTypes(), wantArgs))
+    if (got != want)
+      return fail("MLIR's partitioner took a " + typeText(got) + " for a " + typeText(want) +
+                  " block");
 
   // Only what arrayc-shard-to-runtime lowers: anything else (all_to_all,
   // reduce_scatter, halo updates, "generic" reductions) keeps the call
@@ -475,16 +586,23 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
       unlowered = "a '" + stringifyReductionKind(r.getReduction()).str() + "' all-reduce";
     else if (isa<shard::ShardDialect>(op->getDialect()) &&
              !isa<shard::AllReduceOp, shard::AllGatherOp, shard::AllSliceOp,
-                  shard::ProcessLinearIndexOp, shard::ProcessMultiIndexOp, shard::ShardingOp>(op))
+                  shard::ProcessLinearIndexOp, shard::ProcessMultiIndexOp, shard::ShardingOp,
+                  shard::GridShapeOp>(op))
       unlowered = "'" + op->getName().getStringRef().str() + "'";
   });
   if (!unlowered.empty())
     return fail("the partitioned function needs " + unlowered +
                 ", which arrayc does not lower to the runtime yet");
   std::string what;
-  for (auto [i, d] : splits)
-    what += (what.empty() ? "" : ", ") + ("argument " + Twine(i) + " along dimension " + Twine(d)).str();
-  note(fn.getSymName() + ": " + what + " split over " + Twine(n) + " processes; " +
+  int64_t processes = 1;
+  for (int64_t m : mesh)
+    processes *= m;
+  for (auto &[i, dims] : splits)
+    for (auto &[d, axes] : dims)
+      what += (what.empty() ? "" : ", ") +
+              ("argument " + Twine(i) + " along dimension " + Twine(d)).str() +
+              (mesh.size() > 1 ? " (mesh axes " + axesText(axes) + ")" : std::string());
+  note(fn.getSymName() + ": " + what + " split over " + Twine(processes) + " processes; " +
        Twine(collectives) + " collective(s)");
   return copy;
 }

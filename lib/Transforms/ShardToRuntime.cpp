@@ -74,63 +74,128 @@ Value where(PatternRewriter &rw, Location loc, ModuleOp module) {
   return rtcall::stringValue(rw, loc, module, rtcall::locationText(loc));
 }
 
-/// The grid is 1-D and `axes` covers it (the only communicator so far).
-LogicalResult checkAxes(Operation *op, FlatSymbolRefAttr grid, ArrayRef<int16_t> axes,
-                        int64_t meshSize, PatternRewriter &rw) {
-  auto gridOp = SymbolTable::lookupNearestSymbolFrom<shard::GridOp>(op, grid);
-  if (!gridOp || gridOp.getShape().size() != 1 || gridOp.getShape()[0] != meshSize)
-    return rw.notifyMatchFailure(op, "not on the 1-D mesh");
-  if (!axes.empty() && !(axes.size() == 1 && axes[0] == 0))
-    return rw.notifyMatchFailure(op, "not over the whole mesh");
-  return success();
-}
-
-struct Rank {
-  int64_t meshSize;
-  Value emit(PatternRewriter &rw, Location loc, ModuleOp module) const {
+/// The mesh, and a process's place in it from its rank (the linear index,
+/// row-major: the last axis minor).
+struct Mesh {
+  SmallVector<int64_t> shape;
+  int64_t size() const {
+    int64_t n = 1;
+    for (int64_t s : shape)
+      n *= s;
+    return n;
+  }
+  /// The coordinate along axis `a` of the process of `rank` (index).
+  Value coord(PatternRewriter &rw, Location loc, Value rank, int64_t a) const {
+    int64_t stride = 1;
+    for (size_t k = a + 1; k < shape.size(); ++k)
+      stride *= shape[k];
+    Value q = arith::DivUIOp::create(rw, loc, rank, arith::ConstantIndexOp::create(rw, loc, stride));
+    return arith::RemUIOp::create(rw, loc, q, arith::ConstantIndexOp::create(rw, loc, shape[a]));
+  }
+  /// The coordinates along `axes` linearized, the first axis major.
+  Value linearize(PatternRewriter &rw, Location loc, Value rank, ArrayRef<int64_t> axes) const {
+    Value index = arith::ConstantIndexOp::create(rw, loc, 0);
+    for (int64_t a : axes) {
+      Value scaled = arith::MulIOp::create(rw, loc, index,
+                                           arith::ConstantIndexOp::create(rw, loc, shape[a]));
+      index = arith::AddIOp::create(rw, loc, scaled, coord(rw, loc, rank, a));
+    }
+    return index;
+  }
+  Value rank(PatternRewriter &rw, Location loc, ModuleOp module) const {
     Value w = where(rw, loc, module);
     auto f = declareFn(rw, module, "arrayc_rt_coll_rank", {rw.getI64Type(), w.getType()},
                        {rw.getI64Type()});
-    Value r = func::CallOp::create(rw, loc, f, ValueRange{i64(rw, loc, meshSize), w}).getResult(0);
+    Value r = func::CallOp::create(rw, loc, f, ValueRange{i64(rw, loc, size()), w}).getResult(0);
     return arith::IndexCastOp::create(rw, loc, rw.getIndexType(), r);
   }
 };
 
+/// The processes a collective over `gridAxes` (empty: all) runs among, as
+/// the runtime's arguments: a communicator id (0: every process; else the
+/// same on every process for these axes), this process's color (its place
+/// along the other axes) and key (its place along `gridAxes`, the first
+/// major: the order of an all-gather's blocks), and the group's size.
+struct Group {
+  SmallVector<Value> args; // i64 id, i64 color, i64 key, i64 size
+  int64_t size = 1;
+};
+
+FailureOr<Group> groupOf(Operation *op, FlatSymbolRefAttr grid, ArrayRef<int16_t> gridAxes,
+                         const Mesh &mesh, PatternRewriter &rw) {
+  auto gridOp = SymbolTable::lookupNearestSymbolFrom<shard::GridOp>(op, grid);
+  if (!gridOp || gridOp.getShape() != ArrayRef<int64_t>(mesh.shape))
+    return rw.notifyMatchFailure(op, "not on the program's mesh");
+  SmallVector<int64_t> axes(gridAxes.begin(), gridAxes.end());
+  if (axes.empty())
+    for (size_t a = 0; a < mesh.shape.size(); ++a)
+      axes.push_back(a);
+  Group g;
+  int64_t id = 0;
+  bool world = true;
+  for (auto [k, a] : llvm::enumerate(axes)) {
+    g.size *= mesh.shape[a];
+    id = id * 17 + a + 1;
+    world &= a == static_cast<int64_t>(k);
+  }
+  world &= axes.size() == mesh.shape.size();
+  Location loc = op->getLoc();
+  ModuleOp module = op->getParentOfType<ModuleOp>();
+  auto toI64 = [&](Value v) { return arith::IndexCastOp::create(rw, loc, rw.getI64Type(), v); };
+  if (world) {
+    g.args = {i64(rw, loc, 0), i64(rw, loc, 0), i64(rw, loc, 0), i64(rw, loc, g.size)};
+    return g;
+  }
+  SmallVector<int64_t> others;
+  for (size_t a = 0; a < mesh.shape.size(); ++a)
+    if (!llvm::is_contained(axes, static_cast<int64_t>(a)))
+      others.push_back(a);
+  Value rank = mesh.rank(rw, loc, module);
+  g.args = {i64(rw, loc, id), toI64(mesh.linearize(rw, loc, rank, others)),
+            toI64(mesh.linearize(rw, loc, rank, axes)), i64(rw, loc, g.size)};
+  return g;
+}
+
 struct LinearIndexPattern : OpRewritePattern<shard::ProcessLinearIndexOp> {
-  LinearIndexPattern(MLIRContext *ctx, int64_t meshSize)
-      : OpRewritePattern(ctx), meshSize(meshSize) {}
+  LinearIndexPattern(MLIRContext *ctx, const Mesh &mesh) : OpRewritePattern(ctx), mesh(mesh) {}
   LogicalResult matchAndRewrite(shard::ProcessLinearIndexOp op,
                                 PatternRewriter &rw) const override {
-    if (failed(checkAxes(op, op.getGridAttr(), {}, meshSize, rw)))
-      return failure();
-    rw.replaceOp(op, Rank{meshSize}.emit(rw, op.getLoc(), op->getParentOfType<ModuleOp>()));
+    rw.replaceOp(op, mesh.rank(rw, op.getLoc(), op->getParentOfType<ModuleOp>()));
     return success();
   }
-  int64_t meshSize;
+  Mesh mesh;
 };
 
 struct MultiIndexPattern : OpRewritePattern<shard::ProcessMultiIndexOp> {
-  MultiIndexPattern(MLIRContext *ctx, int64_t meshSize)
-      : OpRewritePattern(ctx), meshSize(meshSize) {}
+  MultiIndexPattern(MLIRContext *ctx, const Mesh &mesh) : OpRewritePattern(ctx), mesh(mesh) {}
   LogicalResult matchAndRewrite(shard::ProcessMultiIndexOp op,
                                 PatternRewriter &rw) const override {
-    if (op->getNumResults() != 1 || failed(checkAxes(op, op.getGridAttr(), op.getAxes(), meshSize, rw)))
+    SmallVector<int64_t> axes(op.getAxes().begin(), op.getAxes().end());
+    if (axes.empty())
+      for (size_t a = 0; a < mesh.shape.size(); ++a)
+        axes.push_back(a);
+    if (axes.size() != op->getNumResults())
       return failure();
-    rw.replaceOp(op, Rank{meshSize}.emit(rw, op.getLoc(), op->getParentOfType<ModuleOp>()));
+    Location loc = op.getLoc();
+    Value rank = mesh.rank(rw, loc, op->getParentOfType<ModuleOp>());
+    SmallVector<Value> coords;
+    for (int64_t a : axes)
+      coords.push_back(mesh.shape.size() == 1 ? rank : mesh.coord(rw, loc, rank, a));
+    rw.replaceOp(op, coords);
     return success();
   }
-  int64_t meshSize;
+  Mesh mesh;
 };
 
 struct AllReducePattern : OpRewritePattern<shard::AllReduceOp> {
-  AllReducePattern(MLIRContext *ctx, int64_t meshSize)
-      : OpRewritePattern(ctx), meshSize(meshSize) {}
+  AllReducePattern(MLIRContext *ctx, const Mesh &mesh) : OpRewritePattern(ctx), mesh(mesh) {}
   LogicalResult matchAndRewrite(shard::AllReduceOp op, PatternRewriter &rw) const override {
     auto in = dyn_cast<RankedTensorType>(op.getInput().getType());
     auto out = dyn_cast<RankedTensorType>(op.getResult().getType());
     if (!in || !out || !in.hasStaticShape() || in != out)
       return rw.notifyMatchFailure(op, "not a static tensor reduced into its own type");
-    if (failed(checkAxes(op, op.getGridAttr(), op.getGridAxes(), meshSize, rw)))
+    auto group = groupOf(op, op.getGridAttr(), op.getGridAxes(), mesh, rw);
+    if (failed(group))
       return failure();
     int32_t code;
     switch (op.getReduction()) {
@@ -163,7 +228,9 @@ struct AllReducePattern : OpRewritePattern<shard::AllReduceOp> {
     Value u = unrankedOf(rw, loc, buf);
     Value w = where(rw, loc, module);
     auto i32 = [&](int32_t v) { return rtcall::i32(rw, loc, v); };
-    SmallVector<Value> args{u, i32(kind), i32(bits), i32(code), i64(rw, loc, meshSize), w};
+    SmallVector<Value> args{u, i32(kind), i32(bits), i32(code), i64(rw, loc, mesh.size())};
+    args.append(group->args);
+    args.push_back(w);
     auto f = declareFn(rw, module, "arrayc_rt_coll_all_reduce_" + rtcall::storageSuffix(elt),
                        ValueRange(args).getTypes(), {});
     func::CallOp::create(rw, loc, f, args);
@@ -171,19 +238,19 @@ struct AllReducePattern : OpRewritePattern<shard::AllReduceOp> {
                                                      /*writable=*/true);
     return success();
   }
-  int64_t meshSize;
+  Mesh mesh;
 };
 
 struct AllGatherPattern : OpRewritePattern<shard::AllGatherOp> {
-  AllGatherPattern(MLIRContext *ctx, int64_t meshSize)
-      : OpRewritePattern(ctx), meshSize(meshSize) {}
+  AllGatherPattern(MLIRContext *ctx, const Mesh &mesh) : OpRewritePattern(ctx), mesh(mesh) {}
   LogicalResult matchAndRewrite(shard::AllGatherOp op, PatternRewriter &rw) const override {
     auto in = dyn_cast<RankedTensorType>(op.getInput().getType());
     auto out = dyn_cast<RankedTensorType>(op.getResult().getType());
     if (!in || !out || !in.hasStaticShape() || !out.hasStaticShape() ||
         in.getElementType() != out.getElementType())
       return rw.notifyMatchFailure(op, "not static tensors of one element type");
-    if (failed(checkAxes(op, op.getGridAttr(), op.getGridAxes(), meshSize, rw)))
+    auto group = groupOf(op, op.getGridAttr(), op.getGridAxes(), mesh, rw);
+    if (failed(group))
       return failure();
     Type elt = in.getElementType();
     int64_t bytes = elt.isIntOrFloat() ? std::max<int64_t>(1, elt.getIntOrFloatBitWidth() / 8)
@@ -198,7 +265,9 @@ struct AllGatherPattern : OpRewritePattern<shard::AllGatherOp> {
     SmallVector<Value> args{unrankedOf(rw, loc, inBuf), unrankedOf(rw, loc, outBuf),
                             rtcall::i32(rw, loc, static_cast<int32_t>(bytes)),
                             i64(rw, loc, op.getGatherAxis().getSExtValue()),
-                            i64(rw, loc, meshSize), w};
+                            i64(rw, loc, mesh.size())};
+    args.append(group->args);
+    args.push_back(w);
     auto f = declareFn(rw, module, "arrayc_rt_coll_all_gather_" + rtcall::storageSuffix(elt),
                        ValueRange(args).getTypes(), {});
     func::CallOp::create(rw, loc, f, args);
@@ -206,24 +275,49 @@ struct AllGatherPattern : OpRewritePattern<shard::AllGatherOp> {
                                                      /*writable=*/true);
     return success();
   }
-  int64_t meshSize;
+  Mesh mesh;
+};
+
+/// The mesh's sizes along some axes: constants.
+struct GridShapePattern : OpRewritePattern<shard::GridShapeOp> {
+  GridShapePattern(MLIRContext *ctx, const Mesh &mesh) : OpRewritePattern(ctx), mesh(mesh) {}
+  LogicalResult matchAndRewrite(shard::GridShapeOp op, PatternRewriter &rw) const override {
+    SmallVector<int64_t> axes(op.getAxes().begin(), op.getAxes().end());
+    if (axes.empty())
+      for (size_t a = 0; a < mesh.shape.size(); ++a)
+        axes.push_back(a);
+    if (axes.size() != op->getNumResults())
+      return failure();
+    SmallVector<Value> sizes;
+    for (int64_t a : axes)
+      sizes.push_back(arith::ConstantIndexOp::create(rw, op.getLoc(), mesh.shape[a]));
+    rw.replaceOp(op, sizes);
+    return success();
+  }
+  Mesh mesh;
 };
 
 /// A replicated tensor's block on this process (resharding a replicated
 /// operand to a split one: no communication).
 struct AllSlicePattern : OpRewritePattern<shard::AllSliceOp> {
-  AllSlicePattern(MLIRContext *ctx, int64_t meshSize)
-      : OpRewritePattern(ctx), meshSize(meshSize) {}
+  AllSlicePattern(MLIRContext *ctx, const Mesh &mesh) : OpRewritePattern(ctx), mesh(mesh) {}
   LogicalResult matchAndRewrite(shard::AllSliceOp op, PatternRewriter &rw) const override {
     auto in = dyn_cast<RankedTensorType>(op.getInput().getType());
     auto out = dyn_cast<RankedTensorType>(op.getResult().getType());
     if (!in || !out || !in.hasStaticShape() || !out.hasStaticShape())
       return rw.notifyMatchFailure(op, "not static tensors");
-    if (failed(checkAxes(op, op.getGridAttr(), op.getGridAxes(), meshSize, rw)))
-      return failure();
+    auto gridOp = SymbolTable::lookupNearestSymbolFrom<shard::GridOp>(op, op.getGridAttr());
+    if (!gridOp || gridOp.getShape() != ArrayRef<int64_t>(mesh.shape))
+      return rw.notifyMatchFailure(op, "not on the program's mesh");
+    SmallVector<int64_t> axes(op.getGridAxes().begin(), op.getGridAxes().end());
+    if (axes.empty())
+      for (size_t a = 0; a < mesh.shape.size(); ++a)
+        axes.push_back(a);
     int64_t d = op.getSliceAxis().getSExtValue();
     Location loc = op.getLoc();
-    Value rank = Rank{meshSize}.emit(rw, loc, op->getParentOfType<ModuleOp>());
+    Value rank = mesh.rank(rw, loc, op->getParentOfType<ModuleOp>());
+    if (mesh.shape.size() > 1)
+      rank = mesh.linearize(rw, loc, rank, axes); // the block's index
     Value block = arith::ConstantIndexOp::create(rw, loc, out.getDimSize(d));
     SmallVector<OpFoldResult> offsets(in.getRank(), rw.getIndexAttr(0));
     SmallVector<OpFoldResult> sizes, strides(in.getRank(), rw.getIndexAttr(1));
@@ -234,7 +328,7 @@ struct AllSlicePattern : OpRewritePattern<shard::AllSliceOp> {
                                                   strides);
     return success();
   }
-  int64_t meshSize;
+  Mesh mesh;
 };
 
 struct ShardToRuntimePass : PassWrapper<ShardToRuntimePass, OperationPass<ModuleOp>> {
@@ -254,13 +348,10 @@ struct ShardToRuntimePass : PassWrapper<ShardToRuntimePass, OperationPass<Module
     auto grid = module.lookupSymbol<shard::GridOp>(kMeshSymbol);
     if (!grid)
       return; // nothing sharded
-    if (grid.getShape().size() != 1) {
-      grid.emitError("only 1-D meshes are implemented");
-      return signalPassFailure();
-    }
-    int64_t meshSize = grid.getShape()[0];
+    Mesh mesh{SmallVector<int64_t>(grid.getShape())};
+    int64_t meshSize = mesh.size();
     RewritePatternSet patterns(&getContext());
-    populateShardToRuntimePatterns(patterns, meshSize);
+    populateShardToRuntimePatterns(patterns, mesh.shape);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
     // Sharding annotations the partitioner left unused.
@@ -302,10 +393,10 @@ struct ShardToRuntimePass : PassWrapper<ShardToRuntimePass, OperationPass<Module
 
 } // namespace
 
-void populateShardToRuntimePatterns(RewritePatternSet &patterns, int64_t meshSize) {
+void populateShardToRuntimePatterns(RewritePatternSet &patterns, ArrayRef<int64_t> shape) {
+  Mesh mesh{SmallVector<int64_t>(shape)};
   patterns.add<LinearIndexPattern, MultiIndexPattern, AllReducePattern, AllGatherPattern,
-               AllSlicePattern>(
-      patterns.getContext(), meshSize);
+               AllSlicePattern, GridShapePattern>(patterns.getContext(), mesh);
 }
 
 std::unique_ptr<Pass> createShardToRuntime() { return std::make_unique<ShardToRuntimePass>(); }

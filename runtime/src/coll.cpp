@@ -17,6 +17,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -50,6 +51,12 @@ Block blockOf(int64_t rank, void *desc, int64_t eltBytes) {
   return b;
 }
 
+/// The processes a collective runs among (coll.h): 0, or an id whose
+/// communicator is split from the world by color and ordered by key.
+struct Group {
+  int64_t id = 0, color = 0, key = 0, size = 0;
+};
+
 /// What a collective backend does; one instance per process.
 class Backend {
 public:
@@ -62,10 +69,10 @@ public:
   virtual int64_t size() const = 0;
   /// Ends every process of the job with exit status `code`.
   [[noreturn]] virtual void abortAll(int code) = 0;
-  virtual bool allReduce(void *buf, int64_t count, int32_t kind, int32_t bits, int32_t op,
-                         std::string &error) = 0;
-  /// Gathers `bytes` bytes of every process, in rank order, into `out`.
-  virtual bool allGatherBytes(const void *in, int64_t bytes, void *out,
+  virtual bool allReduce(const Group &group, void *buf, int64_t count, int32_t kind,
+                         int32_t bits, int32_t op, std::string &error) = 0;
+  /// Gathers `bytes` bytes of every process of `group`, in key order, into `out`.
+  virtual bool allGatherBytes(const Group &group, const void *in, int64_t bytes, void *out,
                               std::string &error) = 0;
 };
 
@@ -104,8 +111,11 @@ public:
     MPI_Abort(MPI_COMM_WORLD, code);
     std::_Exit(code); // MPI_Abort does not return; in case it does
   }
-  bool allReduce(void *buf, int64_t count, int32_t kind, int32_t bits, int32_t op,
-                 std::string &error) override {
+  bool allReduce(const Group &group, void *buf, int64_t count, int32_t kind, int32_t bits,
+                 int32_t op, std::string &error) override {
+    MPI_Comm comm;
+    if (!communicator(group, comm, error))
+      return false;
     MPI_Datatype type = datatype(kind, bits);
     if (type == MPI_DATATYPE_NULL) {
       error = "all-reduce of an unsupported element type (kind " + std::to_string(kind) +
@@ -121,21 +131,51 @@ public:
       error = "all-reduce of more than 2^31-1 elements";
       return false;
     }
-    return check(MPI_Allreduce(MPI_IN_PLACE, buf, static_cast<int>(count), type, mop,
-                               MPI_COMM_WORLD),
+    return check(MPI_Allreduce(MPI_IN_PLACE, buf, static_cast<int>(count), type, mop, comm),
                  "MPI_Allreduce", error);
   }
-  bool allGatherBytes(const void *in, int64_t bytes, void *out, std::string &error) override {
+  bool allGatherBytes(const Group &group, const void *in, int64_t bytes, void *out,
+                      std::string &error) override {
+    MPI_Comm comm;
+    if (!communicator(group, comm, error))
+      return false;
     if (bytes > std::numeric_limits<int>::max()) {
       error = "all-gather of blocks over 2^31-1 bytes";
       return false;
     }
     int n = static_cast<int>(bytes);
-    return check(MPI_Allgather(in, n, MPI_BYTE, out, n, MPI_BYTE, MPI_COMM_WORLD),
-                 "MPI_Allgather", error);
+    return check(MPI_Allgather(in, n, MPI_BYTE, out, n, MPI_BYTE, comm), "MPI_Allgather",
+                 error);
   }
 
 private:
+  /// The world, or the group's communicator, split at its first use (every
+  /// process reaches the same collectives in the same order) and kept.
+  bool communicator(const Group &group, MPI_Comm &comm, std::string &error) {
+    if (group.id == 0) {
+      comm = MPI_COMM_WORLD;
+      return true;
+    }
+    auto it = comms.find(group.id);
+    if (it == comms.end()) {
+      MPI_Comm split;
+      if (!check(MPI_Comm_split(MPI_COMM_WORLD, static_cast<int>(group.color),
+                                static_cast<int>(group.key), &split),
+                 "MPI_Comm_split", error))
+        return false;
+      MPI_Comm_set_errhandler(split, MPI_ERRORS_RETURN);
+      it = comms.emplace(group.id, split).first;
+    }
+    comm = it->second;
+    int n = 0;
+    MPI_Comm_size(comm, &n);
+    if (n != group.size) {
+      error = "a collective's group has " + std::to_string(n) + " processes, not " +
+              std::to_string(group.size);
+      return false;
+    }
+    return true;
+  }
   static MPI_Datatype datatype(int32_t kind, int32_t bits) {
     switch (kind) {
     case ARRAYC_RT_COLL_FLOAT:
@@ -180,6 +220,7 @@ private:
   }
   bool ownsMPI = false;
   int64_t rank_ = 0, size_ = 0;
+  std::map<int64_t, MPI_Comm> comms;
 };
 
 Backend *gBackend = nullptr;
@@ -292,27 +333,30 @@ int64_t arrayc_rt_coll_size(void) { return gInitialized ? gBackend->size() : 0; 
 const char *arrayc_rt_coll_backend(void) { return "mpi"; }
 
 void arrayc_rt_coll_all_reduce(int64_t rank, void *desc, int32_t kind, int32_t bits, int32_t op,
-                               int64_t meshSize, int64_t wrank, void *wdesc) {
+                               int64_t meshSize, int64_t group, int64_t color, int64_t key,
+                               int64_t groupSize, int64_t wrank, void *wdesc) {
   std::string where = whereOf(wrank, wdesc);
   ensureInit(meshSize, where);
   injectedFault(where);
   int64_t eltBytes = bits == 1 ? 1 : bits / 8;
   Block b = blockOf(rank, desc, eltBytes);
   std::string error;
-  if (!gBackend->allReduce(b.data, b.elements(), kind, bits, op, error))
+  if (!gBackend->allReduce(Group{group, color, key, groupSize}, b.data, b.elements(), kind, bits,
+                           op, error))
     fail(where, "%s", error.c_str());
 }
 
 void arrayc_rt_coll_all_gather(int64_t irank, void *idesc, int64_t orank, void *odesc,
-                               int32_t eltBytes, int64_t axis, int64_t meshSize,
-                               int64_t wrank, void *wdesc) {
+                               int32_t eltBytes, int64_t axis, int64_t meshSize, int64_t group,
+                               int64_t color, int64_t key, int64_t groupSize, int64_t wrank,
+                               void *wdesc) {
   std::string where = whereOf(wrank, wdesc);
   ensureInit(meshSize, where);
   injectedFault(where);
   Block in = blockOf(irank, idesc, eltBytes);
   Block out = blockOf(orank, odesc, eltBytes);
   if (irank != orank || axis < 0 || axis >= irank ||
-      out.sizes[static_cast<size_t>(axis)] != in.sizes[static_cast<size_t>(axis)] * meshSize)
+      out.sizes[static_cast<size_t>(axis)] != in.sizes[static_cast<size_t>(axis)] * groupSize)
     fail(where, "all-gather: the output's shape is not the input's gathered along axis %lld",
          static_cast<long long>(axis));
   // Blocks are gathered whole in rank order, then interleaved along `axis`:
@@ -323,31 +367,35 @@ void arrayc_rt_coll_all_gather(int64_t irank, void *idesc, int64_t orank, void *
   int64_t block = in.elements() * eltBytes;
   int64_t inner = outer ? block / outer : 0;
   std::string error;
+  Group g{group, color, key, groupSize};
   if (outer == 1) {
-    if (!gBackend->allGatherBytes(in.data, block, out.data, error))
+    if (!gBackend->allGatherBytes(g, in.data, block, out.data, error))
       fail(where, "%s", error.c_str());
     return;
   }
-  std::vector<char> gathered(static_cast<size_t>(block * meshSize));
-  if (!gBackend->allGatherBytes(in.data, block, gathered.data(), error))
+  std::vector<char> gathered(static_cast<size_t>(block * groupSize));
+  if (!gBackend->allGatherBytes(g, in.data, block, gathered.data(), error))
     fail(where, "%s", error.c_str());
-  for (int64_t r = 0; r < meshSize; ++r)
+  for (int64_t r = 0; r < groupSize; ++r)
     for (int64_t o = 0; o < outer; ++o)
-      std::memcpy(out.data + (o * meshSize + r) * inner, gathered.data() + r * block + o * inner,
+      std::memcpy(out.data + (o * groupSize + r) * inner, gathered.data() + r * block + o * inner,
                   static_cast<size_t>(inner));
 }
 
 #define ARRAYC_RT_COLL_DEFINE(T)                                                            \
   void arrayc_rt_coll_all_reduce_##T(int64_t rank, void *desc, int32_t kind, int32_t bits,   \
-                                     int32_t op, int64_t meshSize, int64_t wrank,            \
-                                     void *wdesc) {                                          \
-    arrayc_rt_coll_all_reduce(rank, desc, kind, bits, op, meshSize, wrank, wdesc);           \
+                                     int32_t op, int64_t meshSize, int64_t group,            \
+                                     int64_t color, int64_t key, int64_t groupSize,          \
+                                     int64_t wrank, void *wdesc) {                           \
+    arrayc_rt_coll_all_reduce(rank, desc, kind, bits, op, meshSize, group, color, key,       \
+                              groupSize, wrank, wdesc);                                      \
   }                                                                                          \
   void arrayc_rt_coll_all_gather_##T(int64_t irank, void *idesc, int64_t orank, void *odesc, \
                                      int32_t eltBytes, int64_t axis, int64_t meshSize,       \
-                                     int64_t wrank, void *wdesc) {                           \
-    arrayc_rt_coll_all_gather(irank, idesc, orank, odesc, eltBytes, axis, meshSize, wrank,   \
-                              wdesc);                                                        \
+                                     int64_t group, int64_t color, int64_t key,              \
+                                     int64_t groupSize, int64_t wrank, void *wdesc) {        \
+    arrayc_rt_coll_all_gather(irank, idesc, orank, odesc, eltBytes, axis, meshSize, group,   \
+                              color, key, groupSize, wrank, wdesc);                          \
   }
 ARRAYC_RT_COLL_TYPES(ARRAYC_RT_COLL_DEFINE)
 #undef ARRAYC_RT_COLL_DEFINE

@@ -32,7 +32,7 @@ func.func @arrayc_main(%x: tensor<8xf64>) -> tensor<f64> {
 // CHECK: linalg.generic {{.*}}ins(%{{.*}}, %{{.*}} : tensor<4xf64>, tensor<4xf64>)
 // CHECK: shard.all_reduce %{{.*}} on @arrayc_mesh grid_axes = [0] : tensor<f64> -> tensor<f64>
 // CHECK-LABEL: func.func @arrayc_main(
-// CHECK: %[[RANK:.*]] = shard.process_linear_index on @arrayc_mesh : index
+// CHECK: %[[RANK:.*]] = shard.process_multi_index on @arrayc_mesh axes = [0] : index
 // CHECK: %[[OFF:.*]] = arith.muli %[[RANK]], %c4
 // CHECK: %[[A:.*]] = tensor.extract_slice %{{.*}}[%[[OFF]]] [4] [1] : tensor<8xf64> to tensor<4xf64>
 // CHECK: call @dot__sharded(%[[A]], %{{.*}}) : (tensor<4xf64>, tensor<4xf64>) -> tensor<f64>

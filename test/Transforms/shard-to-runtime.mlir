@@ -11,7 +11,7 @@ func.func @reduce(%t: tensor<3xf32>) -> tensor<3xf32> {
   // CHECK: %[[BUF:.*]] = memref.alloc() : memref<3xf32>
   // CHECK: memref.copy %[[SRC]], %[[BUF]]
   // CHECK: %[[U:.*]] = memref.cast %[[BUF]] : memref<3xf32> to memref<*xf32>
-  // CHECK: call @arrayc_rt_coll_all_reduce_f32(%[[U]], %c0_i32, %c32_i32, %c3_i32, %c4_i64, %{{.*}}) : (memref<*xf32>, i32, i32, i32, i64, memref<*xi8>) -> ()
+  // CHECK: call @arrayc_rt_coll_all_reduce_f32(%[[U]], %c0_i32, %c32_i32, %c3_i32, %c4_i64, %c0_i64, %c0_i64, %c0_i64, %c4_i64, %{{.*}}) : (memref<*xf32>, i32, i32, i32, i64, i64, i64, i64, i64, memref<*xi8>) -> ()
   // CHECK: bufferization.to_tensor %[[BUF]] restrict writable
   %r = shard.all_reduce %t on @arrayc_mesh grid_axes = [0] reduction = max : tensor<3xf32> -> tensor<3xf32>
   return %r : tensor<3xf32>
@@ -20,7 +20,7 @@ func.func @reduce(%t: tensor<3xf32>) -> tensor<3xf32> {
 // CHECK-LABEL: func.func @gather(
 func.func @gather(%t: tensor<2x3xi64>) -> tensor<2x12xi64> {
   // CHECK: %[[OUT:.*]] = memref.alloc() : memref<2x12xi64>
-  // CHECK: call @arrayc_rt_coll_all_gather_i64(%{{.*}}, %{{.*}}, %c8_i32, %c1_i64, %c4_i64, %{{.*}}) : (memref<*xi64>, memref<*xi64>, i32, i64, i64, memref<*xi8>) -> ()
+  // CHECK: call @arrayc_rt_coll_all_gather_i64(%{{.*}}, %{{.*}}, %c8_i32, %c1_i64, %c4_i64, %c0_i64, %c0_i64, %c0_i64, %c4_i64, %{{.*}}) : (memref<*xi64>, memref<*xi64>, i32, i64, i64, i64, i64, i64, i64, memref<*xi8>) -> ()
   // CHECK: bufferization.to_tensor %[[OUT]] restrict writable
   %r = shard.all_gather %t on @arrayc_mesh grid_axes = [0] gather_axis = 1 : tensor<2x3xi64> -> tensor<2x12xi64>
   return %r : tensor<2x12xi64>

@@ -59,15 +59,26 @@ ARRAYC_RT_COLL_API int64_t arrayc_rt_coll_size(void);
 /* The backend's name: "mpi". */
 ARRAYC_RT_COLL_API const char *arrayc_rt_coll_backend(void);
 
-/* `buf` (in place) reduced elementwise over the mesh's processes with `op`. */
+/* The group of processes a collective runs among (the mesh axes it is
+ * over): `group` 0 is every process; another id names the same group
+ * structure on every process (the compiler derives it from the axes), whose
+ * communicator is made once (MPI_Comm_split of the world by `color`, this
+ * process's place along the other axes, ordered by `key`, its place along
+ * the collective's axes) and cached; `group_size` processes take part. */
+
+/* `buf` (in place) reduced elementwise over the group's processes with `op`. */
 ARRAYC_RT_COLL_API void arrayc_rt_coll_all_reduce(int64_t rank, void *desc, int32_t kind,
                                                   int32_t bits, int32_t op, int64_t mesh_size,
-                                                  int64_t wrank, void *wdesc);
-/* The processes' blocks `in` concatenated along `axis` into `out` (whose
- * `axis` dimension is mesh_size times in's), in rank order. */
+                                                  int64_t group, int64_t color, int64_t key,
+                                                  int64_t group_size, int64_t wrank,
+                                                  void *wdesc);
+/* The group's blocks `in` concatenated along `axis` into `out` (whose `axis`
+ * dimension is group_size times in's), in key order. */
 ARRAYC_RT_COLL_API void arrayc_rt_coll_all_gather(int64_t irank, void *idesc, int64_t orank,
                                                   void *odesc, int32_t elt_bytes, int64_t axis,
-                                                  int64_t mesh_size, int64_t wrank,
+                                                  int64_t mesh_size, int64_t group,
+                                                  int64_t color, int64_t key,
+                                                  int64_t group_size, int64_t wrank,
                                                   void *wdesc);
 
 /* The entry points compiled programs call: one per element type (a module
@@ -75,13 +86,14 @@ ARRAYC_RT_COLL_API void arrayc_rt_coll_all_gather(int64_t irank, void *idesc, in
  * arrayc_rt_coll_all_reduce_f64, ..._all_gather_i32, ... for f32 f64 i1 i8
  * i16 i32 i64 ui8 ui16 ui32 ui64 index. */
 #define ARRAYC_RT_COLL_TYPED(T)                                                             \
-  ARRAYC_RT_COLL_API void arrayc_rt_coll_all_reduce_##T(int64_t rank, void *desc,           \
-                                                        int32_t kind, int32_t bits,         \
-                                                        int32_t op, int64_t mesh_size,      \
-                                                        int64_t wrank, void *wdesc);        \
+  ARRAYC_RT_COLL_API void arrayc_rt_coll_all_reduce_##T(                                    \
+      int64_t rank, void *desc, int32_t kind, int32_t bits, int32_t op, int64_t mesh_size,  \
+      int64_t group, int64_t color, int64_t key, int64_t group_size, int64_t wrank,         \
+      void *wdesc);                                                                         \
   ARRAYC_RT_COLL_API void arrayc_rt_coll_all_gather_##T(                                    \
       int64_t irank, void *idesc, int64_t orank, void *odesc, int32_t elt_bytes,            \
-      int64_t axis, int64_t mesh_size, int64_t wrank, void *wdesc);
+      int64_t axis, int64_t mesh_size, int64_t group, int64_t color, int64_t key,           \
+      int64_t group_size, int64_t wrank, void *wdesc);
 #define ARRAYC_RT_COLL_TYPES(X) X(f32) X(f64) X(i1) X(i8) X(i16) X(i32) X(i64) X(ui8) X(ui16) X(ui32) X(ui64) X(index)
 ARRAYC_RT_COLL_TYPES(ARRAYC_RT_COLL_TYPED)
 #undef ARRAYC_RT_COLL_TYPED
