@@ -186,6 +186,20 @@ std::string bodyProblem(func::FuncOp fn) {
              " reads linalg.index, which the partitioner does not offset by the block";
     if (std::string r = reductionProblem(linalgOp); !r.empty())
       return r + " at " + where;
+    // An array read inside the body (a gather: `tensor.extract %t[%i]`) is
+    // not partitioned with the op: a split one would be read at global
+    // indices in its local block.
+    bool captures = false;
+    op.walk([&](Operation *inner) {
+      if (inner == &op)
+        return; // its own operands are what the partitioner sees
+      for (Value v : inner->getOperands())
+        if (isa<ShapedType>(v.getType()) && !op.isAncestor(v.getParentRegion()->getParentOp()))
+          captures = true;
+    });
+    if (captures)
+      return "'" + op.getName().getStringRef().str() + "' at " + where +
+             " reads an array inside its body (indexing by values)";
   }
   return "";
 }

@@ -134,3 +134,32 @@ func.func @arrayc_main(%z: tensor<8xf64>) {
 // CHECK-NEXT: call @dot(
 // CHECK-NEXT: return
 // NOTES: dot called at {{.*}}: replicated (a reduction combined by 'arith.subf', which MLIR's partitioner cannot turn into a collective at {{.*}})
+
+// -----
+
+// A generic reading an array inside its body (a gather by values): the
+// array would be the local block, read at global indices.
+#id = affine_map<(d0) -> (d0)>
+func.func @dot(%a: tensor<?xf64>, %b: tensor<?xf64>) -> tensor<?xf64> {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %a, %c0 : tensor<?xf64>
+  %e = tensor.empty(%n) : tensor<?xf64>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
+      ins(%a : tensor<?xf64>) outs(%e : tensor<?xf64>) {
+  ^bb0(%x: f64, %o: f64):
+    %i = arith.fptosi %x : f64 to i64
+    %j = arith.index_cast %i : i64 to index
+    %v = tensor.extract %b[%j] : tensor<?xf64>
+    linalg.yield %v : f64
+  } -> tensor<?xf64>
+  return %r : tensor<?xf64>
+}
+func.func @arrayc_main(%z: tensor<8xf64>) -> tensor<?xf64> {
+  %cz = tensor.cast %z : tensor<8xf64> to tensor<?xf64>
+  %t = call @dot(%cz, %cz) : (tensor<?xf64>, tensor<?xf64>) -> tensor<?xf64>
+  return %t : tensor<?xf64>
+}
+// CHECK-LABEL: func.func @arrayc_main(
+// CHECK-NEXT: tensor.cast
+// CHECK-NEXT: call @dot(
+// NOTES: dot called at {{.*}}: replicated ('linalg.generic' at {{.*}} reads an array inside its body (indexing by values))
