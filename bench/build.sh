@@ -46,6 +46,8 @@ matmul_f32_8192   matmul    matmul    float  ARRAYC_RT_F32 2 2 2
 matmul_tf32_8192  matmul    matmul    float  ARRAYC_RT_F32 2 2 2 --tf32
 matmul_f16_8192   matmul_f16 matmul16 uint16_t ARRAYC_RT_F16 2 2 2
 matmul_fp16_8192  matmul    matmul    float  ARRAYC_RT_F32 2 2 2 --fp16
+mlp_layer_4096    mlp_layer mlp_layer float  ARRAYC_RT_F32 2 2 2
+bmm_4096x32       bmm       bmm       float  ARRAYC_RT_F32 2 3 3
 pairwise_dist_f16 pairwise  pairwise_dist uint16_t ARRAYC_RT_F16 2 2 2
 small_sqdiff_1e4  sqdiff    sqdiff    float  ARRAYC_RT_F32 2 1 1
 small_sum_1e4     sum       total     float  ARRAYC_RT_F32 1 1 0

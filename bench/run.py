@@ -179,6 +179,23 @@ def make_workloads(dry):
         dict(np=lambda m, a, b: m.matmul(a.astype(m.float16), b.astype(m.float16)),
              torch=lambda t, a, b: t.matmul(a.half(), b.half()), fuse=False, compile=False),
         1e-2, reps=10)
+    # One MLP layer as NumPy users write it, relu(x @ w + b), 4096x4096 f32 with TF32
+    # off; the bias is w's first row (the harness passes two arrays of one rank).
+    # arrayc: one cuBLASLt call with the bias+ReLU epilogue (no kernel after the
+    # product).
+    ML = 256 if dry else 4096
+    add("mlp_layer_4096", "relu(x @ w + w[0]), 4096x4096 f32, TF32 off",
+        lambda r: [randn(r, ML, ML), randn(r, ML, ML)], 3 * ML * ML * 4,
+        dict(np=lambda m, x, w: m.maximum(x @ w + w[0], 0.0),
+             torch=lambda t, x, w: t.relu(x @ w + w[0]), fuse=False, compile=True),
+        1e-4, reps=20)
+    # A batch of small products (docs/runtime.md's strided-batched GEMM): 4096
+    # products of 32x32 by 32x32 f32, one strided-batched cuBLAS call in arrayc.
+    BB = (64, 32, 32) if dry else (4096, 32, 32)
+    add("bmm_4096x32", "a @ b of (4096, 32, 32) f32 arrays: 4096 32x32x32 products",
+        lambda r: [randn(r, *BB), randn(r, *BB)], 3 * int(np.prod(BB)) * 4,
+        dict(np=lambda m, a, b: m.matmul(a, b), torch=lambda t, a, b: t.matmul(a, b),
+             fuse=False, compile=False), 1e-5, reps=50)
     # The seed's pairwise distance: a 10000x10000x784 f16 product (compute-bound
     # on the tensor cores) and its elementwise epilogue (200 MB of f16 out).
     PD = (256, 784) if dry else (10000, 784)

@@ -24,7 +24,8 @@
 //    b[:, None]`) is a different broadcast and is not matched;
 //  - its output (identity map, old value unused) is C itself, in place
 //    (later readers of C read the result, as before), or a new allocation of
-//    C's type when nothing else reads C (C's buffer then goes);
+//    C's type when nothing reads C after the product (C's buffer then goes
+//    when nothing reads it at all);
 //  - its body is exactly, in this order: an optional scale `c * s` or
 //    `s * c` by a value s from outside the body or a constant (cuBLASLt's
 //    alpha), an optional `+ bias` (either operand order), an optional ReLU:
@@ -58,6 +59,10 @@ bool isPosZero(Value v) { return matchPattern(v, m_PosZeroFloat()); }
 struct Epilogue {
   Value alpha;   // the scale, or null (1)
   bool bias = false;
+  /// A bias read in the body from a row of a buffer outside the generic
+  /// (`b[i, j]` for the n loop j, the other indices from outside), as
+  /// fusion leaves a slice `x @ w + p[0]`; null for a bias input.
+  memref::LoadOp biasLoad;
   bool relu = false;
 };
 
@@ -94,24 +99,54 @@ Value peelRelu(Value v, SmallPtrSetImpl<Operation *> &ops, bool &relu) {
   return x;
 }
 
+/// Whether `v` is `memref.load %buf[i..., linalg.index 1]` in `body` from a
+/// buffer of `elt` outside it whose last dimension has stride 1, the other
+/// indices from outside the body: the n-th element of a row of %buf.
+memref::LoadOp rowLoad(Value v, Block &body, Type elt) {
+  auto load = v.getDefiningOp<memref::LoadOp>();
+  if (!load || load->getBlock() != &body)
+    return nullptr;
+  MemRefType type = load.getMemRefType();
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (type.getElementType() != elt || type.getRank() < 1 ||
+      failed(type.getStridesAndOffset(strides, offset)) || strides.back() != 1 ||
+      load.getMemRef().getParentRegion() == body.getParent())
+    return nullptr;
+  ValueRange idx = load.getIndices();
+  auto last = idx.back().getDefiningOp<linalg::IndexOp>();
+  if (!last || last.getDim() != 1 || last->getBlock() != &body)
+    return nullptr;
+  for (Value i : idx.drop_back())
+    if (i.getParentRegion() == body.getParent())
+      return nullptr;
+  return load;
+}
+
 /// The epilogue of a generic body computing from `product` (the product's
-/// block argument) and `bias` (the bias vector's, or null), or failure when
-/// the body computes anything else.
-FailureOr<Epilogue> matchBody(Block &body, Value product, Value bias) {
+/// block argument) and `bias` (the bias vector's, or null: then a bias may
+/// be a row of a buffer the body loads), or failure when the body computes
+/// anything else.
+FailureOr<Epilogue> matchBody(Block &body, Value product, Value bias, Type elt) {
   auto yield = cast<linalg::YieldOp>(body.getTerminator());
   if (yield.getNumOperands() != 1)
     return failure();
   Epilogue e;
   SmallPtrSet<Operation *, 8> ops;
   Value v = peelRelu(yield.getValues()[0], ops, e.relu);
-  if (auto add = v.getDefiningOp<arith::AddFOp>(); add && bias) {
-    if (add.getRhs() == bias)
-      v = add.getLhs();
-    else if (add.getLhs() == bias)
-      v = add.getRhs();
-    if (v != add.getResult()) {
-      ops.insert(add);
-      e.bias = true;
+  if (auto add = v.getDefiningOp<arith::AddFOp>()) {
+    for (auto [x, y] : {std::pair(add.getLhs(), add.getRhs()),
+                        std::pair(add.getRhs(), add.getLhs())}) {
+      memref::LoadOp load = bias ? nullptr : rowLoad(y, body, elt);
+      if ((bias && y == bias) || load) {
+        ops.insert(add);
+        if (load)
+          ops.insert({load, load.getIndices().back().getDefiningOp()});
+        e.bias = true;
+        e.biasLoad = load;
+        v = x;
+        break;
+      }
     }
   }
   if (auto mul = v.getDefiningOp<arith::MulFOp>()) {
@@ -145,6 +180,21 @@ linalg::GenericOp nextGeneric(Operation *op) {
   while (next && (isa<memref::AllocOp, memref::AllocaOp>(next) || isMemoryEffectFree(next)))
     next = next->getNextNode();
   return dyn_cast_or_null<linalg::GenericOp>(next);
+}
+
+/// Whether `map` reads a row of a buffer along the n loop: constants, then
+/// d1 (`p[1]` broadcast over the rows of C), and `type`'s last stride is 1.
+bool isRowMap(AffineMap map, MemRefType type) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (map.getNumResults() == 0 || failed(type.getStridesAndOffset(strides, offset)) ||
+      strides.back() != 1)
+    return false;
+  for (AffineExpr e : map.getResults().drop_back())
+    if (!isa<AffineConstantExpr>(e))
+      return false;
+  auto last = dyn_cast<AffineDimExpr>(map.getResults().back());
+  return last && last.getPosition() == 1;
 }
 
 bool identityLayout(Value v) {
@@ -185,15 +235,13 @@ struct ProductWithEpilogue : OpRewritePattern<linalg::GenericOp> {
         !epi.getRegion().hasOneBlock())
       return rewriter.notifyMatchFailure(op, "no elementwise generic right after");
     AffineMap identity = AffineMap::getMultiDimIdentityMap(2, getContext());
-    AffineMap column = AffineMap::get(2, 0, getAffineDimExpr(1, getContext()));
     OpOperand *productUse = nullptr, *biasUse = nullptr;
     for (OpOperand *in : epi.getDpsInputOperands()) {
       AffineMap map = epi.getMatchingIndexingMap(in);
       auto type = dyn_cast<MemRefType>(in->get().getType());
       if (in->get() == c && map == identity && !productUse)
         productUse = in;
-      else if (type && type.getRank() == 1 && type.getElementType() == elt &&
-               type.getLayout().isIdentity() && map == column && !biasUse)
+      else if (type && type.getElementType() == elt && isRowMap(map, type) && !biasUse)
         biasUse = in;
       else
         return rewriter.notifyMatchFailure(epi, "an input other than the product and a bias");
@@ -213,13 +261,28 @@ struct ProductWithEpilogue : OpRewritePattern<linalg::GenericOp> {
       return rewriter.notifyMatchFailure(epi, "the bias is a view of the product");
     // Written in place, C may be read later (it then holds the epilogue's
     // result, as before); into another buffer, C goes and nothing may read it.
-    if (dst != c && !onlyProductUses(op, c, epi))
+    if (dst != c && !llvm::all_of(c.getUsers(), [&](Operation *user) {
+          if (user == op || user == epi || isa<memref::DeallocOp>(user))
+            return true;
+          // Before the product (the copies of a shared zero buffer), it
+          // sees what it saw before.
+          Operation *ancestor = op->getBlock()->findAncestorOpInBlock(*user);
+          return ancestor && ancestor->isBeforeInBlock(op);
+        }))
       return rewriter.notifyMatchFailure(op, "the product is read elsewhere");
     FailureOr<Epilogue> e = matchBody(epi.getRegion().front(),
                                       epi.getMatchingBlockArgument(productUse),
-                                      biasUse ? epi.getMatchingBlockArgument(biasUse) : Value());
+                                      biasUse ? epi.getMatchingBlockArgument(biasUse) : Value(),
+                                      elt);
     if (failed(e))
       return rewriter.notifyMatchFailure(epi, "the body is not bias/scale/ReLU");
+    if (e->biasLoad) {
+      Value rows = e->biasLoad.getMemRef();
+      if (llvm::is_contained({c, dst}, rows) ||
+          arrayc::baseBuffer(rows) == arrayc::baseBuffer(c) ||
+          arrayc::baseBuffer(rows) == arrayc::baseBuffer(dst))
+        return rewriter.notifyMatchFailure(epi, "the bias is a view of the result");
+    }
 
     if (tf32 && suffix == "f32")
       suffix = "tf32";
@@ -245,6 +308,35 @@ struct ProductWithEpilogue : OpRewritePattern<linalg::GenericOp> {
       alpha = arith::ConstantOp::create(rewriter, loc, rewriter.getFloatAttr(elt, 1.0));
     } else if (alpha.getParentRegion() == &epi.getRegion()) {
       alpha = rewriter.clone(*alpha.getDefiningOp())->getResult(0);
+    }
+    // A bias that is a row of a buffer (an input indexed by constants then
+    // the n loop, or a load in the body): that row, as a vector of n.
+    SmallVector<OpFoldResult> offsets;
+    Value rows;
+    if (e->biasLoad) {
+      rows = e->biasLoad.getMemRef();
+      for (Value i : e->biasLoad.getIndices().drop_back())
+        offsets.push_back(i);
+    } else if (bias && (cast<MemRefType>(bias.getType()).getRank() != 1 ||
+                        !identityLayout(bias))) {
+      rows = bias;
+      for (AffineExpr i : epi.getMatchingIndexingMap(biasUse).getResults().drop_back())
+        offsets.push_back(rewriter.getIndexAttr(cast<AffineConstantExpr>(i).getValue()));
+    }
+    if (rows) {
+      auto rowsType = cast<MemRefType>(rows.getType());
+      int64_t rank = rowsType.getRank();
+      SmallVector<OpFoldResult> sizes, strides(rank, rewriter.getIndexAttr(1));
+      offsets.push_back(rewriter.getIndexAttr(0));
+      sizes.assign(rank - 1, rewriter.getIndexAttr(1));
+      auto cType = cast<MemRefType>(c.getType());
+      sizes.push_back(cType.isDynamicDim(1)
+                          ? OpFoldResult(memref::DimOp::create(rewriter, loc, dst, 1).getResult())
+                          : OpFoldResult(rewriter.getIndexAttr(cType.getDimSize(1))));
+      auto vecType = memref::SubViewOp::inferRankReducedResultType(
+          {cType.getDimSize(1)}, rowsType, offsets, sizes, strides);
+      bias = memref::SubViewOp::create(rewriter, loc, cast<MemRefType>(vecType), rows, offsets,
+                                       sizes, strides);
     }
     Value flags = arith::ConstantOp::create(
         rewriter, loc,

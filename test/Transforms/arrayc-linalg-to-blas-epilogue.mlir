@@ -212,9 +212,10 @@ func.func @copies_of_zeros(%x: memref<8x16xf32>, %w1: memref<16x4xf32>, %w2: mem
 // element per row of C, not cuBLASLt's per-column bias) keeps the GEMM call
 // and its kernel.
 // CHECK-LABEL: func @bias_along_rows
+// CHECK-NOT: arrayc_rt_cublas_lt_gemm
 // CHECK: call @arrayc_rt_cublas_gemm_f32
 // CHECK: linalg.generic
-// CHECK-NOT: arrayc_rt_cublas_lt_gemm
+// CHECK: return
 func.func @bias_along_rows(%x: memref<8x16xf32>, %w: memref<16x4xf32>, %r: memref<8xf32>,
                            %c: memref<8x4xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -244,9 +245,10 @@ func.func @bias_along_rows(%x: memref<8x16xf32>, %w: memref<16x4xf32>, %r: memre
 // Tests that np.maximum with a bound other than +0 is no ReLU: the GEMM call
 // and the kernel stay.
 // CHECK-LABEL: func @max_not_relu
+// CHECK-NOT: arrayc_rt_cublas_lt_gemm
 // CHECK: call @arrayc_rt_cublas_gemm_f32
 // CHECK: linalg.generic
-// CHECK-NOT: arrayc_rt_cublas_lt_gemm
+// CHECK: return
 func.func @max_not_relu(%x: memref<8x16xf32>, %w: memref<16x4xf32>, %c: memref<8x4xf32>) {
   %zero = arith.constant 0.0 : f32
   %half = arith.constant 0.5 : f32
@@ -280,9 +282,10 @@ func.func @max_not_relu(%x: memref<8x16xf32>, %w: memref<16x4xf32>, %c: memref<8
 // Tests that a bias of another dtype (f16, widened in the body) is not
 // matched: cuBLASLt's bias has the output's type here.
 // CHECK-LABEL: func @mixed_dtypes
+// CHECK-NOT: arrayc_rt_cublas_lt_gemm
 // CHECK: call @arrayc_rt_cublas_gemm_f32
 // CHECK: linalg.generic
-// CHECK-NOT: arrayc_rt_cublas_lt_gemm
+// CHECK: return
 func.func @mixed_dtypes(%x: memref<8x16xf32>, %w: memref<16x4xf32>, %b: memref<4xf16>,
                         %c: memref<8x4xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -314,9 +317,10 @@ func.func @mixed_dtypes(%x: memref<8x16xf32>, %w: memref<16x4xf32>, %b: memref<4
 // Tests that the order ReLU then bias (np.maximum(x @ w, 0) + b) is not
 // cuBLASLt's (bias then ReLU) and stays as it is.
 // CHECK-LABEL: func @relu_then_bias
+// CHECK-NOT: arrayc_rt_cublas_lt_gemm
 // CHECK: call @arrayc_rt_cublas_gemm_f32
 // CHECK: linalg.generic
-// CHECK-NOT: arrayc_rt_cublas_lt_gemm
+// CHECK: return
 func.func @relu_then_bias(%x: memref<8x16xf32>, %w: memref<16x4xf32>, %b: memref<4xf32>,
                           %c: memref<8x4xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -348,9 +352,10 @@ func.func @relu_then_bias(%x: memref<8x16xf32>, %w: memref<16x4xf32>, %b: memref
 // Tests that a batch of products keeps the strided-batched GEMM call and
 // its kernel (epilogues are matched on single products only).
 // CHECK-LABEL: func @batched
+// CHECK-NOT: arrayc_rt_cublas_lt_gemm
 // CHECK: call @arrayc_rt_cublas_gemm_f32
 // CHECK: linalg.generic
-// CHECK-NOT: arrayc_rt_cublas_lt_gemm
+// CHECK: return
 func.func @batched(%x: memref<2x8x16xf32>, %w: memref<2x16x4xf32>, %b: memref<4xf32>,
                    %c: memref<2x8x4xf32>) {
   %zero = arith.constant 0.0 : f32
@@ -381,9 +386,10 @@ func.func @batched(%x: memref<2x8x16xf32>, %w: memref<2x16x4xf32>, %b: memref<4x
 // Tests that a product read again after an epilogue that writes another
 // buffer keeps its own buffer: no epilogue call.
 // CHECK-LABEL: func @product_read_later
+// CHECK-NOT: arrayc_rt_cublas_lt_gemm
 // CHECK: call @arrayc_rt_cublas_gemm_f32
 // CHECK: linalg.generic
-// CHECK-NOT: arrayc_rt_cublas_lt_gemm
+// CHECK: return
 func.func @product_read_later(%x: memref<8x16xf32>, %w: memref<16x4xf32>, %b: memref<4xf32>,
                               %o: memref<8x4xf32>) -> memref<8x4xf32> {
   %zero = arith.constant 0.0 : f32
@@ -406,4 +412,77 @@ func.func @product_read_later(%x: memref<8x16xf32>, %w: memref<16x4xf32>, %b: me
   memref.copy %p, %o : memref<8x4xf32> to memref<8x4xf32>
   memref.dealloc %p : memref<8x4xf32>
   return %d : memref<8x4xf32>
+}
+
+// -----
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(i, j) -> (i, j)>
+// Tests a bias that fusion left as a load in the body (`x @ w + p[1]`: row 1
+// of p at the n loop's index): the call takes that row as a subview.
+// CHECK-LABEL: func @bias_row_load
+// CHECK-SAME: %[[P:[^:]*]]: memref<3x?xf32>
+// CHECK: %[[ROW:.*]] = memref.subview %[[P]][%{{.*}}, 0] [1, %{{.*}}] [1, 1] : memref<3x?xf32> to memref<?xf32, strided<[1], offset: ?>>
+// CHECK: %[[CB:.*]] = memref.cast %[[ROW]]
+// CHECK: call @arrayc_rt_cublas_lt_gemm_f32(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[CB]], %{{.*}}, %{{.*}})
+// CHECK-NOT: linalg.generic
+func.func @bias_row_load(%x: memref<?x?xf32>, %w: memref<?x?xf32>, %p: memref<3x?xf32>,
+                         %c: memref<?x?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %c1 = arith.constant 1 : index
+  linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) {
+  ^bb0(%in: f32, %in_0: f32, %out: f32):
+    %0 = arith.mulf %in, %in_0 : f32
+    %1 = arith.addf %0, %out : f32
+    linalg.yield %1 : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%c : memref<?x?xf32>) outs(%c : memref<?x?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %j = linalg.index 1 : index
+    %b = memref.load %p[%c1, %j] : memref<3x?xf32>
+    %0 = arith.addf %in, %b : f32
+    linalg.yield %0 : f32
+  }
+  return
+}
+
+// -----
+
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(i, j) -> (i, j)>
+// Tests that a load at the m loop's index (a column of p: one element per
+// row of C) is no bias cuBLASLt takes.
+// CHECK-LABEL: func @bias_column_load
+// CHECK-NOT: arrayc_rt_cublas_lt_gemm
+// CHECK: call @arrayc_rt_cublas_gemm_f32
+// CHECK: linalg.generic
+// CHECK: return
+func.func @bias_column_load(%x: memref<?x?xf32>, %w: memref<?x?xf32>, %p: memref<?x3xf32>,
+                            %c: memref<?x?xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %c1 = arith.constant 1 : index
+  linalg.fill ins(%zero : f32) outs(%c : memref<?x?xf32>)
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%x, %w : memref<?x?xf32>, memref<?x?xf32>) outs(%c : memref<?x?xf32>) {
+  ^bb0(%in: f32, %in_0: f32, %out: f32):
+    %0 = arith.mulf %in, %in_0 : f32
+    %1 = arith.addf %0, %out : f32
+    linalg.yield %1 : f32
+  }
+  linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%c : memref<?x?xf32>) outs(%c : memref<?x?xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %i = linalg.index 0 : index
+    %b = memref.load %p[%i, %c1] : memref<?x3xf32>
+    %0 = arith.addf %in, %b : f32
+    linalg.yield %0 : f32
+  }
+  return
 }

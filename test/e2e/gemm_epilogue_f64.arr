@@ -4,7 +4,7 @@
 # (arrayc-linalg-to-blas,
 # lib/Transforms/GemmEpilogue.cpp): an MLP layer as NumPy users write it
 # (bias + ReLU, then bias), ReLU alone, a scale alone, scale + bias + ReLU,
-# the bias added first, odd sizes (leading dimensions that are no multiple of
+# the bias added first, a bias that is a row of a matrix (`p[1]`), odd sizes (leading dimensions that are no multiple of
 # 4 elements), and forms that keep a GEMM call and a kernel: a bias along the
 # rows and a max with a nonzero bound. On the cpu target these are OpenBLAS
 # GEMM calls and loops. Each case has weights of its own, so no two share a
@@ -27,6 +27,8 @@
 # INPUT: w7 f64 [128, 40]
 # INPUT: r f64 [64]
 # INPUT: w8 f64 [128, 40]
+# INPUT: w9 f64 [128, 40]
+# INPUT: p f64 [3, 40]
 # OUTPUT: out 1e-12
 # OUTPUT: relu 1e-12
 # OUTPUT: scaled 1e-12
@@ -35,6 +37,7 @@
 # OUTPUT: odd 1e-12
 # OUTPUT: rows 1e-12
 # OUTPUT: bound 1e-12
+# OUTPUT: sliced 1e-12
 import numpy as np
 
 def main():
@@ -55,6 +58,8 @@ def main():
     w7: f64[128, 40] = np.load("w7.npy")
     r: f64[64] = np.load("r.npy")
     w8: f64[128, 40] = np.load("w8.npy")
+    w9: f64[128, 40] = np.load("w9.npy")
+    p: f64[3, 40] = np.load("p.npy")
     h = np.maximum(x @ w1 + b1, 0.0)
     out = h @ w2 + b2
     np.save("out.npy", out)
@@ -65,3 +70,4 @@ def main():
     np.save("odd.npy", np.maximum(y @ v + c, 0.0))
     np.save("rows.npy", x @ w7 + r[:, None])
     np.save("bound.npy", np.maximum(x @ w8, 0.5))
+    np.save("sliced.npy", np.maximum(x @ w9 + p[1], 0.0))
