@@ -160,6 +160,10 @@ struct FuncInfo {
   /// The parameters the body writes to (reference semantics): each has a
   /// hidden result after the declared ones, marked `ndarray.written_arg`.
   llvm::SmallVector<unsigned> written;
+  /// Per declared result: the parameter whose array the function returns
+  /// as it is (`def f(a): a[0] = 1; return a`), or -1. A caller binds such a
+  /// result to the array it passed, as NumPy does (GenAlias.cpp).
+  llvm::SmallVector<int> returnsParam;
   bool isMain = false;
   llvm::SmallVector<ArrType> params;
   llvm::SmallVector<ArrType> results;
@@ -462,6 +466,9 @@ private:
   Val reshapeView(const Val &a, Val r, bool always);
   std::string ensureSlot(const AliasRef &a);
   void bindName(llvm::StringRef name, Val v);
+  /// The array a named argument (or a view of a slot) refers to, read again
+  /// after a call wrote it back; nullopt when it cannot be named any more.
+  OptVal rereadArgument(const Val &arg, SrcLoc l);
   bool writeThrough(const Val &target, const Val &updated, SrcLoc l);
   Value updateWindow(const Val &base, llvm::ArrayRef<WinDim> win, Value x, Location l);
   void refreshViews(SrcLoc l);
@@ -659,6 +666,11 @@ private:
                      int64_t &axis);
   /// A mask of x's whole shape; sizes only known at run time checked then.
   bool checkMaskShape(const Val &x, Val &mask, SrcLoc l);
+  /// A mask of rank k on axes axis..axis+k of x (the same checks).
+  bool checkMaskAxes(const Val &x, Val &mask, int64_t axis, SrcLoc l);
+  const Val *maskAmongSlices(const Val &base, const Expr &sub, int64_t &axis);
+  bool assignMaskOnAxes(const Val &base, Val mask, int64_t axis, Val v, SrcLoc l);
+  static bool isScalarValue(const Val &v);
   /// The number of true elements of a 1-d mask, an index value.
   Value countTrue(const Val &flatMask, SrcLoc l);
   Val compressFlat(const Val &flat, const Val &flatMask, Value count, SrcLoc l);

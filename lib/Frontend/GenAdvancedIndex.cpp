@@ -89,8 +89,13 @@ bool Gen::checkMaskShape(const Val &x, Val &mask, SrcLoc l) {
     return fail(l, "a boolean index of " + mask.type.str() + " on an array of " +
                        x.type.str() +
                        ": only masks of the array's whole shape are supported yet");
-  for (int64_t d = 0; d < (int64_t)x.type.rank(); ++d) {
-    const Dim &a = x.type.dims[d], &m = mask.type.dims[d];
+  return checkMaskAxes(x, mask, 0, l);
+}
+
+bool Gen::checkMaskAxes(const Val &x, Val &mask, int64_t axis, SrcLoc l) {
+  for (int64_t k = 0; k < (int64_t)mask.type.rank(); ++k) {
+    int64_t d = axis + k;
+    const Dim &a = x.type.dims[d], &m = mask.type.dims[k];
     std::string msg = "boolean index did not match indexed array along dimension " +
                       std::to_string(d) + "; dimension is {0} but corresponding "
                       "boolean dimension is {1}";
@@ -102,11 +107,56 @@ bool Gen::checkMaskShape(const Val &x, Val &mask, SrcLoc l) {
                          " but corresponding boolean dimension is " +
                          std::to_string(m.size) + " (NumPy's IndexError)");
     Location il = loc(l);
-    Value sa = sizeI64(x, d, il), sm = sizeI64(mask, d, il);
+    Value sa = sizeI64(x, d, il), sm = sizeI64(mask, k, il);
     assertEqual(sa, sm, l, where(l) + msg, {sa, sm});
-    mask = withDim(mask, d, a, il);
+    mask = withDim(mask, k, a, il);
   }
   return true;
+}
+
+/// `x[:, m]`: one boolean index of rank k on axes d..d+k, the other items
+/// ':'. Null (and `axis` untouched) when `sub` is not that.
+const Val *Gen::maskAmongSlices(const Val &base, const Expr &sub, int64_t &axis) {
+  llvm::SmallVector<const Expr *> items;
+  subscriptItems(sub, items);
+  const Val *mask = nullptr;
+  int64_t at = -1;
+  for (auto [d, x] : llvm::enumerate(items)) {
+    if (fullSlice(*x))
+      continue;
+    auto it = pinned.find(x);
+    if (mask || it == pinned.end() || it->second.kind != Val::Array ||
+        it->second.type.dtype != DType::Bool || it->second.type.rank() == 0)
+      return nullptr;
+    mask = &it->second;
+    at = d;
+  }
+  if (!mask || at + (int64_t)mask->type.rank() > (int64_t)base.type.rank())
+    return nullptr;
+  axis = at;
+  return mask;
+}
+
+bool Gen::assignMaskOnAxes(const Val &base, Val mask, int64_t axis, Val v, SrcLoc l) {
+  if (!checkMaskAxes(base, mask, axis, l))
+    return false;
+  // The mask as an array of base's rank (size 1 on the other axes), then
+  // broadcast to base's shape: a select of the whole array.
+  Location il = loc(l);
+  int64_t k = mask.type.rank();
+  ArrType shaped{DType::Bool, {}};
+  llvm::SmallVector<Value> dyn;
+  for (int64_t d = 0; d < (int64_t)base.type.rank(); ++d) {
+    if (d < axis || d >= axis + k) {
+      shaped.dims.push_back(Dim::lit(1));
+      continue;
+    }
+    shaped.dims.push_back(mask.type.dims[d - axis]);
+    if (mask.type.dims[d - axis].isNamed())
+      dyn.push_back(tensor::DimOp::create(b, il, mask.value, d - axis));
+  }
+  Val full = broadcastTo(reshapeTo(mask, shaped, dyn, l), base.type.dims, {base}, il);
+  return assignMask(base, full, v, l);
 }
 
 Value Gen::countTrue(const Val &flatMask, SrcLoc l) {
@@ -140,6 +190,13 @@ Val Gen::truePositions(const Val &flatMask, Value count, SrcLoc l) {
   return compressFlat(pos, flatMask, count, l);
 }
 
+/// One value for every selected element: a scalar, a 0-d or a 1-element array.
+bool Gen::isScalarValue(const Val &v) {
+  return v.kind == Val::Lit || (v.kind == Val::Array && v.type.rank() == 0) ||
+         (v.kind == Val::Array && v.type.rank() == 1 && !v.type.dims[0].isNamed() &&
+          v.type.dims[0].size == 1);
+}
+
 bool Gen::assignMask(const Val &base, Val mask, Val v, SrcLoc l) {
   if (!checkMaskShape(base, mask, l))
     return false;
@@ -147,9 +204,7 @@ bool Gen::assignMask(const Val &base, Val mask, Val v, SrcLoc l) {
   if (v.kind == Val::Lit && !weakFits(v, t, l))
     return false;
   Location il = loc(l);
-  bool scalar = v.kind == Val::Lit || v.type.rank() == 0 ||
-                (v.type.rank() == 1 && !v.type.dims[0].isNamed() && v.type.dims[0].size == 1);
-  if (scalar) {
+  if (isScalarValue(v)) {
     // Every true element gets the one value: a select.
     Val x = toArray(v, t);
     if (x.type.rank() == 1)
@@ -368,6 +423,12 @@ OptVal Gen::advancedSubscript(const Val &base, const Expr &sub) {
 bool Gen::assignAdvanced(const Val &base, const Expr &sub, Val v, SrcLoc l) {
   if (const Val *m = wholeMask(base, sub))
     return assignMask(base, *m, v, l);
+  // `att[:, mask] = -np.inf`: one value where an N-d mask on some axes is
+  // true, on every index of the others (index arrays would need a scatter).
+  int64_t maskAxis = 0;
+  if (const Val *m = maskAmongSlices(base, sub, maskAxis))
+    if ((maskAxis > 0 || m->type.rank() > 1) && isScalarValue(v))
+      return assignMaskOnAxes(base, *m, maskAxis, v, l);
   std::vector<Val> idx;
   int64_t axis;
   if (!advancedItems(base, sub, idx, axis))

@@ -248,7 +248,11 @@ void Gen::bindName(llvm::StringRef name, Val v) {
   aliasLost.erase(name);
   if (!lost.empty())
     aliasLost[name] = lost;
-  if (!hasAlias(v)) {
+  // `x = x` (also `x = f(x)` where f returns its argument): x stays a plain
+  // variable, no storage slot is needed for one name.
+  bool self = hasAlias(v) && v.alias->slot.empty() && v.alias->var == name &&
+              v.alias->steps.empty();
+  if (!hasAlias(v) || self) {
     v.alias.reset();
     scope->vars[name] = std::move(v);
     return;
@@ -345,6 +349,10 @@ bool Gen::isViewExpr(const Expr &e) const {
     return e.name == "T";
   case ExprKind::Call: {
     const Expr &f = *e.lhs;
+    // A function of the module that returns an argument's array as it is
+    // (FuncInfo::returnsParam): the call's value is that array.
+    if (f.kind == ExprKind::Name)
+      return funcs.count(f.name) && !scope->vars.count(f.name);
     if (f.kind != ExprKind::Attribute)
       return false;
     bool viaNumpy = f.lhs->kind == ExprKind::Name &&
@@ -454,6 +462,22 @@ bool Gen::writeBackArgs(FuncInfo &fn, llvm::StringRef name, const Expr &call,
       return false;
   }
   return true;
+}
+
+OptVal Gen::rereadArgument(const Val &arg, SrcLoc l) {
+  if (!hasAlias(arg))
+    return std::nullopt;
+  const AliasRef &a = *arg.alias;
+  if (!a.slot.empty()) {
+    if (!scope->vars.count(a.slot))
+      return std::nullopt;
+    return readVar("", arg, l);
+  }
+  auto it = scope->vars.find(a.var);
+  if (!a.steps.empty() || it == scope->vars.end() || it->second.kind != Val::Array ||
+      (it->second.alias && !it->second.alias->slot.empty()))
+    return std::nullopt;
+  return readVar(a.var, it->second, l);
 }
 
 //===----------------------------------------------------------------------===//

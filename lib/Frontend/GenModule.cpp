@@ -736,6 +736,13 @@ OptVal Gen::callSpecialized(FuncInfo &fn, llvm::StringRef name, const Expr &call
                            r};
         d = bound[d.name].first;
       }
+    // A result that is an argument's array, as the callee returned it: the
+    // caller's name for that array (NumPy returns the same object).
+    if (i < fn.returnsParam.size() && fn.returnsParam[i] >= 0)
+      if (OptVal same = rereadArgument(argVals[fn.returnsParam[i]], call.loc)) {
+        results.push_back(*same);
+        continue;
+      }
     Value v = op.getResult(i);
     Type want = t.tensorType(&ctx);
     if (v.getType() != want)

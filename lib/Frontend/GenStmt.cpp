@@ -292,8 +292,17 @@ bool Gen::genReturn(const Stmt &s) {
   if (!returnValues(s, vals))
     return false;
   llvm::SmallVector<Value> outs;
-  for (const Val &v : vals)
+  FuncInfo &fn = *scope->fn;
+  fn.returnsParam.clear();
+  for (const Val &v : vals) {
     outs.push_back(v.value);
+    int param = -1;
+    if (hasAlias(v) && v.alias->steps.empty())
+      for (size_t i = 0; i < fn.params.size(); ++i)
+        if (v.alias->slot == paramSlot(i))
+          param = static_cast<int>(i);
+    fn.returnsParam.push_back(param);
+  }
   emitReturn(s.loc, outs);
   return true;
 }

@@ -1,8 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, module-constants, np.triu, mask-write (att[:, mask] = -inf)
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
-# NEEDS-JIT: jit-helpers
 # Multi-head causal self-attention: project, split heads with reshape and
 # transpose, masked softmax (np.triu mask filled with -inf), merge heads.
 # INPUT: x f64 [16, 32]
