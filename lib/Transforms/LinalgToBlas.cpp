@@ -19,9 +19,12 @@
 //  - static strides that give each operand a row-major or transposed matrix
 //    (GEMM's lda/trans); dynamic strides are decided by the runtime, which
 //    packs a matrix GEMM cannot address.
-// A zero fill of the output that immediately precedes the product (only
-// side-effect-free ops or allocations between) is folded into beta = 0;
-// without one the call accumulates (beta = 1), as the generic does.
+// A zero fill of the output that precedes the product (only side-effect-free
+// ops, allocations, generics and copies on other buffers between) is folded
+// into beta = 0; so is a copy of a zero buffer (bufferization shares one among
+// products of one shape); without one the call accumulates (beta = 1), as the
+// generic does. On cuda, a product followed by a bias/scale/ReLU epilogue
+// becomes one cuBLASLt call instead (GemmEpilogue.cpp).
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/Buffers.h"
