@@ -98,3 +98,35 @@ def test_tf32_epilogue(tmp_path, monkeypatch):
     # TF32 rounds the inputs to a 10-bit mantissa.
     assert rel_err(arrayc.asnumpy(layer(x, w, b)), ref) < 5e-3
     assert "call @arrayc_rt_cublas_lt_gemm_tf32(" in dumped_ir(tmp_path)
+
+
+@pytest.mark.parametrize("m,k,n", [(5, 0, 7), (0, 4, 7), (5, 4, 0)])
+def test_empty(m, k, n):
+    """No terms (k = 0: the epilogue of a zero product, relu(b) on every row;
+    cuBLASLt runs it as a product of zeros with k = 1) and empty results."""
+
+    @arrayc.jit(target=TARGET)
+    def layer(x, w, b):
+        return np.maximum(x @ w + b, 0.0)
+
+    x, w, b = data((m, k), np.float32), data((k, n), np.float32), data(n, np.float32)
+    out = arrayc.asnumpy(layer(x, w, b))
+    ref = np.maximum(x.astype(np.float64) @ w + b, 0.0)
+    assert out.shape == ref.shape
+    assert np.array_equal(out, ref.astype(np.float32))
+
+
+@pytest.mark.skipif(TARGET != "cuda", reason="cuBLASLt epilogues are the cuda target's")
+def test_no_terms_takes_cublaslt(tmp_path, monkeypatch):
+    """k = 0 goes through the cuBLASLt call too (a source of its own: a module
+    already compiled in the process is not compiled, nor dumped, again)."""
+    monkeypatch.setenv("ARRAYC_DUMP_DIR", str(tmp_path))
+
+    @arrayc.jit(target=TARGET)
+    def layer_no_terms(x, w, c):
+        return np.maximum(c + x @ w, 0.0)
+
+    x, w, c = data((3, 0), np.float32), data((0, 9), np.float32), data(9, np.float32)
+    out = arrayc.asnumpy(layer_no_terms(x, w, c))
+    assert np.array_equal(out, np.broadcast_to(np.maximum(c, 0.0), (3, 9)))
+    assert "call @arrayc_rt_cublas_lt_gemm_f32(" in dumped_ir(tmp_path)
