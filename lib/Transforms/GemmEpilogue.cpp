@@ -17,11 +17,15 @@
 //    dimension, identity layouts, a zero fill of C before it (beta = 0);
 //  - the next op after it (past allocations and ops without memory effects)
 //    is an all-parallel 2-d generic whose inputs are C (identity map) and at
-//    most one vector of C's element type indexed by the n loop only, the
-//    bias: cuBLASLt adds one bias element per row of its column-major D,
+//    most one buffer of C's element type indexed by constants then the n
+//    loop (a vector `b`, or a row `p[1]`), last stride 1, the bias; or,
+//    without such an input, a bias the body loads itself from such a row
+//    (`memref.load %p[%c1, linalg.index 1]`, as fusion leaves `x @ W +
+//    p[1]`). cuBLASLt adds one bias element per row of its column-major D,
 //    which is per column of arrayc's row-major C (cublas.cpp computes C as
-//    the column-major C^T = B^T A^T). A vector indexed by m (`x @ W +
-//    b[:, None]`) is a different broadcast and is not matched;
+//    the column-major C^T = B^T A^T); a row is passed as a subview. A vector
+//    indexed by m (`x @ W + b[:, None]`) is a different broadcast and is not
+//    matched;
 //  - its output (identity map, old value unused) is C itself, in place
 //    (later readers of C read the result, as before), or a new allocation of
 //    C's type when nothing reads C after the product (C's buffer then goes
