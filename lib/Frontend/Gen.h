@@ -445,6 +445,10 @@ private:
 
   // Reference semantics: names, views, writes through them (GenAlias.cpp).
   unsigned freshSlots = 0;
+  /// The slot ensureSlot moved a plain variable's array into, by that array's
+  /// value: other views taken of the variable before the move (`a, b = X`,
+  /// `a, b = X, X`) name the same slot.
+  llvm::DenseMap<mlir::Value, std::string> slotOfRoot;
   /// Names whose aliasing depends on the path taken (a control-flow merge
   /// demoted them to values): writing through them is an error (the text).
   llvm::StringMap<std::string> aliasLost;
@@ -649,6 +653,10 @@ private:
   Val emitSlice(const Val &a, llvm::ArrayRef<WinDim> win, SrcLoc l);
   Val reshapeTo(const Val &a, const ArrType &to, llvm::ArrayRef<Value> dyn, SrcLoc l);
   OptVal genSubscript(const Expr &e);
+  /// base[sub]: a view for basic indices, a copy for index arrays and masks.
+  OptVal indexArray(const Val &base, const Expr &sub, SrcLoc l);
+  /// `a, b, c = X`: X's rows along axis 0 (views, as iterating NumPy's array).
+  bool unpackArray(const Expr &target, const Val &v);
   bool assignSubscript(const Expr &target, Val v);
 
   // Advanced indexing: masks and index arrays in subscripts, reads and

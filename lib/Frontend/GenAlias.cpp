@@ -217,7 +217,11 @@ Val Gen::reshapeView(const Val &a, Val r, bool always) {
 std::string Gen::ensureSlot(const AliasRef &a) {
   if (!a.slot.empty())
     return a.slot;
+  if (auto it = slotOfRoot.find(a.rootValue);
+      it != slotOfRoot.end() && scope->vars.count(it->second))
+    return it->second;
   std::string s = "$s" + std::to_string(freshSlots++);
+  slotOfRoot[a.rootValue] = s;
   Val root = Val::array(a.rootValue, a.rootType);
   scope->vars[s] = root;
   auto it = scope->vars.find(a.var);

@@ -562,22 +562,26 @@ OptVal Gen::genSubscript(const Expr &e) {
   }
   if (base->kind != Val::Array)
     return err(e.loc, base->describe() + " cannot be indexed");
+  return indexArray(*base, *e.rhs, e.loc);
+}
+
+OptVal Gen::indexArray(const Val &base, const Expr &sub, SrcLoc l) {
   // Index arrays and masks (GenAdvancedIndex.cpp): a copy, not a view.
   llvm::SmallVector<const Expr *> pinnedHere;
   auto unpinLater = llvm::make_scope_exit([&] { unpin(pinnedHere); });
   bool advanced;
-  if (!pinSubscript(*e.rhs, pinnedHere, advanced))
+  if (!pinSubscript(sub, pinnedHere, advanced))
     return std::nullopt;
   if (advanced)
-    return advancedSubscript(*base, *e.rhs);
+    return advancedSubscript(base, sub);
   llvm::SmallVector<WinDim> win;
   llvm::SmallVector<int64_t> layout;
-  if (!buildWindow(*base, *e.rhs, win, layout))
+  if (!buildWindow(base, sub, win, layout))
     return std::nullopt;
   ViewStep window;
   window.win = win;
-  Val s = viewOf(*base, emitSlice(*base, win, e.loc), window);
-  ArrType rt{base->type.dtype, {}};
+  Val s = viewOf(base, emitSlice(base, win, l), window);
+  ArrType rt{base.type.dtype, {}};
   llvm::SmallVector<Value> dyn;
   for (int64_t d : layout) {
     if (d < 0) {
@@ -586,14 +590,14 @@ OptVal Gen::genSubscript(const Expr &e) {
     }
     rt.dims.push_back(win[d].dim);
     if (win[d].dim.isNamed())
-      dyn.push_back(tensor::DimOp::create(b, loc(e.loc), s.value, d));
+      dyn.push_back(tensor::DimOp::create(b, loc(l), s.value, d));
   }
   ViewStep reshape;
   reshape.kind = ViewStep::Reshape;
   reshape.to = rt;
   reshape.dyn = dyn;
   // An integer index of every axis reads one element: a scalar, not a view.
-  return viewOf(s, reshapeTo(s, rt, dyn, e.loc), reshape);
+  return viewOf(s, reshapeTo(s, rt, dyn, l), reshape);
 }
 
 bool Gen::assignSubscript(const Expr &target, Val v) {

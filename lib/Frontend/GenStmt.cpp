@@ -70,6 +70,8 @@ bool Gen::assign(const Expr &target, Val v) {
     return true;
   case ExprKind::Tuple:
   case ExprKind::List: {
+    if (v.kind == Val::Array && !v.weakRt && v.type.rank() > 0)
+      return unpackArray(target, v);
     if (v.kind != Val::Tuple)
       return fail(target.loc, "cannot unpack " + v.describe() + " into " +
                                   std::to_string(target.elts.size()) +
@@ -92,6 +94,41 @@ bool Gen::assign(const Expr &target, Val v) {
   default:
     return fail(target.loc, "cannot assign to this expression");
   }
+}
+
+bool Gen::unpackArray(const Expr &target, const Val &v) {
+  int64_t n = target.elts.size();
+  const Dim &lead = v.type.dims[0];
+  if (!lead.isNamed() && lead.size != n)
+    return fail(target.loc, lead.size > n ? "too many values to unpack (expected " +
+                                                std::to_string(n) + ")"
+                                          : "not enough values to unpack (expected " +
+                                                std::to_string(n) + ", got " +
+                                                std::to_string(lead.size) + ")");
+  Val x = v;
+  if (lead.isNamed()) {
+    Location il = loc(target.loc);
+    Value got = sizeI64(x, 0, il);
+    Value want = arith::ConstantIntOp::create(b, il, n, 64);
+    assertEqual(got, want, target.loc,
+                where(target.loc) + "cannot unpack {0} values into {1} names (NumPy's ValueError)",
+                {got, want});
+  }
+  // Each row first, then the bindings: `a, b = b, a`-like reuse of a name
+  // in the value cannot see a half-done unpacking.
+  std::vector<Val> rows;
+  for (int64_t i = 0; i < n; ++i) {
+    Expr idx(ExprKind::Int, target.loc);
+    idx.intValue = i;
+    OptVal row = indexArray(x, idx, target.loc);
+    if (!row)
+      return false;
+    rows.push_back(*row);
+  }
+  for (auto [t, row] : llvm::zip(target.elts, rows))
+    if (!assign(*t, row))
+      return false;
+  return true;
 }
 
 /// NumPy's dtype kinds in 'same_kind' order: bool < unsigned < signed <

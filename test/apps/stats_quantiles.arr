@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.percentile, np.sort, int()/float(), py-max-min
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.array(comprehension), comprehensions
 # Five-number summary and IQR outlier fences per column, using np.percentile,
 # np.median and sorting; also the quantiles by hand from a sorted copy
 # (linear interpolation, NumPy's default).
