@@ -54,6 +54,8 @@ struct CudaRuntime {
   decltype(&arrayc_rt_cuda_device_count) deviceCount = nullptr;
   decltype(&arrayc_rt_set_device) setDevice = nullptr;
   decltype(&arrayc_rt_get_device) getDevice = nullptr;
+  decltype(&arrayc_rt_device_scope_enter) deviceScopeEnter = nullptr;
+  decltype(&arrayc_rt_device_scope_exit) deviceScopeExit = nullptr;
   decltype(&arrayc_rt_set_current_stream) setCurrentStreamFn = nullptr;
   decltype(&arrayc_rt_current_stream) currentStream = nullptr;
   decltype(&arrayc_rt_stream_synchronize) streamSynchronizeFn = nullptr;
@@ -100,6 +102,8 @@ struct CudaRuntime {
     ARRAYC_RESOLVE(deviceCount, "arrayc_rt_cuda_device_count")
     ARRAYC_RESOLVE(setDevice, "arrayc_rt_set_device")
     ARRAYC_RESOLVE(getDevice, "arrayc_rt_get_device")
+    ARRAYC_RESOLVE(deviceScopeEnter, "arrayc_rt_device_scope_enter")
+    ARRAYC_RESOLVE(deviceScopeExit, "arrayc_rt_device_scope_exit")
     ARRAYC_RESOLVE(setCurrentStreamFn, "arrayc_rt_set_current_stream")
     ARRAYC_RESOLVE(currentStream, "arrayc_rt_current_stream")
     ARRAYC_RESOLVE(streamSynchronizeFn, "arrayc_rt_stream_synchronize")
@@ -128,27 +132,25 @@ struct CudaRuntime {
 const CudaRuntime *loadRuntime(bool cuda, std::string &error);
 
 /// Makes `device` the runtime's current device on this thread for a scope
-/// (arrayc_rt_set_device: a thread-local store), restoring the previous one;
-/// nothing when `rt` is null (the cpu target).
+/// (arrayc_rt_device_scope_enter: a thread-local store), restoring the
+/// previous one and the thread's CUDA context after it (CuPy's or PyTorch's
+/// current device stays theirs); nothing when `rt` is null (the cpu target).
 class OnDevice {
 public:
   OnDevice(const CudaRuntime *rt, int device) : rt(rt) {
-    if (!rt)
-      return;
-    saved = rt->getDevice();
-    if (saved != device)
-      rt->setDevice(device);
+    if (rt)
+      rt->deviceScopeEnter(device, &saved);
   }
   ~OnDevice() {
-    if (rt && rt->getDevice() != saved)
-      rt->setDevice(saved);
+    if (rt)
+      rt->deviceScopeExit(&saved);
   }
   OnDevice(const OnDevice &) = delete;
   OnDevice &operator=(const OnDevice &) = delete;
 
 private:
   const CudaRuntime *rt;
-  int saved = 0;
+  arrayc_rt_device_scope saved{};
 };
 
 struct ContextImpl {

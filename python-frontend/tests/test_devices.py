@@ -168,6 +168,7 @@ def test_cupy_array_of_another_device():
     with Device(1):
         r = axpy(np.float32(2), y, y)
     assert r.device == Device(1)
+    assert cp.cuda.runtime.getDevice() == 0  # CuPy's current device is left alone
     assert np.allclose(r.get(), 3 * np.arange(1000, dtype=np.float32))
 
 
@@ -219,6 +220,8 @@ def test_libraries_on_each_device(device):
         z = solve(a, v)
         f = spectrum(s)
     assert y.device == Device(device) and z.device == Device(device)
+    cp = pytest.importorskip("cupy")
+    assert cp.cuda.runtime.getDevice() == 0  # the libraries left CuPy's device alone
     np.testing.assert_allclose(y.get(), np.maximum(x @ w + b, 0), rtol=1e-4, atol=1e-4)
     np.testing.assert_allclose(z.get(), np.linalg.solve(a, v), rtol=1e-10)
     np.testing.assert_allclose(f.get(), np.abs(np.fft.rfft(s)), rtol=1e-9, atol=1e-9)

@@ -22,6 +22,7 @@
 #include "cublaslt.h"
 #include "cuda_libs.h"
 #include "gemm_plan.h"
+#include "internal.h"
 
 #include <array>
 #include <cstdint>
@@ -35,26 +36,30 @@ using namespace arrayc_rt::cuda;
 namespace arrayc_rt::cuda {
 
 const CublasLt *cublasLt() {
-  static CublasLt api;
+  static void *lib = nullptr;
+  static decltype(&cublasLtCreate) create = nullptr;
   static std::string error;
   static std::once_flag once;
   std::call_once(once, [] {
-    void *lib = openLibrary(
-        "cuBLASLt", {"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so"}, error);
-    if (!lib)
-      return;
-    decltype(&cublasLtCreate) create = nullptr;
-    symbol(lib, create, "cublasLtCreate", error);
-    if (!error.empty())
-      return;
-    makeContextCurrent();
+    lib = openLibrary("cuBLASLt", {"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so"},
+                      error);
+    if (lib)
+      symbol(lib, create, "cublasLtCreate", error);
+  });
+  if (!error.empty()) {
+    recordLoadError(error);
+    return nullptr;
+  }
+  // One handle per device: a handle belongs to the context it was made in.
+  static PerDevice<CublasLt> perDevice;
+  return perDevice.get([](CublasLt &api) {
     if (cublasStatus_t st = create(&api.handle); st != CUBLAS_STATUS_SUCCESS) {
-      error = "cublasLtCreate failed (status " + std::to_string((int)st) + ")";
-      return;
+      setError(ARRAYC_RT_ERR_DEVICE, "cublasLtCreate failed (status %d)", (int)st);
+      return false;
     }
     api.lib = lib;
+    return true;
   });
-  return loaded(api, error);
 }
 
 } // namespace arrayc_rt::cuda
@@ -78,7 +83,6 @@ struct LtApi {
   decltype(&cublasLtMatmulPreferenceDestroy) prefDestroy = nullptr;
   decltype(&cublasLtMatmulAlgoGetHeuristic) heuristic = nullptr;
   decltype(&cublasLtMatmul) matmul = nullptr;
-  cublasLtHandle_t handle = nullptr;
   std::string error;
 };
 
@@ -99,7 +103,6 @@ const LtApi &ltApi(const char *name) {
     symbol(lib->lib, api.prefDestroy, "cublasLtMatmulPreferenceDestroy", api.error);
     symbol(lib->lib, api.heuristic, "cublasLtMatmulAlgoGetHeuristic", api.error);
     symbol(lib->lib, api.matmul, "cublasLtMatmul", api.error);
-    api.handle = lib->handle;
   });
   if (!api.error.empty())
     fail(name, api.error);
@@ -136,13 +139,15 @@ struct Config {
   size_t workspace = 0;
 };
 // What a configuration depends on: types, cuBLASLt's A and B operations,
-// m, n, k, the leading dimensions, the epilogue, the four alignments.
-using ConfigKey = std::array<int64_t, 14>;
+// m, n, k, the leading dimensions, the epilogue, the four alignments, and the
+// device (its algorithm was chosen for that GPU).
+using ConfigKey = std::array<int64_t, 15>;
 
 // Workspace cuBLASLt may use (NVIDIA's recommendation for Hopper).
 constexpr uint64_t kMaxWorkspace = 32u << 20;
 
-Config makeConfig(const char *name, const LtApi &api, const Types &t, cublasOperation_t opa,
+Config makeConfig(const char *name, const LtApi &api, cublasLtHandle_t handle, const Types &t,
+                  cublasOperation_t opa,
                   cublasOperation_t opb, int64_t rowsA, int64_t colsA, int64_t lda,
                   int64_t rowsB, int64_t colsB, int64_t ldb, int64_t rowsD, int64_t colsD,
                   int64_t ldd, cublasLtEpilogue_t epilogue, const void *bias,
@@ -180,7 +185,7 @@ Config makeConfig(const char *name, const LtApi &api, const Types &t, cublasOper
   cublasLtMatmulHeuristicResult_t result{};
   int found = 0;
   cublasStatus_t st =
-      api.heuristic(api.handle, c.desc, c.la, c.lb, c.ld, c.ld, pref, 1, &result, &found);
+      api.heuristic(handle, c.desc, c.la, c.lb, c.ld, c.ld, pref, 1, &result, &found);
   api.prefDestroy(pref);
   if (st != CUBLAS_STATUS_SUCCESS || found == 0)
     fail(name, "cuBLASLt has no algorithm for this product and epilogue (status " +
@@ -227,6 +232,9 @@ void ltEntry(const char *name, const Types &types, int64_t prank, void *pdesc, i
   if (sh.m > INT32_MAX || sh.n > INT32_MAX || sh.k > INT32_MAX)
     fail(name, "a dimension over 2^31 - 1");
   const LtApi &api = ltApi(name);
+  const CublasLt *lt = cublasLt(); // the current device's handle
+  if (!lt)
+    fail(name, arrayc_rt_last_error());
   CUstream s = stream();
 
   const void *a = sh.base[0], *b = sh.base[1];
@@ -261,7 +269,8 @@ void ltEntry(const char *name, const Types &types, int64_t prank, void *pdesc, i
   const uint32_t align[3] = {alignmentOf(b), alignmentOf(a), alignmentOf(d)};
   ConfigKey key = {(int64_t)types.compute, (int64_t)types.data, opa, opb, sh.m, sh.n, k,
                    lb.ld, la.ld, sh.lc.ld, (int64_t)epilogue, align[0], align[1],
-                   (int64_t)align[2] << 16 | (bias ? alignmentOf(bias) : 0)};
+                   (int64_t)align[2] << 16 | (bias ? alignmentOf(bias) : 0),
+                   (int64_t)currentDevice()};
 
   static std::mutex mutex;
   static std::map<ConfigKey, Config> configs;
@@ -269,7 +278,7 @@ void ltEntry(const char *name, const Types &types, int64_t prank, void *pdesc, i
   auto it = configs.find(key);
   if (it == configs.end())
     it = configs
-             .emplace(key, makeConfig(name, api, types, opa, opb, rowsA, colsA, lb.ld, rowsB,
+             .emplace(key, makeConfig(name, api, lt->handle, types, opa, opb, rowsA, colsA, lb.ld, rowsB,
                                       colsB, la.ld, sh.n, sh.m, sh.lc.ld, epilogue, bias, align))
              .first;
   const Config &c = it->second;
@@ -281,7 +290,7 @@ void ltEntry(const char *name, const Types &types, int64_t prank, void *pdesc, i
     workspace.allocate(c.workspace);
   const T zero = 0;
   check(name,
-        api.matmul(api.handle, c.desc, &alpha, b, c.la, a, c.lb, &zero, d, c.ld, d, c.ld,
+        api.matmul(lt->handle, c.desc, &alpha, b, c.la, a, c.lb, &zero, d, c.ld, d, c.ld,
                    &c.algo, workspace.get(), c.workspace, reinterpret_cast<cudaStream_t>(s)),
         "cublasLtMatmul");
 }

@@ -480,7 +480,8 @@ ARRAYC_RT_API void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_
   }
 }
 
-// One blocking stream for all the program's work, instead of a stream created,
+// One blocking stream per device for all the program's work there (the
+// current device's; made in its context on first use), instead of a stream created,
 // synchronized and destroyed around every launch (MLIR's synchronous lowering):
 // launches queue back to back; the host waits only where it reads device memory,
 // through copies on the legacy default stream, which a blocking stream orders
@@ -786,6 +787,25 @@ ARRAYC_RT_API arrayc_rt_status arrayc_rt_set_device(int device) {
 }
 
 ARRAYC_RT_API int arrayc_rt_get_device(void) { return tDevice; }
+
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_device_scope_enter(int device,
+                                                            arrayc_rt_device_scope *saved) {
+  saved->device = tDevice;
+  CUcontext cur = nullptr;
+  saved->context = cuCtxGetCurrent(&cur) == CUDA_SUCCESS ? cur : nullptr;
+  return device == tDevice ? ARRAYC_RT_OK : arrayc_rt_set_device(device);
+}
+
+// The library entry points and graphs leave the device's context current
+// (makeContextCurrent); another library's current device (cudart's is the
+// current context's) is put back here.
+ARRAYC_RT_API void arrayc_rt_device_scope_exit(const arrayc_rt_device_scope *saved) {
+  if (saved->device != tDevice)
+    arrayc_rt_set_device(saved->device);
+  CUcontext cur = nullptr;
+  if (cuCtxGetCurrent(&cur) == CUDA_SUCCESS && cur != saved->context)
+    cuCtxSetCurrent(static_cast<CUcontext>(saved->context));
+}
 
 // Called at the entry of the cuda target's public functions, per array
 // argument (arrayc-check-device-arguments): the current device pool's blocks

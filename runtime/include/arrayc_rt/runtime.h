@@ -416,6 +416,17 @@ typedef struct arrayc_rt_event_t *arrayc_rt_event;
  * current device as it was; it is cheap (a thread-local store). */
 ARRAYC_RT_API arrayc_rt_status arrayc_rt_set_device(int device);
 ARRAYC_RT_API int arrayc_rt_get_device(void);
+/* A host's call on a device (libarrayc's contexts): enter makes `device` the
+ * current device and saves the thread's current device and CUDA context;
+ * exit restores both exactly, so the current device of CuPy or PyTorch on
+ * the thread (the driver's current context) is as it was. */
+typedef struct arrayc_rt_device_scope {
+  int device;
+  void *context; /* the CUcontext current before; may be NULL */
+} arrayc_rt_device_scope;
+ARRAYC_RT_API arrayc_rt_status arrayc_rt_device_scope_enter(int device,
+                                                            arrayc_rt_device_scope *saved);
+ARRAYC_RT_API void arrayc_rt_device_scope_exit(const arrayc_rt_device_scope *saved);
 /* Called by compiled cuda functions at entry, per array argument: fails
  * (ARRAYC_RT_ERR_DEVICE) with "argument <arg> of '<function>': the device where
  * the array resides (<d>) is different from the current device (<e>); ..."
