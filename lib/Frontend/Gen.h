@@ -735,6 +735,10 @@ private:
   OptVal elementwise(Builtin id, llvm::StringRef name, const Expr &call);
   OptVal unaryFloat(Builtin bi, llvm::StringRef name, Val a, SrcLoc l);
   OptVal ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  /// A ufunc call with NumPy's `out=` and `where=` keywords (GenBuiltin.cpp).
+  OptVal ufuncWithOut(const BuiltinInfo &bi, llvm::StringRef full, const Expr &call);
+  /// The call whose `out`/`where` keywords bindArgs leaves to ufuncWithOut.
+  const Expr *ufuncKeywordsCall = nullptr;
   Val unaryMath(llvm::StringRef fn, const Val &x, DType out, SrcLoc l);
   /// `real imag conj abs` of an array (complex or not), as NumPy.
   Val complexPartOf(llvm::StringRef fn, const Val &x, SrcLoc l);
@@ -950,6 +954,9 @@ inline constexpr const char *kBreak = "$break";
 inline constexpr const char *kContinue = "$continue";
 inline constexpr const char *kReturned = "$returned";
 std::string resultSlot(size_t i);
+/// NumPy's dtype kinds in 'same_kind' order: bool < unsigned < signed <
+/// float < complex (a cast to an earlier kind is not 'same_kind').
+int dtypeKind(DType t);
 /// The hidden variable holding parameter i's array (GenAlias.cpp).
 std::string paramSlot(size_t i);
 /// The hidden variable holding module array `name` in a function

@@ -353,6 +353,9 @@ bool Gen::isViewExpr(const Expr &e) const {
     return e.name == "T";
   case ExprKind::Call: {
     const Expr &f = *e.lhs;
+    // A ufunc given `out=` returns that array (Gen::ufuncWithOut).
+    if (llvm::any_of(e.keywords, [](const Keyword &k) { return k.name == "out"; }))
+      return true;
     // A function of the module that returns an argument's array as it is
     // (FuncInfo::returnsParam): the call's value is that array.
     if (f.kind == ExprKind::Name)

@@ -44,9 +44,8 @@ OptVal Gen::callBuiltin(const BuiltinInfo &bi, llvm::StringRef full,
                         const Expr &call) {
   switch (bi.family) {
   case BuiltinFamily::Elementwise:
-    return elementwise(bi.id, full, call);
   case BuiltinFamily::Ufunc:
-    return ufunc(bi.name, full, call);
+    return ufuncWithOut(bi, full, call);
   case BuiltinFamily::Reduction:
     return reduction(bi.id, full, call);
   case BuiltinFamily::Statistic:
@@ -71,6 +70,90 @@ OptVal Gen::callBuiltin(const BuiltinInfo &bi, llvm::StringRef full,
     return arrayUtil(bi.id, full, call);
   }
   llvm_unreachable("unknown builtin family");
+}
+
+OptVal Gen::ufuncWithOut(const BuiltinInfo &bi, llvm::StringRef full, const Expr &call) {
+  auto compute = [&]() -> OptVal {
+    return bi.family == BuiltinFamily::Elementwise ? elementwise(bi.id, full, call)
+                                                   : ufunc(bi.name, full, call);
+  };
+  const Keyword *outK = nullptr, *whereK = nullptr;
+  for (const Keyword &k : call.keywords) {
+    if (k.name == "out")
+      outK = &k;
+    else if (k.name == "where")
+      whereK = &k;
+  }
+  if (!outK && !whereK)
+    return compute();
+  if (!outK)
+    return err(whereK->loc, full + "(..., where=...) without out= leaves the result "
+                            "uninitialized where the condition is false (NumPy); pass "
+                            "out= with the values to keep there");
+  const Expr *saved = ufuncKeywordsCall;
+  ufuncKeywordsCall = &call;
+  OptVal r = compute();
+  ufuncKeywordsCall = saved;
+  if (!r)
+    return std::nullopt;
+  SrcLoc l = call.loc;
+  OptVal o = eval(*outK->value);
+  if (!o)
+    return std::nullopt;
+  if (o->kind == Val::Tuple && o->elts.size() == 1)
+    o = o->elts[0];
+  if (o->kind != Val::Array || o->weakRt || r->kind == Val::Tuple)
+    return err(outK->loc, full + "(): out= must be one array (or a tuple of one), got " +
+                              o->describe());
+  DType ot = o->type.dtype;
+  if (r->kind == Val::Array && dtypeKind(r->type.dtype) > dtypeKind(ot))
+    return err(outK->loc, "cannot cast ufunc '" + bi.name + "' output from " +
+                              dtypeName(r->type.dtype) + " to " + dtypeName(ot) +
+                              " with casting rule 'same_kind' (NumPy's UFuncTypeError)");
+  if (r->kind == Val::Lit && !weakFits(*r, ot, l))
+    return std::nullopt;
+  // The result, then the condition, broadcast to out's shape (never beyond).
+  auto toOutShape = [&](Val v, const Expr &at) -> OptVal {
+    Val shaped = *o;
+    llvm::SmallVector<Dim> shape;
+    if (!checkBroadcast(shaped, v, shape, at.loc))
+      return std::nullopt;
+    if (shape.size() != o->type.rank() ||
+        llvm::any_of(llvm::zip(shape, o->type.dims), [](auto p) {
+          return !std::get<1>(p).isNamed() && std::get<0>(p) != std::get<1>(p);
+        }))
+      return err(at.loc, "non-broadcastable output operand with shape " +
+                             o->type.str() + " doesn't match the broadcast shape (NumPy's "
+                             "ValueError)");
+    return broadcastTo(v, o->type.dims, {*o, v}, loc(at.loc));
+  };
+  OptVal res = toOutShape(toArray(*r, ot), call);
+  if (!res)
+    return std::nullopt;
+  Val stored = *res;
+  if (whereK) {
+    OptVal w = eval(*whereK->value);
+    if (!w)
+      return std::nullopt;
+    if (w->kind != Val::Lit && (w->kind != Val::Array || w->type.dtype != DType::Bool))
+      return err(whereK->loc, full + "(): where= must be a boolean array or a bool, got " +
+                                  w->describe());
+    OptVal c = toOutShape(toArray(*w, DType::Bool), *whereK->value);
+    if (!c)
+      return std::nullopt;
+    Value sel = nd::SelectOp::create(b, loc(l), o->value.getType(), c->value,
+                                     stored.value, o->value);
+    stored = Val::array(sel, o->type);
+  }
+  // NumPy writes into out and returns it: a named array (or view) is
+  // updated through its name; a temporary is simply the result.
+  if (!hasAlias(*o))
+    return stored;
+  if (!writeThrough(*o, stored, outK->loc))
+    return std::nullopt;
+  if (OptVal same = rereadArgument(*o, l))
+    return same;
+  return stored;
 }
 
 std::optional<double> gen::extConstant(llvm::StringRef n) {

@@ -520,6 +520,8 @@ bool Gen::bindArgs(llvm::StringRef fname, llvm::ArrayRef<std::string> names,
   for (size_t i = 0; i < call.elts.size(); ++i)
     out[i] = call.elts[i].get();
   for (const Keyword &k : call.keywords) {
+    if (&call == ufuncKeywordsCall && (k.name == "out" || k.name == "where"))
+      continue;
     auto it = llvm::find(names, k.name);
     if (it == names.end())
       return fail(k.loc, fname + "() got an unexpected keyword argument '" +

@@ -131,9 +131,7 @@ bool Gen::unpackArray(const Expr &target, const Val &v) {
   return true;
 }
 
-/// NumPy's dtype kinds in 'same_kind' order: bool < unsigned < signed <
-/// float < complex (a cast to an earlier kind is not 'same_kind').
-static int dtypeKind(DType t) {
+int gen::dtypeKind(DType t) {
   if (t == DType::Bool)
     return 0;
   if (isUnsigned(t))

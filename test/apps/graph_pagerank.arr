@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: default-args, mask-read, divide(out=, where=)
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # PageRank by power iteration on a directed graph: column-stochastic matrix
 # with dangling nodes spread uniformly, damping 0.85, until the L1 change is
 # small.
