@@ -472,9 +472,10 @@ def CheckDeviceArguments : Pass<"arrayc-check-device-arguments", "mlir::ModuleOp
     `arrayc_rt_check_device(aligned pointer as i64, argument index, function
     name)` per memref argument. The runtime accepts the pool's blocks at once
     and otherwise asks the driver which device holds the pointer: host memory
-    or another GPU's array is reported ("argument 1 of 'f' is on device 1;
-    this program runs on device 0") and the program exits, as CuPy refuses an
-    array of another device, instead of faulting in a kernel.
+    or another GPU's array is reported with CuPy's words ("argument 1 of 'f':
+    the device where the array resides (1) is different from the current
+    device (0)") and the program exits, as CuPy refuses an array of another
+    device, instead of faulting in a kernel.
   }];
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::memref::MemRefDialect",
                            "mlir::arith::ArithDialect"];
