@@ -807,6 +807,14 @@ ARRAYC_RT_API void arrayc_rt_device_scope_exit(const arrayc_rt_device_scope *sav
     cuCtxSetCurrent(static_cast<CUcontext>(saved->context));
 }
 
+// For the NCCL collectives (coll_nccl.cpp, libarrayc_runtime_nccl): the
+// current device's context made current on the calling thread, and the stream
+// the math libraries queue on (cuda_libs.h's stream(): held-back kernels first).
+ARRAYC_RT_API void *arrayc_rt_cuda_library_stream(void) {
+  arrayc_rt::cuda::makeContextCurrent();
+  return arrayc_rt::cuda::stream();
+}
+
 // Called at the entry of the cuda target's public functions, per array
 // argument (arrayc-check-device-arguments): the current device pool's blocks
 // pass at once, anything else is asked of the driver.

@@ -1,0 +1,188 @@
+// The MPI backend of the collectives (coll_backend.h): CPU processes started
+// by `mpirun`, in libarrayc_runtime_mpi (built when CMake finds MPI).
+// docs/distributed.md.
+#include "coll_backend.h"
+
+#include "arrayc_rt/coll.h"
+
+// The C API only (OpenMPI and MPICH would pull in their C++ bindings).
+#define OMPI_SKIP_MPICXX 1
+#define MPICH_SKIP_MPICXX 1
+#include <mpi.h>
+
+#include <cstdlib>
+#include <limits>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace arrayc_rt::coll {
+namespace {
+
+class MPIBackend final : public Backend {
+public:
+  const char *name() const override { return "mpi"; }
+  const char *launchHint() const override { return "mpirun -np"; }
+  bool init(std::string &error) override {
+    int initialized = 0;
+    MPI_Initialized(&initialized);
+    if (!initialized) {
+      int provided = 0;
+      if (MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided) != MPI_SUCCESS) {
+        error = "MPI_Init_thread failed";
+        return false;
+      }
+      ownsMPI = true;
+    }
+    // Errors come back as codes: the runtime reports them and aborts the job.
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int r = 0, n = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &r);
+    MPI_Comm_size(MPI_COMM_WORLD, &n);
+    rank_ = r;
+    size_ = n;
+    return true;
+  }
+  void finalize() override {
+    int finalized = 0;
+    MPI_Finalized(&finalized);
+    if (ownsMPI && !finalized)
+      MPI_Finalize();
+  }
+  int64_t rank() const override { return rank_; }
+  int64_t size() const override { return size_; }
+  [[noreturn]] void abortAll(int code) override {
+    MPI_Abort(MPI_COMM_WORLD, code);
+    std::_Exit(code); // MPI_Abort does not return; in case it does
+  }
+  bool allReduce(const Group &group, void *buf, int64_t count, int32_t kind, int32_t bits,
+                 int32_t op, std::string &error) override {
+    MPI_Comm comm;
+    if (!communicator(group, comm, error))
+      return false;
+    MPI_Datatype type = datatype(kind, bits);
+    if (type == MPI_DATATYPE_NULL) {
+      error = "all-reduce of an unsupported element type (kind " + std::to_string(kind) +
+              ", " + std::to_string(bits) + " bits)";
+      return false;
+    }
+    MPI_Op mop = reduction(op, kind);
+    if (mop == MPI_OP_NULL) {
+      error = "unsupported all-reduce operation " + std::to_string(op);
+      return false;
+    }
+    if (count > std::numeric_limits<int>::max()) {
+      error = "all-reduce of more than 2^31-1 elements";
+      return false;
+    }
+    return check(MPI_Allreduce(MPI_IN_PLACE, buf, static_cast<int>(count), type, mop, comm),
+                 "MPI_Allreduce", error);
+  }
+  bool allGather(const Group &group, const char *in, int64_t block, int64_t outer, char *out,
+                 std::string &error) override {
+    if (outer == 1)
+      return allGatherBytes(group, in, block, out, error);
+    std::vector<char> gathered(static_cast<size_t>(block * group.size));
+    if (!allGatherBytes(group, in, block, gathered.data(), error))
+      return false;
+    interleaveRows(gathered.data(), block, outer, group.size, out);
+    return true;
+  }
+
+private:
+  bool allGatherBytes(const Group &group, const void *in, int64_t bytes, void *out,
+                      std::string &error) {
+    MPI_Comm comm;
+    if (!communicator(group, comm, error))
+      return false;
+    if (bytes > std::numeric_limits<int>::max()) {
+      error = "all-gather of blocks over 2^31-1 bytes";
+      return false;
+    }
+    int n = static_cast<int>(bytes);
+    return check(MPI_Allgather(in, n, MPI_BYTE, out, n, MPI_BYTE, comm), "MPI_Allgather",
+                 error);
+  }
+
+  /// The world, or the group's communicator, split at its first use (every
+  /// process reaches the same collectives in the same order) and kept.
+  bool communicator(const Group &group, MPI_Comm &comm, std::string &error) {
+    if (group.id == 0) {
+      comm = MPI_COMM_WORLD;
+      return true;
+    }
+    auto it = comms.find(group.id);
+    if (it == comms.end()) {
+      MPI_Comm split;
+      if (!check(MPI_Comm_split(MPI_COMM_WORLD, static_cast<int>(group.color),
+                                static_cast<int>(group.key), &split),
+                 "MPI_Comm_split", error))
+        return false;
+      MPI_Comm_set_errhandler(split, MPI_ERRORS_RETURN);
+      it = comms.emplace(group.id, split).first;
+    }
+    comm = it->second;
+    int n = 0;
+    MPI_Comm_size(comm, &n);
+    if (n != group.size) {
+      error = "a collective's group has " + std::to_string(n) + " processes, not " +
+              std::to_string(group.size);
+      return false;
+    }
+    return true;
+  }
+  static MPI_Datatype datatype(int32_t kind, int32_t bits) {
+    switch (kind) {
+    case ARRAYC_RT_COLL_FLOAT:
+      return bits == 32 ? MPI_FLOAT : bits == 64 ? MPI_DOUBLE : MPI_DATATYPE_NULL;
+    case ARRAYC_RT_COLL_SIGNED:
+      return bits == 8    ? MPI_INT8_T
+             : bits == 16 ? MPI_INT16_T
+             : bits == 32 ? MPI_INT32_T
+             : bits == 64 ? MPI_INT64_T
+                          : MPI_DATATYPE_NULL;
+    case ARRAYC_RT_COLL_UNSIGNED:
+      return bits == 1 || bits == 8 ? MPI_UINT8_T
+             : bits == 16           ? MPI_UINT16_T
+             : bits == 32           ? MPI_UINT32_T
+             : bits == 64           ? MPI_UINT64_T
+                                    : MPI_DATATYPE_NULL;
+    default:
+      return MPI_DATATYPE_NULL;
+    }
+  }
+  static MPI_Op reduction(int32_t op, int32_t kind) {
+    bool integer = kind != ARRAYC_RT_COLL_FLOAT;
+    switch (op) {
+    case ARRAYC_RT_COLL_SUM: return MPI_SUM;
+    case ARRAYC_RT_COLL_PROD: return MPI_PROD;
+    case ARRAYC_RT_COLL_MIN: return MPI_MIN;
+    case ARRAYC_RT_COLL_MAX: return MPI_MAX;
+    case ARRAYC_RT_COLL_BAND: return integer ? MPI_BAND : MPI_OP_NULL;
+    case ARRAYC_RT_COLL_BOR: return integer ? MPI_BOR : MPI_OP_NULL;
+    case ARRAYC_RT_COLL_BXOR: return integer ? MPI_BXOR : MPI_OP_NULL;
+    default: return MPI_OP_NULL;
+    }
+  }
+  static bool check(int rc, const char *what, std::string &error) {
+    if (rc == MPI_SUCCESS)
+      return true;
+    char text[MPI_MAX_ERROR_STRING];
+    int len = 0;
+    MPI_Error_string(rc, text, &len);
+    error = std::string(what) + " failed: " + std::string(text, static_cast<size_t>(len));
+    return false;
+  }
+  bool ownsMPI = false;
+  int64_t rank_ = 0, size_ = 0;
+  std::map<int64_t, MPI_Comm> comms;
+};
+
+} // namespace
+
+Backend &collMakeBackend() {
+  static MPIBackend mpi;
+  return mpi;
+}
+
+} // namespace arrayc_rt::coll

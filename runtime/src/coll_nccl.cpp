@@ -1,0 +1,714 @@
+// The NCCL backend of the collectives (coll_backend.h): one process per GPU
+// on one host, started by `arrayc launch -np N` (or torchrun, or mpirun; no
+// MPI is needed), in libarrayc_runtime_nccl with the C ABI of coll.cpp.
+// docs/distributed.md.
+//
+// - The job: rank, size and local rank from the launcher's environment
+//   (ARRAYC_RANK/ARRAYC_WORLD_SIZE/ARRAYC_LOCAL_RANK, OpenMPI's
+//   OMPI_COMM_WORLD_*, torchrun's RANK/WORLD_SIZE/LOCAL_RANK); each process
+//   makes GPU <local rank> its current device.
+// - NCCL is dlopen'ed (libnccl.so.2: $ARRAYC_NCCL_LIBRARY, the loader's path,
+//   then the nvidia/nccl/lib folder of Python's nvidia-nccl-cu* package, as
+//   CuPy and PyTorch find it); its few types and entry points are declared
+//   here (no NCCL headers at build time).
+// - The NCCL unique id travels through a rendezvous directory on the host:
+//   rank 0 writes it (temporary file + rename), the others poll for it with a
+//   timeout.
+// - Collectives run on the arrays' device buffers, on the runtime's current
+//   stream of the current device (the stream compiled kernels queue on), so
+//   they are ordered with the kernels before and after them without a host
+//   wait. Host buffers (an output the compiler left on the host) are staged.
+#include "coll_backend.h"
+
+#include "arrayc_rt/coll.h"
+#include "arrayc_rt/runtime.h"
+
+#include <cuda.h>
+#include <dlfcn.h>
+#include <glob.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <string>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+// From libarrayc_runtime_cuda (cuda.cpp).
+extern "C" {
+ARRAYC_RT_API void *arrayc_rt_cuda_library_stream(void);
+ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream, bool isHostShared);
+ARRAYC_RT_API void mgpuMemFree(void *ptr, CUstream stream);
+}
+
+namespace arrayc_rt::coll {
+namespace {
+
+// NCCL's C API, as nccl.h (2.18 and later) declares it: only what is used.
+using ncclResult_t = int;
+constexpr ncclResult_t ncclSuccess = 0;
+using ncclComm_t = struct ncclComm *;
+struct ncclUniqueId {
+  char internal[128];
+};
+enum ncclDataType_t {
+  ncclInt8 = 0,
+  ncclUint8 = 1,
+  ncclInt32 = 2,
+  ncclUint32 = 3,
+  ncclInt64 = 4,
+  ncclUint64 = 5,
+  ncclFloat32 = 7,
+  ncclFloat64 = 8,
+};
+enum ncclRedOp_t { ncclSum = 0, ncclProd = 1, ncclMax = 2, ncclMin = 3 };
+
+struct Nccl {
+  void *lib = nullptr;
+  std::string path;
+  ncclResult_t (*getVersion)(int *) = nullptr;
+  ncclResult_t (*getUniqueId)(ncclUniqueId *) = nullptr;
+  ncclResult_t (*commInitRank)(ncclComm_t *, int, ncclUniqueId, int) = nullptr;
+  ncclResult_t (*commSplit)(ncclComm_t, int, int, ncclComm_t *, void *) = nullptr;
+  ncclResult_t (*commDestroy)(ncclComm_t) = nullptr;
+  ncclResult_t (*allReduce)(const void *, void *, size_t, ncclDataType_t, ncclRedOp_t,
+                            ncclComm_t, CUstream) = nullptr;
+  ncclResult_t (*allGather)(const void *, void *, size_t, ncclDataType_t, ncclComm_t,
+                            CUstream) = nullptr;
+  const char *(*getErrorString)(ncclResult_t) = nullptr;
+};
+
+/// The folders where Python's nvidia-nccl-cu* wheel may have put NCCL
+/// (site-packages/nvidia/nccl/lib): PYTHONPATH, a virtual or conda
+/// environment, the user's and the system's site-packages.
+std::vector<std::string> pythonNcclDirs() {
+  std::vector<std::string> patterns;
+  if (const char *pp = std::getenv("PYTHONPATH")) {
+    std::string s = pp;
+    size_t start = 0;
+    while (start <= s.size()) {
+      size_t end = s.find(':', start);
+      std::string dir = s.substr(start, end == std::string::npos ? end : end - start);
+      if (!dir.empty())
+        patterns.push_back(dir + "/nvidia/nccl/lib");
+      if (end == std::string::npos)
+        break;
+      start = end + 1;
+    }
+  }
+  for (const char *env : {"VIRTUAL_ENV", "CONDA_PREFIX"})
+    if (const char *prefix = std::getenv(env); prefix && *prefix)
+      patterns.push_back(std::string(prefix) + "/lib/python3*/site-packages/nvidia/nccl/lib");
+  if (const char *home = std::getenv("HOME"); home && *home)
+    patterns.push_back(std::string(home) + "/.local/lib/python3*/site-packages/nvidia/nccl/lib");
+  for (const char *prefix : {"/usr/local/lib", "/usr/lib", "/opt/conda/lib"})
+    for (const char *kind : {"site-packages", "dist-packages"})
+      patterns.push_back(std::string(prefix) + "/python3*/" + kind + "/nvidia/nccl/lib");
+  patterns.push_back("/usr/lib/python3/dist-packages/nvidia/nccl/lib");
+  std::vector<std::string> dirs;
+  for (const std::string &pattern : patterns) {
+    glob_t g{};
+    if (glob(pattern.c_str(), 0, nullptr, &g) == 0)
+      for (size_t i = 0; i < g.gl_pathc; ++i)
+        dirs.push_back(g.gl_pathv[i]);
+    globfree(&g);
+  }
+  return dirs;
+}
+
+/// Where `python3` imports nvidia.nccl from (the last resort: an interpreter
+/// whose site-packages are elsewhere); "" when it cannot.
+std::string pythonImportDir() {
+  FILE *p = popen("python3 -c 'import os, nvidia.nccl as m; "
+                  "print(os.path.dirname(m.__file__) if m.__file__ else list(m.__path__)[0])'"
+                  " 2>/dev/null",
+                  "r");
+  if (!p)
+    return "";
+  char line[4096] = {};
+  std::string dir = fgets(line, sizeof line, p) ? line : "";
+  pclose(p);
+  while (!dir.empty() && (dir.back() == '\n' || dir.back() == '\r'))
+    dir.pop_back();
+  return dir.empty() ? dir : dir + "/lib";
+}
+
+/// Loads NCCL once; null with `error` saying what was tried.
+const Nccl *nccl(std::string &error) {
+  static Nccl api;
+  static std::string loadError;
+  static bool tried = false;
+  if (tried) {
+    error = loadError;
+    return api.lib ? &api : nullptr;
+  }
+  tried = true;
+  std::vector<std::string> candidates;
+  const char *forced = std::getenv("ARRAYC_NCCL_LIBRARY");
+  if (forced && *forced) {
+    candidates.push_back(forced);
+  } else {
+    candidates.push_back("libnccl.so.2");
+    for (const std::string &dir : pythonNcclDirs())
+      candidates.push_back(dir + "/libnccl.so.2");
+  }
+  std::string tried_;
+  auto attempt = [&](const std::string &path) {
+    if ((api.lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL))) {
+      api.path = path;
+      return true;
+    }
+    const char *why = dlerror();
+    tried_ += "\n  " + path + (why ? std::string(": ") + why : "");
+    return false;
+  };
+  bool ok = false;
+  for (const std::string &c : candidates)
+    if ((ok = attempt(c)))
+      break;
+  if (!ok && !(forced && *forced)) {
+    std::string dir = pythonImportDir();
+    if (!dir.empty())
+      ok = attempt(dir + "/libnccl.so.2");
+    else
+      tried_ += "\n  python3 -c 'import nvidia.nccl': not importable";
+  }
+  if (!ok) {
+    loadError = std::string("cannot load NCCL (libnccl.so.2); tried:") + tried_ +
+                "\n  set ARRAYC_NCCL_LIBRARY to libnccl.so.2 (pip's nvidia-nccl-cu12 puts it "
+                "in site-packages/nvidia/nccl/lib)";
+    error = loadError;
+    return nullptr;
+  }
+  std::string missing;
+  auto sym = [&](auto &fn, const char *name) {
+    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(dlsym(api.lib, name));
+    if (!fn && missing.empty())
+      missing = name;
+  };
+  sym(api.getVersion, "ncclGetVersion");
+  sym(api.getUniqueId, "ncclGetUniqueId");
+  sym(api.commInitRank, "ncclCommInitRank");
+  sym(api.commDestroy, "ncclCommDestroy");
+  sym(api.allReduce, "ncclAllReduce");
+  sym(api.allGather, "ncclAllGather");
+  sym(api.getErrorString, "ncclGetErrorString");
+  // ncclCommSplit (NCCL 2.18): only the collectives over some axes of an N-D
+  // mesh need it; checked at their first use.
+  api.commSplit = reinterpret_cast<decltype(api.commSplit)>(dlsym(api.lib, "ncclCommSplit"));
+  if (!missing.empty()) {
+    loadError = api.path + " has no " + missing + " (not NCCL 2?)";
+    api.lib = nullptr;
+    error = loadError;
+    return nullptr;
+  }
+  return &api;
+}
+
+/// A variable of the environment, read by the caller.
+struct EnvVar {
+  const char *name, *value;
+};
+
+/// An integer from the first of `vars` set; false when none is (`from`
+/// names the one read; a value that is not an integer reads as -1).
+bool envInt(std::initializer_list<EnvVar> vars, int64_t &value, std::string &from) {
+  for (const EnvVar &var : vars)
+    if (var.value && *var.value) {
+      char *end = nullptr;
+      value = std::strtoll(var.value, &end, 10);
+      from = var.name;
+      if (*end)
+        value = -1;
+      return true;
+    }
+  return false;
+}
+
+/// Characters of a job id usable in a file name.
+std::string fileSafe(std::string s) {
+  for (char &c : s)
+    if (!isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
+      c = '_';
+  return s;
+}
+
+class NCCLBackend final : public Backend {
+public:
+  const char *name() const override { return "nccl"; }
+  const char *launchHint() const override { return "arrayc launch -np"; }
+
+  bool init(std::string &error) override {
+    std::string rankVar, sizeVar, localVar;
+    // arrayc launch's, OpenMPI's (mpirun), torchrun's.
+    bool hasRank = envInt({{"ARRAYC_RANK", std::getenv("ARRAYC_RANK")},
+                           {"OMPI_COMM_WORLD_RANK", std::getenv("OMPI_COMM_WORLD_RANK")},
+                           {"RANK", std::getenv("RANK")}},
+                          rank_, rankVar);
+    bool hasSize = envInt({{"ARRAYC_WORLD_SIZE", std::getenv("ARRAYC_WORLD_SIZE")},
+                           {"OMPI_COMM_WORLD_SIZE", std::getenv("OMPI_COMM_WORLD_SIZE")},
+                           {"WORLD_SIZE", std::getenv("WORLD_SIZE")}},
+                          size_, sizeVar);
+    if (hasRank != hasSize) {
+      error = hasRank ? rankVar + " is set but no world size (ARRAYC_WORLD_SIZE, "
+                                  "OMPI_COMM_WORLD_SIZE or WORLD_SIZE)"
+                      : sizeVar + " is set but no rank (ARRAYC_RANK, OMPI_COMM_WORLD_RANK "
+                                  "or RANK)";
+      return false;
+    }
+    if (!hasRank) { // started alone: a job of one process
+      rank_ = 0;
+      size_ = 1;
+    }
+    if (size_ < 1 || rank_ < 0 || rank_ >= size_) {
+      error = "invalid rank/size from the environment (" + rankVar + "=" +
+              (std::getenv(rankVar.c_str()) ? std::getenv(rankVar.c_str()) : "") + ", " +
+              sizeVar + "=" + (std::getenv(sizeVar.c_str()) ? std::getenv(sizeVar.c_str()) : "") +
+              ")";
+      return false;
+    }
+    local_ = rank_;
+    if (envInt({{"ARRAYC_LOCAL_RANK", std::getenv("ARRAYC_LOCAL_RANK")},
+                {"OMPI_COMM_WORLD_LOCAL_RANK", std::getenv("OMPI_COMM_WORLD_LOCAL_RANK")},
+                {"LOCAL_RANK", std::getenv("LOCAL_RANK")}},
+               local_, localVar) &&
+        local_ < 0) {
+      error = "invalid local rank " + localVar + "=" + std::getenv(localVar.c_str());
+      return false;
+    }
+    return true;
+  }
+
+  bool connect(std::string &error) override {
+    int64_t local = local_;
+    int devices = arrayc_rt_cuda_device_count();
+    if (local >= devices) {
+      error = "local rank " + std::to_string(local) + " uses GPU " +
+              std::to_string(local) + ", but this machine has " + std::to_string(devices) +
+              " GPU" + (devices == 1 ? "" : "s") +
+              " (start at most as many processes per host as GPUs)";
+      return false;
+    }
+    if (arrayc_rt_set_device(static_cast<int>(local)) != ARRAYC_RT_OK) {
+      error = "cannot use GPU " + std::to_string(local) + ": " + arrayc_rt_last_error();
+      return false;
+    }
+    const Nccl *api = nccl(error);
+    if (!api)
+      return false;
+    api_ = api;
+    CUstream s = stream(); // makes the device's context current for NCCL's cudart
+    (void)s;
+    ncclUniqueId id{};
+    if (size_ == 1) {
+      if (!check(api_->getUniqueId(&id), "ncclGetUniqueId", error))
+        return false;
+    } else if (!rendezvous(id, error)) {
+      return false;
+    }
+    if (!check(api_->commInitRank(&world_, static_cast<int>(size_), id, static_cast<int>(rank_)),
+               "ncclCommInitRank", error))
+      return false;
+    // Every rank has read the id once ncclCommInitRank returns.
+    if (rank_ == 0 && !idFile_.empty()) {
+      unlink(idFile_.c_str());
+      if (madeDir_)
+        rmdir(dir_.c_str());
+    }
+    return true;
+  }
+
+  void finalize() override {
+    if (!api_ || !world_)
+      return;
+    cuStreamSynchronize(stream());
+    for (auto &[id, comm] : comms_)
+      api_->commDestroy(comm);
+    comms_.clear();
+    api_->commDestroy(world_);
+    world_ = nullptr;
+  }
+
+  int64_t rank() const override { return rank_; }
+  int64_t size() const override { return size_; }
+
+  // No NCCL call here (a peer may be gone, and ncclCommAbort may wait on
+  // it): the process ends; the launcher (arrayc launch, torchrun, mpirun)
+  // sees the failed rank and ends the others.
+  [[noreturn]] void abortAll(int code) override { std::_Exit(code); }
+
+  bool allReduce(const Group &group, void *buf, int64_t count, int32_t kind, int32_t bits,
+                 int32_t op, std::string &error) override {
+    ncclComm_t comm;
+    if (!communicator(group, comm, error))
+      return false;
+    int64_t eltBytes = bits == 1 ? 1 : bits / 8;
+    size_t bytes = static_cast<size_t>(count * eltBytes);
+    CUstream s = stream();
+    Staged data(buf, bytes, s, /*copyIn=*/true);
+    if (!data.ok(error))
+      return false;
+    ncclDataType_t type;
+    ncclRedOp_t rop;
+    if (native(kind, bits, op, type, rop)) {
+      if (!check(api_->allReduce(data.device, data.device, static_cast<size_t>(count), type, rop,
+                                 comm, s),
+                 "ncclAllReduce", error))
+        return false;
+    } else if (!reduceOnHost(comm, data.device, count, eltBytes, kind, bits, op, group.size,
+                             error)) {
+      return false;
+    }
+    return data.copyOut(error);
+  }
+
+  bool allGather(const Group &group, const char *in, int64_t block, int64_t outer, char *out,
+                 std::string &error) override {
+    ncclComm_t comm;
+    if (!communicator(group, comm, error))
+      return false;
+    CUstream s = stream();
+    size_t total = static_cast<size_t>(block * group.size);
+    Staged src(const_cast<char *>(in), static_cast<size_t>(block), s, /*copyIn=*/true);
+    if (!src.ok(error))
+      return false;
+    bool outOnDevice = isDevice(out);
+    // Gathered straight into `out` when it is the device result already.
+    char *gathered = outOnDevice && outer == 1 ? out : nullptr;
+    void *scratch = nullptr;
+    if (!gathered) {
+      scratch = mgpuMemAlloc(total ? total : 1, s, false);
+      gathered = static_cast<char *>(scratch);
+    }
+    bool ok = check(api_->allGather(src.device, gathered, static_cast<size_t>(block), ncclInt8,
+                                    comm, s),
+                    "ncclAllGather", error);
+    if (ok && !outOnDevice) {
+      std::vector<char> host(total);
+      ok = cu(cuMemcpyDtoHAsync(host.data(), reinterpret_cast<CUdeviceptr>(gathered), total, s),
+              "cuMemcpyDtoHAsync", error) &&
+           cu(cuStreamSynchronize(s), "cuStreamSynchronize", error);
+      if (ok)
+        interleaveRows(host.data(), block, outer, group.size, out);
+    } else if (ok && outer > 1) {
+      // out row o = row o of each rank's block, rank after rank: one 2-D
+      // copy per rank (rows of `inner` bytes, pitch block/outer there and
+      // group.size * inner here).
+      int64_t inner = block / outer;
+      for (int64_t r = 0; ok && r < group.size; ++r) {
+        CUDA_MEMCPY2D c{};
+        c.srcMemoryType = CU_MEMORYTYPE_DEVICE;
+        c.srcDevice = reinterpret_cast<CUdeviceptr>(gathered + r * block);
+        c.srcPitch = static_cast<size_t>(inner);
+        c.dstMemoryType = CU_MEMORYTYPE_DEVICE;
+        c.dstDevice = reinterpret_cast<CUdeviceptr>(out + r * inner);
+        c.dstPitch = static_cast<size_t>(inner * group.size);
+        c.WidthInBytes = static_cast<size_t>(inner);
+        c.Height = static_cast<size_t>(outer);
+        ok = cu(cuMemcpy2DAsync(&c, s), "cuMemcpy2DAsync", error);
+      }
+    }
+    if (scratch)
+      mgpuMemFree(scratch, s);
+    return ok;
+  }
+
+private:
+  /// A buffer on the device: `ptr` itself, or a device copy of host memory
+  /// (copied in, and back out by copyOut).
+  struct Staged {
+    Staged(void *ptr, size_t bytes, CUstream s, bool copyIn) : host(ptr), bytes(bytes), s(s) {
+      if (isDevice(ptr)) {
+        device = ptr;
+        return;
+      }
+      device = owned = mgpuMemAlloc(bytes ? bytes : 1, s, false);
+      if (copyIn && bytes)
+        result = cuMemcpyHtoDAsync(reinterpret_cast<CUdeviceptr>(device), ptr, bytes, s);
+    }
+    ~Staged() {
+      if (owned)
+        mgpuMemFree(owned, s);
+    }
+    bool ok(std::string &error) const { return cu(result, "cuMemcpyHtoDAsync", error); }
+    bool copyOut(std::string &error) {
+      if (!owned || !bytes)
+        return true;
+      return cu(cuMemcpyDtoHAsync(host, reinterpret_cast<CUdeviceptr>(device), bytes, s),
+                "cuMemcpyDtoHAsync", error) &&
+             cu(cuStreamSynchronize(s), "cuStreamSynchronize", error);
+    }
+    void *host, *device = nullptr, *owned = nullptr;
+    size_t bytes;
+    CUstream s;
+    CUresult result = CUDA_SUCCESS;
+  };
+
+  static bool isDevice(const void *p) {
+    unsigned type = 0;
+    return cuPointerGetAttribute(&type, CU_POINTER_ATTRIBUTE_MEMORY_TYPE,
+                                 reinterpret_cast<CUdeviceptr>(p)) == CUDA_SUCCESS &&
+           (type == CU_MEMORYTYPE_DEVICE || type == CU_MEMORYTYPE_UNIFIED);
+  }
+
+  static CUstream stream() { return static_cast<CUstream>(arrayc_rt_cuda_library_stream()); }
+
+  static bool cu(CUresult r, const char *call, std::string &error) {
+    if (r == CUDA_SUCCESS)
+      return true;
+    const char *text = nullptr;
+    cuGetErrorString(r, &text);
+    error = std::string(call) + " failed: " + (text ? text : "unknown error");
+    return false;
+  }
+
+  bool check(ncclResult_t r, const char *call, std::string &error) const {
+    if (r == ncclSuccess)
+      return true;
+    error = std::string(call) + " failed: " + api_->getErrorString(r) + " (NCCL " +
+            std::to_string(r) + ", " + api_->path + ")";
+    return false;
+  }
+
+  /// The NCCL type and operation of an all-reduce NCCL does itself: false
+  /// for 16-bit integers and bitwise operations NCCL lacks (reduceOnHost).
+  static bool native(int32_t kind, int32_t bits, int32_t op, ncclDataType_t &type,
+                     ncclRedOp_t &rop) {
+    switch (kind) {
+    case ARRAYC_RT_COLL_FLOAT:
+      if (bits != 32 && bits != 64)
+        return false;
+      type = bits == 32 ? ncclFloat32 : ncclFloat64;
+      break;
+    case ARRAYC_RT_COLL_SIGNED:
+      if (bits == 8)
+        type = ncclInt8;
+      else if (bits == 32)
+        type = ncclInt32;
+      else if (bits == 64)
+        type = ncclInt64;
+      else
+        return false;
+      break;
+    case ARRAYC_RT_COLL_UNSIGNED:
+      if (bits == 1 || bits == 8)
+        type = ncclUint8;
+      else if (bits == 32)
+        type = ncclUint32;
+      else if (bits == 64)
+        type = ncclUint64;
+      else
+        return false;
+      break;
+    default:
+      return false;
+    }
+    switch (op) {
+    case ARRAYC_RT_COLL_SUM: rop = ncclSum; return true;
+    case ARRAYC_RT_COLL_PROD: rop = ncclProd; return true;
+    case ARRAYC_RT_COLL_MIN: rop = ncclMin; return true;
+    case ARRAYC_RT_COLL_MAX: rop = ncclMax; return true;
+    // On bools (0 or 1) `and` is the minimum and `or` the maximum.
+    case ARRAYC_RT_COLL_BAND: rop = ncclMin; return bits == 1;
+    case ARRAYC_RT_COLL_BOR: rop = ncclMax; return bits == 1;
+    default: return false;
+    }
+  }
+
+  template <class T> static bool reduceTyped(std::vector<char> &all, int64_t count, int64_t n,
+                                             int32_t op, bool floating) {
+    auto *v = reinterpret_cast<T *>(all.data());
+    for (int64_t r = 1; r < n; ++r)
+      for (int64_t i = 0; i < count; ++i) {
+        T &acc = v[i];
+        T x = v[r * count + i];
+        switch (op) {
+        case ARRAYC_RT_COLL_SUM: acc = static_cast<T>(acc + x); break;
+        case ARRAYC_RT_COLL_PROD: acc = static_cast<T>(acc * x); break;
+        case ARRAYC_RT_COLL_MIN: acc = x < acc ? x : acc; break;
+        case ARRAYC_RT_COLL_MAX: acc = x > acc ? x : acc; break;
+        default:
+          if constexpr (std::is_integral_v<T>) {
+            if (op == ARRAYC_RT_COLL_BAND)
+              acc = static_cast<T>(acc & x);
+            else if (op == ARRAYC_RT_COLL_BOR)
+              acc = static_cast<T>(acc | x);
+            else if (op == ARRAYC_RT_COLL_BXOR)
+              acc = static_cast<T>(acc ^ x);
+            else
+              return false;
+          } else {
+            return false;
+          }
+        }
+      }
+    (void)floating;
+    return true;
+  }
+
+  /// An all-reduce NCCL has no operation or type for: every block gathered
+  /// (ncclAllGather), combined on the host in rank order, copied back into
+  /// `dev` (stream-ordered, waited for).
+  bool reduceOnHost(ncclComm_t comm, void *dev, int64_t count, int64_t eltBytes, int32_t kind,
+                    int32_t bits, int32_t op, int64_t n, std::string &error) {
+    CUstream s = stream();
+    size_t bytes = static_cast<size_t>(count * eltBytes);
+    size_t total = bytes * static_cast<size_t>(n);
+    void *gathered = mgpuMemAlloc(total ? total : 1, s, false);
+    std::vector<char> all(total);
+    bool ok = check(api_->allGather(dev, gathered, bytes, ncclInt8, comm, s), "ncclAllGather",
+                    error) &&
+              cu(cuMemcpyDtoHAsync(all.data(), reinterpret_cast<CUdeviceptr>(gathered),
+                                   all.size(), s),
+                 "cuMemcpyDtoHAsync", error) &&
+              cu(cuStreamSynchronize(s), "cuStreamSynchronize", error);
+    mgpuMemFree(gathered, s);
+    if (!ok)
+      return false;
+    bool known = false;
+    if (kind == ARRAYC_RT_COLL_FLOAT)
+      known = bits == 32   ? reduceTyped<float>(all, count, n, op, true)
+              : bits == 64 ? reduceTyped<double>(all, count, n, op, true)
+                           : false;
+    else if (kind == ARRAYC_RT_COLL_SIGNED)
+      known = bits == 8    ? reduceTyped<int8_t>(all, count, n, op, false)
+              : bits == 16 ? reduceTyped<int16_t>(all, count, n, op, false)
+              : bits == 32 ? reduceTyped<int32_t>(all, count, n, op, false)
+              : bits == 64 ? reduceTyped<int64_t>(all, count, n, op, false)
+                           : false;
+    else if (kind == ARRAYC_RT_COLL_UNSIGNED)
+      known = bits == 1 || bits == 8 ? reduceTyped<uint8_t>(all, count, n, op, false)
+              : bits == 16           ? reduceTyped<uint16_t>(all, count, n, op, false)
+              : bits == 32           ? reduceTyped<uint32_t>(all, count, n, op, false)
+              : bits == 64           ? reduceTyped<uint64_t>(all, count, n, op, false)
+                                     : false;
+    if (!known) {
+      error = "all-reduce of an unsupported element type or operation (kind " +
+              std::to_string(kind) + ", " + std::to_string(bits) + " bits, operation " +
+              std::to_string(op) + ")";
+      return false;
+    }
+    return cu(cuMemcpyHtoDAsync(reinterpret_cast<CUdeviceptr>(dev), all.data(), bytes, s),
+              "cuMemcpyHtoDAsync", error) &&
+           cu(cuStreamSynchronize(s), "cuStreamSynchronize", error);
+  }
+
+  /// The world, or the group's communicator, split at its first use (every
+  /// process reaches the same collectives in the same order) and kept.
+  bool communicator(const Group &group, ncclComm_t &comm, std::string &error) {
+    if (group.id == 0) {
+      comm = world_;
+      return true;
+    }
+    auto it = comms_.find(group.id);
+    if (it == comms_.end()) {
+      if (!api_->commSplit) {
+        error = api_->path + " has no ncclCommSplit (NCCL 2.18 or later is needed for "
+                             "collectives over some axes of a mesh)";
+        return false;
+      }
+      ncclComm_t split = nullptr;
+      if (!check(api_->commSplit(world_, static_cast<int>(group.color),
+                                 static_cast<int>(group.key), &split, nullptr),
+                 "ncclCommSplit", error))
+        return false;
+      it = comms_.emplace(group.id, split).first;
+    }
+    comm = it->second;
+    return true;
+  }
+
+  /// The directory where rank 0 leaves the NCCL unique id:
+  /// $ARRAYC_RENDEZVOUS_DIR (arrayc launch makes a fresh one), else one named
+  /// after the job of OpenMPI (PMIX_NAMESPACE) or torchrun
+  /// (TORCHELASTIC_RUN_ID and MASTER_PORT) under $TMPDIR or /tmp.
+  bool rendezvousDir(std::string &error) {
+    if (const char *d = std::getenv("ARRAYC_RENDEZVOUS_DIR"); d && *d) {
+      dir_ = d;
+      return true;
+    }
+    std::string job;
+    if (const char *ns = std::getenv("PMIX_NAMESPACE"); ns && *ns)
+      job = std::string("ompi-") + ns;
+    else if (const char *id = std::getenv("TORCHELASTIC_RUN_ID"); id && *id)
+      job = std::string("torchrun-") + id + "-" +
+            (std::getenv("MASTER_PORT") ? std::getenv("MASTER_PORT") : "");
+    if (job.empty()) {
+      error = "no rendezvous directory for the NCCL id: start the program with `arrayc "
+              "launch -np N`, or set ARRAYC_RENDEZVOUS_DIR to a fresh directory every rank "
+              "of the job sees";
+      return false;
+    }
+    const char *tmp = std::getenv("TMPDIR");
+    dir_ = std::string(tmp && *tmp ? tmp : "/tmp") + "/arrayc-rendezvous-" + fileSafe(job);
+    return true;
+  }
+
+  /// Rank 0 writes the NCCL unique id (a temporary file renamed into place,
+  /// so a reader never sees half of it); the others poll for it, for at
+  /// most $ARRAYC_RENDEZVOUS_TIMEOUT seconds (default 120).
+  bool rendezvous(ncclUniqueId &id, std::string &error) {
+    if (!rendezvousDir(error))
+      return false;
+    idFile_ = dir_ + "/nccl-id";
+    if (rank_ == 0) {
+      if (!check(api_->getUniqueId(&id), "ncclGetUniqueId", error))
+        return false;
+      if (mkdir(dir_.c_str(), 0700) == 0)
+        madeDir_ = true;
+      std::string tmp = dir_ + "/.nccl-id." + std::to_string(getpid()) + ".tmp";
+      FILE *f = std::fopen(tmp.c_str(), "wb");
+      bool written = f && std::fwrite(&id, sizeof id, 1, f) == 1;
+      if (f)
+        written = std::fclose(f) == 0 && written;
+      if (!written || std::rename(tmp.c_str(), idFile_.c_str()) != 0) {
+        error = "cannot write the NCCL id to " + idFile_ + ": " + std::strerror(errno);
+        unlink(tmp.c_str());
+        return false;
+      }
+      return true;
+    }
+    double timeout = 120;
+    if (const char *t = std::getenv("ARRAYC_RENDEZVOUS_TIMEOUT"); t && *t)
+      timeout = std::atof(t);
+    auto start = std::chrono::steady_clock::now();
+    for (;;) {
+      std::ifstream in(idFile_, std::ios::binary);
+      if (in && in.read(reinterpret_cast<char *>(&id), sizeof id) && in.gcount() == sizeof id)
+        return true;
+      double waited =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (waited > timeout) {
+        char text[64];
+        std::snprintf(text, sizeof text, "%g", timeout);
+        error = "rank 0 did not publish the NCCL id in " + idFile_ + " within " + text +
+                " s (ARRAYC_RENDEZVOUS_TIMEOUT); did rank 0 start?";
+        return false;
+      }
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
+
+  const Nccl *api_ = nullptr;
+  int64_t rank_ = 0, size_ = 1, local_ = 0;
+  ncclComm_t world_ = nullptr;
+  std::map<int64_t, ncclComm_t> comms_;
+  std::string dir_, idFile_;
+  bool madeDir_ = false;
+};
+
+} // namespace
+
+Backend &collMakeBackend() {
+  static NCCLBackend backend;
+  return backend;
+}
+
+} // namespace arrayc_rt::coll
