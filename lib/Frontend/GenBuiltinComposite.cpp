@@ -570,49 +570,218 @@ OptVal Gen::composite(Builtin id, llvm::StringRef name, llvm::StringRef full,
     OptVal a = arrayArg(args[0]);
     if (!a)
       return std::nullopt;
-    llvm::SmallVector<int64_t> reps;
-    const Expr *re = args[1];
-    llvm::SmallVector<const Expr *> items;
-    if (isTile && (re->kind == ExprKind::Tuple || re->kind == ExprKind::List))
-      for (const ExprPtr &x : re->elts)
-        items.push_back(x.get());
-    else
-      items.push_back(re);
-    for (const Expr *x : items) {
-      std::optional<int64_t> r = axisLiteral(*x);
-      if (!r)
-        return err(x->loc, full + "(): " + (isTile ? "reps" : "repeats") +
-                               " must be integer literals (an array of repeats is "
-                               "not supported yet)");
-      if (*r < 0)
-        return err(x->loc, "negative dimensions are not allowed");
-      reps.push_back(*r);
+    Location il = loc(l);
+    std::string what = isTile ? "reps" : "repeats";
+    // A count: a literal, or an index value checked non-negative when the
+    // program runs (NumPy's message for a negative count).
+    struct Count {
+      int64_t lit = 0;
+      Value dyn;
+    };
+    auto scalarCount = [&](const Val &v, SrcLoc at) -> std::optional<Count> {
+      if (v.kind == Val::Lit && v.weak == Weak::Int) {
+        if (v.i < 0)
+          return err(at, "negative dimensions are not allowed");
+        return Count{v.i, Value()};
+      }
+      if (!isIntScalar(v))
+        return err(at, full + "(): " + what + " must be integers, got " + describeVal(v));
+      Expr e(ExprKind::Name, at);
+      std::optional<Value> x = intScalar(v, e, full + "(): " + what);
+      if (!x)
+        return std::nullopt;
+      Location al = loc(at);
+      Value ok = arith::CmpIOp::create(b, al, arith::CmpIPredicate::sge, *x,
+                                       arith::ConstantIntOp::create(b, al, 0, 64));
+      nd::AssertOp::create(b, al, ok,
+                           b.getStringAttr(where(at) + "negative dimensions are not allowed"),
+                           ValueRange{});
+      return Count{0, arith::IndexCastOp::create(b, al, b.getIndexType(), *x)};
+    };
+    // `x` with each element of `axis` repeated `c` times (or the whole axis
+    // `c` times, `whole`): a new axis of c broadcast, then merged.
+    auto repeatCount = [&](const Val &x, int64_t axis, const Count &c, bool whole) {
+      if (!c.dyn)
+        return repeatAxis(x, axis, c.lit, whole, l);
+      int64_t ins = whole ? axis : axis + 1;
+      Val e = expandDims(x, {ins}, l);
+      Dim rd = runtimeSizeDim(c.dyn, nullptr, "(" + what + " at " + std::to_string(l.line) +
+                                                  ":" + std::to_string(l.col) + ")");
+      llvm::SmallVector<Dim, 4> shape(e.type.dims);
+      shape[ins] = rd;
+      runtimeSizes[rd.name] = c.dyn;
+      Val bc = broadcastTo(e, shape, {e}, il);
+      runtimeSizes.erase(rd.name);
+      ArrType rt{x.type.dtype, x.type.dims};
+      llvm::SmallVector<Value> dyn;
+      for (int64_t d = 0; d < int64_t(x.type.rank()); ++d) {
+        if (d == axis) {
+          Value v = arith::MulIOp::create(b, il, dimIndex(x, d, il), c.dyn);
+          rt.dims[d] = runtimeSizeDim(v, nullptr, x.type.dims[d].str() + "*" + rd.name);
+          dyn.push_back(v);
+        } else if (x.type.dims[d].isNamed()) {
+          dyn.push_back(dimIndex(x, d, il));
+        }
+      }
+      return reshapeTo(bc, rt, dyn, l);
+    };
+    OptVal rv = eval(*args[1]);
+    if (!rv)
+      return std::nullopt;
+    if (isTile) {
+      // reps: one count, or a sequence of them (a tuple or list, written or
+      // bound to a name, or a 1-d integer array of known length).
+      std::vector<std::pair<Val, SrcLoc>> items;
+      const Expr *re = args[1];
+      if (re->kind == ExprKind::Tuple || re->kind == ExprKind::List) {
+        for (const ExprPtr &x : re->elts) {
+          OptVal v = eval(*x);
+          if (!v)
+            return std::nullopt;
+          items.push_back({*v, x->loc});
+        }
+      } else if (rv->kind == Val::Tuple) {
+        for (const Val &v : rv->elts)
+          items.push_back({v, re->loc});
+      } else if (rv->kind == Val::Array && rv->type.rank() == 1 && isInt(rv->type.dtype)) {
+        if (rv->type.dims[0].isNamed())
+          return err(re->loc, full + "(): reps of a length known only at run time (" +
+                                  rv->type.str() + "): the result's rank must be known "
+                                  "when compiling; pass a tuple");
+        for (int64_t i = 0; i < rv->type.dims[0].size; ++i) {
+          Val e = Val::array(tensor::ExtractOp::create(b, il, rv->value,
+                                                       ValueRange{idx(i)}),
+                             ArrType{rv->type.dtype, {}});
+          e.value = tensor::FromElementsOp::create(
+              b, il, RankedTensorType::get({}, e.value.getType()), ValueRange{e.value});
+          items.push_back({e, re->loc});
+        }
+      } else {
+        items.push_back({*rv, re->loc});
+      }
+      llvm::SmallVector<Count> reps;
+      for (auto &[v, at] : items) {
+        std::optional<Count> c = scalarCount(v, at);
+        if (!c)
+          return std::nullopt;
+        reps.push_back(*c);
+      }
+      Val x = *a;
+      while (x.type.rank() < reps.size())
+        x = expandDims(x, {0}, l);
+      while (reps.size() < x.type.rank())
+        reps.insert(reps.begin(), Count{1, Value()});
+      for (auto [d, r] : llvm::enumerate(reps))
+        if (r.dyn || r.lit != 1)
+          x = repeatCount(x, d, r, true);
+      if (x.value == a->value)
+        x = copyOf(x, l);
+      return x;
     }
     Val x = *a;
-    if (!isTile) {
-      int64_t axis = 0;
-      if (!args[2] || args[2]->kind == ExprKind::None) {
-        x = flatten(x, l);
-      } else {
-        std::optional<int64_t> ax = axisArg(args[2], x.type.rank(), full);
-        if (!ax)
-          return std::nullopt;
-        axis = *ax;
-      }
-      if (x.type.rank() == 0)
-        x = flatten(x, l);
-      return repeatAxis(x, axis, reps[0], false, l);
+    int64_t axis = 0;
+    if (!args[2] || args[2]->kind == ExprKind::None) {
+      x = flatten(x, l);
+    } else {
+      std::optional<int64_t> ax = axisArg(args[2], x.type.rank(), full);
+      if (!ax)
+        return std::nullopt;
+      axis = *ax;
     }
-    while (x.type.rank() < reps.size())
-      x = expandDims(x, {0}, l);
-    while (reps.size() < x.type.rank())
-      reps.insert(reps.begin(), 1);
-    for (auto [d, r] : llvm::enumerate(reps))
-      if (r != 1)
-        x = repeatAxis(x, d, r, true, l);
-    if (x.value == a->value)
-      x = copyOf(x, l);
-    return x;
+    if (x.type.rank() == 0)
+      x = flatten(x, l);
+    const Expr *re = args[1];
+    Val reps = *rv;
+    if (reps.kind == Val::Tuple || (re->kind == ExprKind::List && reps.kind != Val::Array)) {
+      OptVal arr = evalArrayOperand(*re, full);
+      if (!arr)
+        return std::nullopt;
+      reps = *arr;
+    }
+    if (reps.kind == Val::Array && reps.type.rank() == 1 && !reps.type.dims[0].isNamed() &&
+        reps.type.dims[0].size == 1) {
+      // One count for every element: NumPy broadcasts it.
+      Val e = Val::array(tensor::ExtractOp::create(b, il, reps.value, ValueRange{idx(0)}),
+                         ArrType{reps.type.dtype, {}});
+      e.value = tensor::FromElementsOp::create(
+          b, il, RankedTensorType::get({}, e.value.getType()), ValueRange{e.value});
+      reps = e;
+    }
+    if (reps.kind != Val::Array || reps.type.rank() == 0) {
+      std::optional<Count> c = scalarCount(reps, re->loc);
+      if (!c)
+        return std::nullopt;
+      return repeatCount(x, axis, *c, false);
+    }
+    if ((!isInt(reps.type.dtype) && reps.type.dtype != DType::Bool) ||
+        reps.type.dtype == DType::U64)
+      return err(re->loc, "Cannot cast array data from dtype('" +
+                              numpyDtypeName(reps.type.dtype).str() +
+                              "') to dtype('int64') according to the rule 'safe'");
+    if (reps.type.rank() > 1)
+      return err(re->loc, "object too deep for desired array");
+    // A count per element: repeats[i] copies of element i along the axis.
+    // The counts' running sum c marks where each element's copies end; the
+    // source of output position j is the number of ends at or before j
+    // (ones added at c, then a running sum): one scatter and two scans,
+    // whatever the counts, then one gather.
+    Val r = toArray(reps, DType::I64);
+    const Dim &n = x.type.dims[axis];
+    if (r.type.dims[0] != n) {
+      Value m = sizeI64(r, 0, il), len = sizeI64(x, axis, il);
+      if (!r.type.dims[0].isNamed() && !n.isNamed())
+        return err(re->loc, "operands could not be broadcast together with shape (" +
+                                std::to_string(n.size) + ",) (" +
+                                std::to_string(r.type.dims[0].size) + ",)");
+      // m == n, or m == 1 (one count for all), checked when the program runs.
+      Value one = arith::ConstantIntOp::create(b, il, 1, 64);
+      Value same = arith::CmpIOp::create(b, il, arith::CmpIPredicate::eq, m, len);
+      Value single = arith::CmpIOp::create(b, il, arith::CmpIPredicate::eq, m, one);
+      nd::AssertOp::create(b, il, arith::OrIOp::create(b, il, same, single),
+                           b.getStringAttr(where(l) + "operands could not be broadcast "
+                                                      "together with shape ({0},) ({1},)"),
+                           ValueRange{len, m});
+      // Position min(i, m - 1): i itself, or 0 for a single count.
+      Val i = iota(DType::I64, {n}, 0, {x}, l);
+      Val last = Val::array(tensor::FromElementsOp::create(
+                                b, il, RankedTensorType::get({}, b.getI64Type()),
+                                ValueRange{arith::SubIOp::create(b, il, m, one)}),
+                            ArrType{DType::I64, {}});
+      OptVal pos = binary("min", i, last, l);
+      if (!pos)
+        return std::nullopt;
+      r = gatherAlong(r, withDim(*pos, 0, n, il), 0, l);
+      r = withDim(r, 0, n, il);
+    }
+    OptVal neg = compare("<", r, Val::intLit(0), l);
+    if (!neg)
+      return std::nullopt;
+    Value negatives = countTrue(*neg, l);
+    nd::AssertOp::create(b, il,
+                         arith::CmpIOp::create(b, il, arith::CmpIPredicate::eq, negatives,
+                                               arith::ConstantIndexOp::create(b, il, 0)),
+                         b.getStringAttr(where(l) + "repeats may not contain negative "
+                                                    "values."),
+                         ValueRange{});
+    Val sum = reduceAxes(nd::ReduceKind::sum, r, {0}, false, l);
+    Value total = arith::IndexCastOp::create(
+        b, il, b.getIndexType(), tensor::ExtractOp::create(b, il, sum.value, ValueRange{}));
+    Value ends = nd::ScanOp::create(b, il, r.value.getType(),
+                                    nd::ReduceKindAttr::get(&ctx, nd::ReduceKind::sum),
+                                    r.value, b.getI64IntegerAttr(0));
+    Value slots = arith::AddIOp::create(b, il, total, arith::ConstantIndexOp::create(b, il, 1));
+    Val marks = filledOfSize(Val::intLit(0), DType::I64, slots, "repeat", l);
+    Val ones = fill(Val::intLit(1), DType::I64, r.type.dims, {r}, l);
+    marks = scatterFlat(marks, Val::array(ends, r.type), ones, /*accumulate=*/true, l);
+    Val src = Val::array(nd::ScanOp::create(b, il, marks.value.getType(),
+                                            nd::ReduceKindAttr::get(&ctx, nd::ReduceKind::sum),
+                                            marks.value, b.getI64IntegerAttr(0)),
+                         marks.type);
+    Dim out = runtimeSizeDim(total, nullptr,
+                             "(sum of repeats at " + std::to_string(l.line) + ":" +
+                                 std::to_string(l.col) + ")");
+    src = windowAlong(src, 0, arith::ConstantIndexOp::create(b, il, 0), total, out, l);
+    return gatherAlong(x, src, axis, l);
   }
   case Builtin::Kron: {
     if (!bindArgs(full, {"a", "b"}, 2, call, args))

@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.repeat, np.kron, default-args, np.tile, np.fromfunction, lambda
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
 # Nearest-neighbour upsampling of a small image by np.repeat along both axes
 # and by np.kron with a block of ones, a mosaic with np.tile, and a
 # checkerboard mask from np.fromfunction applied to the mosaic.

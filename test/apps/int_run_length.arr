@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS: np.diff, np.flatnonzero, np.repeat
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), methods (.repeat()), np.sort
 # Run-length encoding of a symbol stream (few symbols, so runs are long):
 # run starts with np.diff and np.flatnonzero, lengths, values; decoding with
 # np.repeat must give the stream back.
