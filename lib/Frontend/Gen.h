@@ -531,10 +531,21 @@ private:
   bool genBranches(const Val &c, SrcLoc condLoc, llvm::function_ref<bool()> thenFn,
                    llvm::function_ref<bool()> elseFn,
                    std::optional<SrcLoc> ifLoc = std::nullopt);
+  /// A `for i in range(...)` loop run as a `while` (when its body may
+  /// `break` or `return`): the i64 start, step and trip count, and whether
+  /// the loop variable is carried out of the loop.
+  struct RangeLoop {
+    std::string var;
+    Value start, step, trips;
+    bool carryVar = false;
+    SrcLoc varLoc;
+  };
   std::optional<Value> whileCondition(const Stmt &s, const Exits &ex,
-                                      bool &never);
+                                      bool &never, Value rangeCond = Value());
+  Val rangeIndexVal(Value iv, Location l);
   bool genFor(const Stmt &s);
   bool genWhile(const Stmt &s);
+  bool genWhileLoop(const Stmt &s, const Exits &ex, const RangeLoop *range);
 
   // The expression walk (GenExpr.cpp).
   OptVal eval(const Expr &e);

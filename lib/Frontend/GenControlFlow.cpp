@@ -426,6 +426,16 @@ static void hiddenCarried(const Exits &ex, size_t numResults,
   }
 }
 
+/// The loop variable of a range loop: the i64 `iv` as a weak 0-d array.
+Val Gen::rangeIndexVal(Value iv, Location l) {
+  Value t = tensor::FromElementsOp::create(
+      b, l, RankedTensorType::get({}, b.getI64Type()), ValueRange{iv});
+  Val v = Val::array(t, ArrType{DType::I64, {}});
+  v.weakRt = true;
+  v.weak = Weak::Int;
+  return v;
+}
+
 bool Gen::genFor(const Stmt &s) {
   const Expr &it = *s.value;
   if (it.kind != ExprKind::Call || it.lhs->kind != ExprKind::Name ||
@@ -501,9 +511,6 @@ bool Gen::genFor(const Stmt &s) {
       b, il, arith::SubIOp::create(b, il, diff, i64One), absStep);
   Value trips = arith::SelectOp::create(
       b, il, some, arith::AddIOp::create(b, il, q, i64One), i64Zero);
-  Value ub = arith::IndexCastOp::create(b, il, b.getIndexType(), trips);
-  Value lb = arith::ConstantIndexOp::create(b, il, 0);
-  Value one = arith::ConstantIndexOp::create(b, il, 1);
 
   Exits ex = loopExits(s);
   SavedFlags savedFlags = enterLoopFlags(*scope, ex);
@@ -523,6 +530,27 @@ bool Gen::genFor(const Stmt &s) {
                    : staticTrips);
   if (carryVar && !boundBefore)
     scope->vars[var] = Val::intLit(0); // Overwritten by the first iteration.
+  auto loopVarAfter = [&] {
+    if (carryVar)
+      return true;
+    scope->vars.erase(var);
+    scope->unbound[var] =
+        boundBefore
+            ? "the loop variable '" + var + "' (line " +
+                  std::to_string(s.loc.line) + ") had another type before the "
+                  "loop (" + varWhy + "); use another name to use it after the loop"
+            : "the loop variable '" + var + "' is unbound after its loop (line " +
+                  std::to_string(s.loc.line) + ") when the loop runs zero times; "
+                  "assign it before the loop to use it after";
+    return true;
+  };
+  if (ex.brk || ex.ret) {
+    RangeLoop range{var, vStart, vStep, trips, carryVar, s.target->loc};
+    return genWhileLoop(s, ex, &range) && loopVarAfter();
+  }
+  Value ub = arith::IndexCastOp::create(b, il, b.getIndexType(), trips);
+  Value lb = arith::ConstantIndexOp::create(b, il, 0);
+  Value one = arith::ConstantIndexOp::create(b, il, 1);
 
   // Carried variables: assigned in the body and bound before the loop.
   std::vector<std::string> assigned;
@@ -583,20 +611,11 @@ bool Gen::genFor(const Stmt &s) {
                                            forOp.getInductionVar());
       Value iv = arith::AddIOp::create(
           b, il, vStart, arith::MulIOp::create(b, il, k, vStep));
-      Value ivT = tensor::FromElementsOp::create(
-          b, il, RankedTensorType::get({}, b.getI64Type()), ValueRange{iv});
-      Val ivVal = Val::array(ivT, ArrType{DType::I64, {}});
-      ivVal.weakRt = true;
-      ivVal.weak = Weak::Int;
-      auto runBody = [&] {
-        scope->vars[var] = ivVal;
-        scope->unbound.erase(var);
-        return genBlock(s.body);
-      };
+      scope->vars[var] = rangeIndexVal(iv, il);
+      scope->unbound.erase(var);
       if (ex.cont)
         scope->vars[kContinue] = Val::boolLit(false);
-      // After a `break` or `return` the remaining iterations do nothing.
-      if (!(ex.brk || ex.ret ? genGuarded(s.loc, runBody) : runBody()))
+      if (!genBlock(s.body)) // no `break`/`return` here (genWhileLoop)
         return false;
       // Arrays written through other names, names whose target changed.
       std::vector<std::string> more;
@@ -698,18 +717,7 @@ bool Gen::genFor(const Stmt &s) {
                         "loop at line " + std::to_string(s.loc.line) +
                         "; assign it before the loop to use it after";
   }
-  if (carryVar)
-    return true;
-  scope->vars.erase(var);
-  scope->unbound[var] =
-      boundBefore
-          ? "the loop variable '" + var + "' (line " +
-                std::to_string(s.loc.line) + ") had another type before the "
-                "loop (" + varWhy + "); use another name to use it after the loop"
-          : "the loop variable '" + var + "' is unbound after its loop (line " +
-                std::to_string(s.loc.line) + ") when the loop runs zero times; "
-                "assign it before the loop to use it after";
-  return true;
+  return loopVarAfter();
 }
 
 /// The i1 condition of a `while` in its `before` region. With a `break` or
@@ -717,9 +725,11 @@ bool Gen::genFor(const Stmt &s) {
 /// is evaluated only when they are clear (it may read out of bounds once the
 /// loop has decided to stop). Sets `never` for a literal false condition.
 std::optional<Value> Gen::whileCondition(const Stmt &s, const Exits &ex,
-                                         bool &never) {
+                                         bool &never, Value rangeCond) {
   Location il = loc(s.loc);
   auto userCond = [&]() -> std::optional<Value> {
+    if (rangeCond) // A range loop: its counter below the trip count.
+      return rangeCond;
     OptVal c = eval(*s.value);
     if (!c)
       return std::nullopt;
@@ -760,13 +770,27 @@ std::optional<Value> Gen::whileCondition(const Stmt &s, const Exits &ex,
 }
 
 bool Gen::genWhile(const Stmt &s) {
-  Location il = loc(s.loc);
   Exits ex = loopExits(s);
   SavedFlags savedFlags = enterLoopFlags(*scope, ex);
   auto leave = llvm::make_scope_exit([&] { leaveLoopFlags(*scope, savedFlags); });
+  return genWhileLoop(s, ex, nullptr);
+}
+
+/// A `while` loop, or a range loop (`range` set) whose body may `break` or
+/// `return`: that one stops at the first iteration that sets a flag instead
+/// of running the remaining ones as no-ops (on the GPU each of those would
+/// still launch its guard and read the flag back). Its i64 counter is an
+/// extra value the loop carries after the user's.
+bool Gen::genWhileLoop(const Stmt &s, const Exits &ex, const RangeLoop *range) {
+  Location il = loc(s.loc);
   std::vector<std::string> assigned;
   llvm::StringMap<SrcLoc> where;
   assignedNames(s.body, assigned, where);
+  if (range && range->carryVar) {
+    llvm::erase(assigned, range->var);
+    assigned.insert(assigned.begin(), range->var);
+    where.insert({range->var, range->varLoc});
+  }
   hiddenCarried(ex, scope->fn->results.size(), assigned);
   llvm::StringSet<> written;
   writtenNames(s.body, written);
@@ -774,7 +798,7 @@ bool Gen::genWhile(const Stmt &s) {
   std::string loopWhere = "the loop at line " + std::to_string(s.loc.line);
   Carried carried;
   for (const std::string &n : assigned) {
-    if (!scope->vars.count(n))
+    if ((range && n == range->var && !range->carryVar) || !scope->vars.count(n))
       continue;
     const Val &v = scope->vars[n];
     std::string why;
@@ -816,6 +840,12 @@ bool Gen::genWhile(const Stmt &s) {
       types.push_back(inits.back().getType());
       locs.push_back(il);
     }
+    size_t numCarried = carried.names.size(); // before carryMore adds any
+    if (range) {
+      inits.push_back(arith::ConstantIntOp::create(b, il, 0, 64));
+      types.push_back(b.getI64Type());
+      locs.push_back(il);
+    }
     auto whileOp = scf::WhileOp::create(b, il, types, inits);
     llvm::SmallVector<bool> unchanged(inits.size(), false); // as in genFor
     bool retry = false;
@@ -824,7 +854,12 @@ bool Gen::genWhile(const Stmt &s) {
       Block *cb = b.createBlock(&whileOp.getBefore(), {}, types, locs);
       bind(cb);
       bool never = false;
-      std::optional<Value> cond = whileCondition(s, ex, never);
+      Value rangeCond;
+      if (range)
+        rangeCond = arith::CmpIOp::create(b, il, arith::CmpIPredicate::slt,
+                                          cb->getArgument(numCarried),
+                                          range->trips);
+      std::optional<Value> cond = whileCondition(s, ex, never, rangeCond);
       if (!cond && !never)
         return false;
       if (never) { // `while False:` never runs: drop the loop.
@@ -840,11 +875,20 @@ bool Gen::genWhile(const Stmt &s) {
       clearExitFlags(); // The condition held, so no flag is set here.
       if (ex.cont)
         scope->vars[kContinue] = Val::boolLit(false);
+      Value counter;
+      if (range) { // i = start + k * step
+        counter = ab->getArgument(numCarried);
+        Value iv = arith::AddIOp::create(
+            b, il, range->start,
+            arith::MulIOp::create(b, il, counter, range->step));
+        scope->vars[range->var] = rangeIndexVal(iv, il);
+        scope->unbound.erase(range->var);
+      }
       if (!genBlock(s.body))
         return false;
       std::vector<std::string> more;
-      retry = settleLoopAliases(before, carried.names, "", more, demote, s.loc,
-                                loopWhere);
+      retry = settleLoopAliases(before, carried.names, range ? range->var : "",
+                                more, demote, s.loc, loopWhere);
       if (!carryMore(more, before, carried))
         return false;
       llvm::SmallVector<Value> yields;
@@ -852,7 +896,7 @@ bool Gen::genWhile(const Stmt &s) {
         if (!scope->vars.count(n) && scope->unbound.count(n))
           return fail(where[n], scope->unbound[n] +
                                     " (a loop carries it to the next iteration)");
-        if (i >= ab->getNumArguments()) { // added by carryMore: rebuilt
+        if (i >= numCarried) { // added by carryMore: rebuilt
           retry = true;
           continue;
         }
@@ -875,6 +919,9 @@ bool Gen::genWhile(const Stmt &s) {
         }
         yields.push_back(carriedValue(exitV, t->type, il));
       }
+      if (range)
+        yields.push_back(arith::AddIOp::create(
+            b, il, counter, arith::ConstantIntOp::create(b, il, 1, 64)));
       if (!retry) {
         scf::YieldOp::create(b, il, yields);
         for (auto [i, y] : llvm::enumerate(yields))
@@ -906,7 +953,7 @@ bool Gen::genWhile(const Stmt &s) {
     break;
   }
   for (const std::string &n : assigned) {
-    if (before.count(n))
+    if ((range && n == range->var) || before.count(n))
       continue;
     scope->vars.erase(n);
     scope->unbound[n] = "variable '" + n + "' is first assigned inside the "

@@ -19,8 +19,14 @@ def pick(x: f32[n], i: i64) -> f32:
 
 # Tests that a return inside a loop goes through a result slot: the loop
 # carries the returned flag and the slot, and the function returns the slot.
+# A range loop that may return runs as a while that also carries its i64
+# counter and stops once the flag is set (no empty iterations after it).
 # CHECK-LABEL: func.func @find(
-# CHECK: %[[R:.*]]:2 = scf.for {{.*}} -> (tensor<i1>, tensor<i64>)
+# CHECK: %[[R:.*]]:3 = scf.while {{.*}} -> (tensor<i1>, tensor<i64>, i64)
+# CHECK: arith.cmpi slt, %{{.*}}, %{{.*}} : i64
+# CHECK: scf.condition
+# CHECK: arith.addi %{{.*}}, %{{.*}} : i64
+# CHECK: scf.yield {{.*}} : tensor<i1>, tensor<i64>, i64
 # CHECK: scf.if
 # CHECK: return %{{.*}}#0 : tensor<i64>
 def find(x: f32[n]) -> i64:
