@@ -7,27 +7,20 @@
 // The compiler sends only products it knows GEMM can address with beta = 0
 // (row-major or transposed operands with identity layouts, a zero fill of the
 // result folded in); anything else is reported, never computed wrongly.
-#include "cuda_libs.h"
-#include "gemm_plan.h"
+#include "cuda_gemm.h"
 
 #include <algorithm>
 #include <climits>
 #include <complex>
-#include <type_traits>
 #include <cstdio>
-#include <mutex>
 #include <string>
+#include <type_traits>
 
 using namespace arrayc_rt::gemm;
 
 using namespace arrayc_rt::cuda;
 
 namespace {
-
-[[noreturn]] void fail(const char *name, const std::string &msg) {
-  std::string text = std::string(name) + ": " + msg;
-  arrayc_rt_fatal("", text.c_str());
-}
 
 struct CublasApi {
   decltype(&cublasSetStream_v2) setStream = nullptr;
@@ -51,34 +44,28 @@ struct CublasApi {
                                   long long, const void *, cudaDataType, int, long long,
                                   const void *, void *, cudaDataType, int, long long, int,
                                   cublasComputeType_t, cublasGemmAlgo_t) = nullptr;
-  std::string error;
 };
 
-// The GEMM entry points of the process's cuBLAS.
+// The GEMM entry points of the process's cuBLAS (the failure of `name` when
+// they cannot be loaded).
 const CublasApi &gemmApi(const char *name) {
-  static CublasApi api;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    const Cublas *lib = cublas();
-    if (!lib) {
-      api.error = arrayc_rt_last_error();
+  static EntryPoints<CublasApi> entries;
+  return *required(name, entries.get([](CublasApi &api, std::string &error) {
+    void *lib = cublasLibrary(error);
+    if (!lib)
       return;
-    }
-    symbol(lib->lib, api.setStream, "cublasSetStream_v2", api.error);
-    symbol(lib->lib, api.sgemm, "cublasSgemm_v2", api.error);
-    symbol(lib->lib, api.dgemm, "cublasDgemm_v2", api.error);
-    symbol(lib->lib, api.cgemm, "cublasCgemm_v2", api.error);
-    symbol(lib->lib, api.zgemm, "cublasZgemm_v2", api.error);
-    symbol(lib->lib, api.gemmEx, "cublasGemmEx", api.error);
-    symbol(lib->lib, api.sgemmBatched, "cublasSgemmStridedBatched", api.error);
-    symbol(lib->lib, api.dgemmBatched, "cublasDgemmStridedBatched", api.error);
-    symbol(lib->lib, api.cgemmBatched, "cublasCgemmStridedBatched", api.error);
-    symbol(lib->lib, api.zgemmBatched, "cublasZgemmStridedBatched", api.error);
-    symbol(lib->lib, api.gemmBatchedEx, "cublasGemmStridedBatchedEx", api.error);
-  });
-  if (!api.error.empty())
-    fail(name, api.error);
-  return api;
+    symbol(lib, api.setStream, "cublasSetStream_v2", error);
+    symbol(lib, api.sgemm, "cublasSgemm_v2", error);
+    symbol(lib, api.dgemm, "cublasDgemm_v2", error);
+    symbol(lib, api.cgemm, "cublasCgemm_v2", error);
+    symbol(lib, api.zgemm, "cublasZgemm_v2", error);
+    symbol(lib, api.gemmEx, "cublasGemmEx", error);
+    symbol(lib, api.sgemmBatched, "cublasSgemmStridedBatched", error);
+    symbol(lib, api.dgemmBatched, "cublasDgemmStridedBatched", error);
+    symbol(lib, api.cgemmBatched, "cublasCgemmStridedBatched", error);
+    symbol(lib, api.zgemmBatched, "cublasZgemmStridedBatched", error);
+    symbol(lib, api.gemmBatchedEx, "cublasGemmStridedBatchedEx", error);
+  }));
 }
 
 // Row-major C = A B is column-major C^T = B^T A^T: cuBLAS gets B first.
@@ -175,22 +162,13 @@ cublasStatus_t gemmCall(const CublasApi &api, cublasHandle_t h,
 template <typename T, typename C = T>
 void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, void *adesc,
                  int64_t brank, void *bdesc, int64_t crank, void *cdesc, int32_t accumulate) {
-  Descriptor plan = descriptor(prank, pdesc, sizeof(int64_t));
-  if (prank != 1 || !plan.data || plan.strides[0] != 1)
-    fail(name, "bad plan");
+  Descriptor plan = gemmPlan(name, prank, pdesc);
   if (accumulate)
     fail(name, "accumulating into the result is not supported on the GPU");
   Descriptor v[3] = {descriptor(arank, adesc, sizeof(T)), descriptor(brank, bdesc, sizeof(T)),
                      descriptor(crank, cdesc, sizeof(C))};
   const size_t eltSizes[3] = {sizeof(T), sizeof(T), sizeof(C)};
-  Operand ops[3];
-  for (int o = 0; o < 3; ++o)
-    ops[o] = {v[o].rank, v[o].sizes, v[o].strides, v[o].data};
-  Shape sh;
-  std::string err;
-  if (resolve(reinterpret_cast<const int64_t *>(plan.data), plan.sizes[0], ops, eltSizes, sh,
-              err) != ARRAYC_RT_OK)
-    fail(name, err);
+  Shape sh = gemmShape(name, plan, v, eltSizes);
   if (sh.nbatch == 0 || sh.m == 0 || sh.n == 0)
     return;
   if (!sh.lc.direct || (sh.k != 0 && (!sh.la.direct || !sh.lb.direct)))
@@ -209,9 +187,7 @@ void cublasEntry(const char *name, int64_t prank, void *pdesc, int64_t arank, vo
   }
   const CublasApi &api = gemmApi(name);
   // On the calling thread's current stream (arrayc_rt_set_current_stream).
-  cublasHandle_t handle = cublasOnStream(); // the current device's
-  if (!handle)
-    fail(name, arrayc_rt_last_error());
+  cublasHandle_t handle = required(name, cublasOnStream()); // the current device's
   cublasOperation_t opa = sh.la.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
   cublasOperation_t opb = sh.lb.trans ? CUBLAS_OP_T : CUBLAS_OP_N;
   // The batch as few strided-batched calls as its strides allow: one when

@@ -20,8 +20,7 @@
 // pointer but through its alignment); the bias pointer is set on the kept
 // descriptor at each call.
 #include "cublaslt.h"
-#include "cuda_libs.h"
-#include "gemm_plan.h"
+#include "cuda_gemm.h"
 #include "internal.h"
 
 #include <array>
@@ -33,48 +32,12 @@
 using namespace arrayc_rt::gemm;
 using namespace arrayc_rt::cuda;
 
-namespace arrayc_rt::cuda {
-
-const CublasLt *cublasLt() {
-  static void *lib = nullptr;
-  static decltype(&cublasLtCreate) create = nullptr;
-  static std::string error;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    lib = openLibrary("cuBLASLt", {"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so"},
-                      error);
-    if (lib)
-      symbol(lib, create, "cublasLtCreate", error);
-  });
-  if (!error.empty()) {
-    recordLoadError(error);
-    return nullptr;
-  }
-  // One handle per device: a handle belongs to the context it was made in.
-  static PerDevice<CublasLt> perDevice;
-  return perDevice.get([](CublasLt &api) {
-    if (cublasStatus_t st = create(&api.handle); st != CUBLAS_STATUS_SUCCESS) {
-      setError(ARRAYC_RT_ERR_DEVICE, "cublasLtCreate failed (status %d)", (int)st);
-      return false;
-    }
-    api.lib = lib;
-    return true;
-  });
-}
-
-} // namespace arrayc_rt::cuda
-
 namespace {
 
-[[noreturn]] void fail(const char *name, const std::string &msg) {
-  std::string text = std::string(name) + ": " + msg;
-  arrayc_rt_fatal("", text.c_str());
-}
-
-// The epilogue flags compiled code passes (GemmEpilogue.cpp).
-enum : int32_t { kBias = 1, kRelu = 2 };
-
+// cuBLASLt's entry points, resolved once per process.
 struct LtApi {
+  void *lib = nullptr;
+  decltype(&cublasLtCreate) create = nullptr;
   decltype(&cublasLtMatmulDescCreate) descCreate = nullptr;
   decltype(&cublasLtMatmulDescSetAttribute) descSet = nullptr;
   decltype(&cublasLtMatrixLayoutCreate) layoutCreate = nullptr;
@@ -83,31 +46,50 @@ struct LtApi {
   decltype(&cublasLtMatmulPreferenceDestroy) prefDestroy = nullptr;
   decltype(&cublasLtMatmulAlgoGetHeuristic) heuristic = nullptr;
   decltype(&cublasLtMatmul) matmul = nullptr;
-  std::string error;
 };
 
-const LtApi &ltApi(const char *name) {
-  static LtApi api;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    const CublasLt *lib = cublasLt();
-    if (!lib) {
-      api.error = arrayc_rt_last_error();
+const LtApi *ltApi() {
+  static EntryPoints<LtApi> entries;
+  return entries.get([](LtApi &api, std::string &error) {
+    api.lib = openLibrary("cuBLASLt",
+                          {"libcublasLt.so.13", "libcublasLt.so.12", "libcublasLt.so"}, error);
+    if (!api.lib)
       return;
-    }
-    symbol(lib->lib, api.descCreate, "cublasLtMatmulDescCreate", api.error);
-    symbol(lib->lib, api.descSet, "cublasLtMatmulDescSetAttribute", api.error);
-    symbol(lib->lib, api.layoutCreate, "cublasLtMatrixLayoutCreate", api.error);
-    symbol(lib->lib, api.prefCreate, "cublasLtMatmulPreferenceCreate", api.error);
-    symbol(lib->lib, api.prefSet, "cublasLtMatmulPreferenceSetAttribute", api.error);
-    symbol(lib->lib, api.prefDestroy, "cublasLtMatmulPreferenceDestroy", api.error);
-    symbol(lib->lib, api.heuristic, "cublasLtMatmulAlgoGetHeuristic", api.error);
-    symbol(lib->lib, api.matmul, "cublasLtMatmul", api.error);
+    symbol(api.lib, api.create, "cublasLtCreate", error);
+    symbol(api.lib, api.descCreate, "cublasLtMatmulDescCreate", error);
+    symbol(api.lib, api.descSet, "cublasLtMatmulDescSetAttribute", error);
+    symbol(api.lib, api.layoutCreate, "cublasLtMatrixLayoutCreate", error);
+    symbol(api.lib, api.prefCreate, "cublasLtMatmulPreferenceCreate", error);
+    symbol(api.lib, api.prefSet, "cublasLtMatmulPreferenceSetAttribute", error);
+    symbol(api.lib, api.prefDestroy, "cublasLtMatmulPreferenceDestroy", error);
+    symbol(api.lib, api.heuristic, "cublasLtMatmulAlgoGetHeuristic", error);
+    symbol(api.lib, api.matmul, "cublasLtMatmul", error);
   });
-  if (!api.error.empty())
-    fail(name, api.error);
-  return api;
 }
+
+} // namespace
+
+namespace arrayc_rt::cuda {
+
+const CublasLt *cublasLt() {
+  const LtApi *api = ltApi();
+  if (!api)
+    return nullptr;
+  // One handle per device: a handle belongs to the context it was made in.
+  static PerDevice<CublasLt> perDevice;
+  return perDevice.get([api](CublasLt &lt) {
+    lt.lib = api->lib;
+    cublasStatus_t st = api->create(&lt.handle);
+    return succeeded(st == CUBLAS_STATUS_SUCCESS, "cublasLtCreate", (int)st);
+  });
+}
+
+} // namespace arrayc_rt::cuda
+
+namespace {
+
+// The epilogue flags compiled code passes (GemmEpilogue.cpp).
+enum : int32_t { kBias = 1, kRelu = 2 };
 
 void check(const char *name, cublasStatus_t st, const char *call) {
   if (st != CUBLAS_STATUS_SUCCESS)
@@ -199,22 +181,13 @@ template <typename T>
 void ltEntry(const char *name, const Types &types, int64_t prank, void *pdesc, int64_t arank,
              void *adesc, int64_t brank, void *bdesc, int64_t drank, void *ddesc,
              int64_t biasRank, void *biasDesc, T alpha, int32_t flags) {
-  Descriptor plan = descriptor(prank, pdesc, sizeof(int64_t));
-  if (prank != 1 || !plan.data || plan.strides[0] != 1)
-    fail(name, "bad plan");
+  Descriptor plan = gemmPlan(name, prank, pdesc);
   if (flags & ~(kBias | kRelu))
     fail(name, "bad epilogue flags " + std::to_string(flags));
   Descriptor v[3] = {descriptor(arank, adesc, sizeof(T)), descriptor(brank, bdesc, sizeof(T)),
                      descriptor(drank, ddesc, sizeof(T))};
   const size_t eltSizes[3] = {sizeof(T), sizeof(T), sizeof(T)};
-  Operand ops[3];
-  for (int o = 0; o < 3; ++o)
-    ops[o] = {v[o].rank, v[o].sizes, v[o].strides, v[o].data};
-  Shape sh;
-  std::string err;
-  if (resolve(reinterpret_cast<const int64_t *>(plan.data), plan.sizes[0], ops, eltSizes, sh,
-              err) != ARRAYC_RT_OK)
-    fail(name, err);
+  Shape sh = gemmShape(name, plan, v, eltSizes);
   if (sh.nbatch != 1 || !sh.batch.empty())
     fail(name, "a batch of products (the compiler sends one matrix)");
   const T *bias = nullptr;
@@ -231,10 +204,8 @@ void ltEntry(const char *name, const Types &types, int64_t prank, void *pdesc, i
     fail(name, "an operand's strides are not a row-major or transposed matrix");
   if (sh.m > INT32_MAX || sh.n > INT32_MAX || sh.k > INT32_MAX)
     fail(name, "a dimension over 2^31 - 1");
-  const LtApi &api = ltApi(name);
-  const CublasLt *lt = cublasLt(); // the current device's handle
-  if (!lt)
-    fail(name, arrayc_rt_last_error());
+  const LtApi &api = *required(name, ltApi());
+  const CublasLt *lt = required(name, cublasLt()); // the current device's handle
   CUstream s = stream();
 
   const void *a = sh.base[0], *b = sh.base[1];

@@ -45,66 +45,78 @@ void recordLoadError(const std::string &error) {
   setError(ARRAYC_RT_ERR_DEVICE, "%s", error.c_str());
 }
 
-void *openWithCublas(const char *what, std::initializer_list<const char *> sonames,
-                     std::string &error, const Cublas **blas) {
-  if (!(*blas = cublas())) {
+void *cublasLibrary(std::string &error) {
+  const Cublas *blas = cublas();
+  if (!blas) {
     error = arrayc_rt_last_error();
     return nullptr;
   }
+  return blas->lib;
+}
+
+void *openWithCublas(const char *what, std::initializer_list<const char *> sonames,
+                     std::string &error, const Cublas **blas) {
+  if (!cublasLibrary(error))
+    return nullptr;
+  *blas = cublas();
   return openLibrary(what, sonames, error);
 }
 
+bool succeeded(bool ok, const char *call, int status) {
+  if (!ok)
+    setError(ARRAYC_RT_ERR_DEVICE, "%s failed (status %d)", call, status);
+  return ok;
+}
+
+void fail(const char *name, const std::string &msg) {
+  std::string text = std::string(name) + ": " + msg;
+  arrayc_rt_fatal("", text.c_str());
+}
+
 const Cublas *cublas() {
-  static Cublas api;
-  static std::string error;
-  static std::once_flag once;
-  std::call_once(once, [] {
-    void *lib = openLibrary("cuBLAS", {"libcublas.so.13", "libcublas.so.12", "libcublas.so"},
-                            error);
-    if (lib)
-      api.lib = lib;
+  static EntryPoints<Cublas> entries;
+  return entries.get([](Cublas &api, std::string &error) {
+    api.lib = openLibrary("cuBLAS", {"libcublas.so.13", "libcublas.so.12", "libcublas.so"},
+                          error);
   });
-  return loaded(api, error);
 }
 
 namespace {
+// What the per-device handle needs of cuBLAS.
+struct HandleApi {
+  decltype(&cublasCreate_v2) create = nullptr;
+  decltype(&cublasSetStream_v2) setStream = nullptr;
+};
 struct CublasHandle {
   cublasHandle_t handle = nullptr;
 };
 } // namespace
 
 cublasHandle_t cublasOnStream() {
-  static decltype(&cublasCreate_v2) create = nullptr;
-  static decltype(&cublasSetStream_v2) setStream = nullptr;
-  static std::string error;
-  static std::once_flag once;
-  const Cublas *api = cublas();
+  static EntryPoints<HandleApi> entries;
+  const HandleApi *api = entries.get([](HandleApi &api, std::string &error) {
+    void *blas = cublasLibrary(error);
+    if (!blas)
+      return;
+    std::string missing;
+    symbol(blas, api.create, "cublasCreate_v2", missing);
+    symbol(blas, api.setStream, "cublasSetStream_v2", missing);
+    if (!missing.empty())
+      error = "cuBLAS: " + missing;
+  });
   if (!api)
     return nullptr;
-  std::call_once(once, [api] {
-    symbol(api->lib, create, "cublasCreate_v2", error);
-    symbol(api->lib, setStream, "cublasSetStream_v2", error);
-  });
-  if (!error.empty()) {
-    recordLoadError("cuBLAS: " + error);
-    return nullptr;
-  }
   // One handle per device: a handle belongs to the context it was made in.
   static PerDevice<CublasHandle> handles;
-  CublasHandle *h = handles.get([](CublasHandle &made) {
-    if (cublasStatus_t st = create(&made.handle); st != CUBLAS_STATUS_SUCCESS) {
-      setError(ARRAYC_RT_ERR_DEVICE, "cublasCreate failed (status %d)", (int)st);
-      return false;
-    }
-    return true;
+  CublasHandle *h = handles.get([api](CublasHandle &made) {
+    cublasStatus_t st = api->create(&made.handle);
+    return succeeded(st == CUBLAS_STATUS_SUCCESS, "cublasCreate", (int)st);
   });
   if (!h)
     return nullptr;
-  if (cublasStatus_t st = setStream(h->handle, reinterpret_cast<cudaStream_t>(stream()));
-      st != CUBLAS_STATUS_SUCCESS) {
-    setError(ARRAYC_RT_ERR_DEVICE, "cublasSetStream failed (status %d)", (int)st);
+  cublasStatus_t st = api->setStream(h->handle, reinterpret_cast<cudaStream_t>(stream()));
+  if (!succeeded(st == CUBLAS_STATUS_SUCCESS, "cublasSetStream", (int)st))
     return nullptr;
-  }
   return h->handle;
 }
 

@@ -1,8 +1,9 @@
 // What the CUDA math-library entry points of libarrayc_runtime_cuda share
-// (cublas.cpp, cusolver.cpp, cufft.cpp): loading a CUDA library with
-// dlopen, memref descriptors holding device pointers, the calling thread's
-// device, stream and context, device scratch buffers from the pool, and the
-// cuBLAS handle of each device.
+// (cublas.cpp, cublaslt.cpp, cusolver.cpp, cufft.cpp): loading a CUDA library
+// with dlopen and resolving its entry points once, the handles made per
+// device, the located failure of an entry point, memref descriptors holding
+// device pointers, the calling thread's device, stream and context, device
+// scratch buffers from the pool, and the cuBLAS handle of each device.
 #ifndef ARRAYC_RT_CUDA_LIBS_H
 #define ARRAYC_RT_CUDA_LIBS_H
 
@@ -38,20 +39,53 @@ arrayc_rt_status check(cublasStatus_t st, const char *call);
 // The same for a math library's status (`ok`: it is the library's success).
 arrayc_rt_status libraryStatus(bool ok, const char *call, const char *library, int status);
 
-// A library's entry points once loaded: &api, or null with `error` (why it
-// could not be loaded) in arrayc_rt_last_error().
+// A library's entry points, resolved once per process by the first get():
+// `resolve(Api &api, std::string &error)` loads the library (openLibrary,
+// openWithCublas) and fills `api` (symbol), saying in `error` why it could
+// not. get() returns the entry points, or null with that reason in
+// arrayc_rt_last_error() (at every call). One static instance per table:
+//
+//   static EntryPoints<CufftApi> entries;
+//   return entries.get([](CufftApi &api, std::string &error) { ... });
 void recordLoadError(const std::string &error);
-template <class Api> const Api *loaded(const Api &api, const std::string &error) {
-  if (error.empty())
-    return &api;
-  recordLoadError(error);
-  return nullptr;
-}
+template <class Api> class EntryPoints {
+public:
+  template <class Resolve> const Api *get(Resolve resolve) {
+    std::call_once(once_, [&] { resolve(api_, error_); });
+    if (error_.empty())
+      return &api_;
+    recordLoadError(error_);
+    return nullptr;
+  }
 
+private:
+  Api api_{};
+  std::string error_;
+  std::once_flag once_;
+};
+
+// For a resolve function: cuBLAS's library (cublas()), or null with `error`
+// saying why it could not be loaded.
+void *cublasLibrary(std::string &error);
 // openLibrary for a library whose entry points also need cuBLAS (loaded first,
 // into *blas).
 void *openWithCublas(const char *what, std::initializer_list<const char *> sonames,
                      std::string &error, const struct Cublas **blas);
+
+// For the makers of per-device handles (PerDevice): true when `ok`, else
+// false with "<call> failed (status <status>)" in arrayc_rt_last_error().
+bool succeeded(bool ok, const char *call, int status);
+
+// The failure of the entry point `name`: "<name>: <msg>", located as
+// arrayc_rt_fatal reports it (an exit, or the failure of a libarrayc call).
+[[noreturn]] void fail(const char *name, const std::string &msg);
+// `p`, or the failure of `name` with arrayc_rt_last_error() when it is null
+// (a library, entry-point table or handle that could not be had).
+template <class P> P required(const char *name, P p) {
+  if (!p)
+    fail(name, arrayc_rt_last_error());
+  return p;
+}
 
 // The devices a process can use (ordinals 0 .. kMaxDevices-1).
 constexpr int kMaxDevices = 64;

@@ -52,10 +52,8 @@ struct CufftApi {
 };
 
 const CufftApi *cufft() {
-  static CufftApi api;
-  static std::string error;
-  static std::once_flag once;
-  std::call_once(once, [] {
+  static EntryPoints<CufftApi> entries;
+  return entries.get([](CufftApi &api, std::string &error) {
     const Cublas *blas = nullptr;
     void *lib = openWithCublas("cuFFT", {"libcufft.so.12", "libcufft.so"}, error, &blas);
     if (!lib)
@@ -76,7 +74,6 @@ const CufftApi *cufft() {
     symbol(blas->lib, api.csscal, "cublasCsscal_v2", error);
     symbol(blas->lib, api.zdscal, "cublasZdscal_v2", error);
   });
-  return loaded(api, error);
 }
 
 using arrayc_rt::cuda::check; // CUDA and cuBLAS statuses

@@ -110,10 +110,8 @@ struct SolverHandles {
 };
 
 const Solver *loadSolver() {
-  static Solver api;
-  static std::string error;
-  static std::once_flag once;
-  std::call_once(once, [] {
+  static EntryPoints<Solver> entries;
+  return entries.get([](Solver &api, std::string &error) {
     const Cublas *blas = nullptr;
     void *lib = openWithCublas("cuSOLVER", {"libcusolver.so.12", "libcusolver.so"}, error, &blas);
     if (!lib)
@@ -127,21 +125,17 @@ const Solver *loadSolver() {
     Cu<std::complex<float>>::load(lib, blas->lib, error);
     Cu<std::complex<double>>::load(lib, blas->lib, error);
   });
-  return loaded(api, error);
 }
 
 // The current device's handles (made in its context on first use).
 const SolverHandles *solverHandles(const Solver &api) {
   static PerDevice<SolverHandles> handles;
   return handles.get([&api](SolverHandles &h) {
-    if (cusolverStatus_t st = api.create(&h.handle); st != CUSOLVER_STATUS_SUCCESS)
-      setError(ARRAYC_RT_ERR_DEVICE, "cusolverDnCreate failed (status %d)", (int)st);
-    else if (cusolverStatus_t st = api.createSvdParams(&h.svdParams);
-             st != CUSOLVER_STATUS_SUCCESS)
-      setError(ARRAYC_RT_ERR_DEVICE, "cusolverDnCreateGesvdjInfo failed (status %d)", (int)st);
-    else
-      return true;
-    return false;
+    cusolverStatus_t st = api.create(&h.handle);
+    if (!succeeded(st == CUSOLVER_STATUS_SUCCESS, "cusolverDnCreate", (int)st))
+      return false;
+    st = api.createSvdParams(&h.svdParams);
+    return succeeded(st == CUSOLVER_STATUS_SUCCESS, "cusolverDnCreateGesvdjInfo", (int)st);
   });
 }
 
