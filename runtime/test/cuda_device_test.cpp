@@ -4,6 +4,7 @@
 // refusal of set_device runs; the one-GPU tests need a GPU, the two-GPU tests
 // two (each is skipped otherwise).
 #include "arrayc_rt/runtime.h"
+#include "cuda_test_support.h"
 
 #include <cuda.h>
 #include <gtest/gtest.h>
@@ -13,49 +14,9 @@
 #include <thread>
 #include <vector>
 
-extern "C" {
-void *mgpuModuleLoadJIT(void *data, int optLevel);
-void mgpuModuleUnload(void *module);
-void *mgpuModuleGetFunction(void *module, const char *name);
-void mgpuLaunchKernel(CUfunction f, intptr_t gx, intptr_t gy, intptr_t gz, intptr_t bx,
-                      intptr_t by, intptr_t bz, int32_t smem, CUstream stream, void **params,
-                      void **extra, size_t paramsCount);
-void *mgpuStreamCreate();
-void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream, bool isHostShared);
-void mgpuMemFree(void *ptr, CUstream stream);
-void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, CUstream stream);
-}
-
 namespace {
 
-// p[i] += 1 for i < n (PTX for sm_70 and later, JIT-compiled per device).
-const char *kAddOne = R"(
-.version 7.0
-.target sm_70
-.address_size 64
-.visible .entry add_one(.param .u64 p, .param .u32 n) {
-  .reg .pred %p<2>;
-  .reg .b32 %r<6>;
-  .reg .f32 %f<3>;
-  .reg .b64 %rd<5>;
-  ld.param.u64 %rd1, [p];
-  ld.param.u32 %r1, [n];
-  mov.u32 %r2, %ctaid.x;
-  mov.u32 %r3, %ntid.x;
-  mov.u32 %r4, %tid.x;
-  mad.lo.s32 %r5, %r2, %r3, %r4;
-  setp.ge.u32 %p1, %r5, %r1;
-  @%p1 bra DONE;
-  cvta.to.global.u64 %rd2, %rd1;
-  mul.wide.u32 %rd3, %r5, 4;
-  add.s64 %rd4, %rd2, %rd3;
-  ld.global.f32 %f1, [%rd4];
-  add.f32 %f2, %f1, 0f3F800000;
-  st.global.f32 [%rd4], %f2;
-DONE:
-  ret;
-}
-)";
+using namespace arrayc_rt_test;
 
 int deviceCount() { return arrayc_rt_cuda_device_count(); }
 
@@ -78,10 +39,7 @@ std::vector<float> addOne(void *module, int n) {
   EXPECT_EQ(ordinalOf(d), arrayc_rt_get_device());
   mgpuMemcpy(d, h.data(), n * 4, s);
   auto f = static_cast<CUfunction>(mgpuModuleGetFunction(module, "add_one"));
-  void *pp = d;
-  unsigned un = unsigned(n);
-  void *params[] = {&pp, &un};
-  mgpuLaunchKernel(f, (n + 127) / 128, 1, 1, 128, 1, 1, 0, s, params, nullptr, 2);
+  launchAddOne(f, d, unsigned(n), s);
   mgpuMemcpy(h.data(), d, n * 4, s);
   EXPECT_EQ(arrayc_rt_stream_synchronize(nullptr), ARRAYC_RT_OK);
   mgpuMemFree(d, s);
@@ -114,7 +72,7 @@ TEST(CurrentDevice, DeviceZeroRunsKernels) {
   if (deviceCount() < 1)
     GTEST_SKIP() << "no GPU";
   ASSERT_EQ(arrayc_rt_set_device(0), ARRAYC_RT_OK);
-  void *module = mgpuModuleLoadJIT(const_cast<char *>(kAddOne), 2);
+  void *module = loadAddOne();
   std::vector<float> out = addOne(module, 300);
   for (int i = 0; i < 300; ++i)
     ASSERT_EQ(out[i], float(i + 1));
@@ -139,7 +97,7 @@ TEST(CurrentDevice, TwoDevices) {
   if (deviceCount() < 2)
     GTEST_SKIP() << "needs two GPUs";
   ASSERT_EQ(arrayc_rt_set_device(0), ARRAYC_RT_OK);
-  void *module = mgpuModuleLoadJIT(const_cast<char *>(kAddOne), 2);
+  void *module = loadAddOne();
   auto f0 = mgpuModuleGetFunction(module, "add_one");
   std::vector<float> out0 = addOne(module, 1000);
   ASSERT_EQ(arrayc_rt_set_device(1), ARRAYC_RT_OK);

@@ -1,6 +1,7 @@
 // GPU smoke test of libarrayc_runtime_cuda (needs a GPU; exits 0 with
 // "SKIP" when none). Run: arrayc_runtime_cuda_smoke [oom]
 #include "arrayc_rt/runtime.h"
+#include "cuda_test_support.h"
 
 #include <cuda.h>
 
@@ -11,57 +12,7 @@
 #include <string>
 #include <vector>
 
-extern "C" {
-void *mgpuModuleLoad(void *data, size_t size);
-void *mgpuModuleLoadJIT(void *data, int optLevel);
-void mgpuModuleUnload(void *module);
-void *mgpuModuleGetFunction(void *module, const char *name);
-void mgpuLaunchKernel(CUfunction f, intptr_t gx, intptr_t gy, intptr_t gz, intptr_t bx, intptr_t by,
-                      intptr_t bz, int32_t smem, CUstream stream, void **params, void **extra,
-                      size_t paramsCount);
-void *mgpuStreamCreate();
-void mgpuStreamSynchronize(CUstream);
-void mgpuStreamDestroy(CUstream);
-void *mgpuEventCreate();
-void mgpuEventDestroy(CUevent);
-void mgpuEventSynchronize(CUevent);
-void mgpuEventRecord(CUevent, CUstream);
-void mgpuStreamWaitEvent(CUstream, CUevent);
-void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream, bool isHostShared);
-void mgpuMemFree(void *ptr, CUstream);
-void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, CUstream);
-void mgpuMemset32(void *dst, unsigned int value, size_t count, CUstream);
-void mgpuMemset16(void *dst, unsigned short value, size_t count, CUstream);
-void mgpuSetDefaultDevice(int32_t device);
-}
-
-static const char *kPtx = R"(
-.version 8.0
-.target sm_90
-.address_size 64
-.visible .entry add_one(.param .u64 p, .param .u32 n) {
-  .reg .pred %p<2>;
-  .reg .b32 %r<6>;
-  .reg .f32 %f<3>;
-  .reg .b64 %rd<5>;
-  ld.param.u64 %rd1, [p];
-  ld.param.u32 %r1, [n];
-  mov.u32 %r2, %ctaid.x;
-  mov.u32 %r3, %ntid.x;
-  mov.u32 %r4, %tid.x;
-  mad.lo.s32 %r5, %r2, %r3, %r4;
-  setp.ge.u32 %p1, %r5, %r1;
-  @%p1 bra DONE;
-  cvta.to.global.u64 %rd2, %rd1;
-  mul.wide.u32 %rd3, %r5, 4;
-  add.s64 %rd4, %rd2, %rd3;
-  ld.global.f32 %f1, [%rd4];
-  add.f32 %f2, %f1, 0f3F800000;
-  st.global.f32 [%rd4], %f2;
-DONE:
-  ret;
-}
-)";
+using namespace arrayc_rt_test;
 
 struct M1 {
   void *allocated, *aligned;
@@ -149,11 +100,9 @@ int main(int argc, char **argv) {
   arrayc_rt_free(out);
 
   // JIT a PTX kernel and launch it.
-  void *mod = mgpuModuleLoadJIT((void *)kPtx, 2);
+  void *mod = loadAddOne();
   CUfunction f = (CUfunction)mgpuModuleGetFunction(mod, "add_one");
-  unsigned un = N;
-  void *params[] = {&d, &un};
-  mgpuLaunchKernel(f, (N + 255) / 256, 1, 1, 256, 1, 1, 0, s, params, nullptr, 2);
+  launchAddOne(f, d, N, s);
   CUevent ev = (CUevent)mgpuEventCreate();
   mgpuEventRecord(ev, s);
   CUstream s2 = (CUstream)mgpuStreamCreate();
@@ -175,9 +124,8 @@ int main(int argc, char **argv) {
     };
     auto call = [&](float *p, int times) { // what a compiled function does
       arrayc_rt_graph_begin();
-      void *args[] = {&p, &un};
       for (int k = 0; k < times; ++k)
-        mgpuLaunchKernel(f, (N + 255) / 256, 1, 1, 256, 1, 1, 0, s, args, nullptr, 2);
+        launchAddOne(f, p, N, s);
       arrayc_rt_graph_end();
     };
     auto expect = [&](float *p, float add) {
@@ -210,11 +158,10 @@ int main(int argc, char **argv) {
     CHECK(stats().graph_launches == s2.graph_launches + 1 && stats().graphs_built == s2.graphs_built);
     // A copy to the host inside a call sees the kernels recorded before it.
     arrayc_rt_graph_begin();
-    void *args[] = {&e, &un};
-    mgpuLaunchKernel(f, (N + 255) / 256, 1, 1, 256, 1, 1, 0, s, args, nullptr, 2);
-    mgpuLaunchKernel(f, (N + 255) / 256, 1, 1, 256, 1, 1, 0, s, args, nullptr, 2);
+    launchAddOne(f, e, N, s);
+    launchAddOne(f, e, N, s);
     expect(e, 5.0f);
-    mgpuLaunchKernel(f, (N + 255) / 256, 1, 1, 256, 1, 1, 0, s, args, nullptr, 2);
+    launchAddOne(f, e, N, s);
     arrayc_rt_graph_end();
     expect(e, 6.0f);
     // Frees inside a call are held back until its kernels are queued: the
@@ -273,8 +220,7 @@ int main(int argc, char **argv) {
     float *u = (float *)mgpuMemAlloc(N * 4, cs, false);
     mgpuMemset32(u, 0, N, cs);
     CHECK(arrayc_rt_event_record(e0, nullptr) == ARRAYC_RT_OK); // the current stream
-    void *uparams[] = {&u, &un};
-    mgpuLaunchKernel(f, (N + 255) / 256, 1, 1, 256, 1, 1, 0, cs, uparams, nullptr, 2);
+    launchAddOne(f, u, N, cs);
     CHECK(arrayc_rt_event_record(e1, us) == ARRAYC_RT_OK);
     CHECK(arrayc_rt_event_synchronize(e1) == ARRAYC_RT_OK);
     float ms = -1;
@@ -299,7 +245,7 @@ int main(int argc, char **argv) {
     CHECK(mgpuStreamCreate() == (void *)s); // back to the default stream
   }
   mgpuModuleUnload(mod);
-  void *mod2 = mgpuModuleLoad((void *)kPtx, strlen(kPtx) + 1);
+  void *mod2 = mgpuModuleLoad(const_cast<char *>(kAddOnePtx), strlen(kAddOnePtx) + 1);
   CHECK(mgpuModuleGetFunction(mod2, "add_one") != nullptr);
   mgpuModuleUnload(mod2);
 
