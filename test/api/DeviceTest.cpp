@@ -48,11 +48,12 @@ TEST(Devices, DeviceThatDoesNotExist) {
     auto ctx = cudaContext(device);
     ASSERT_FALSE(ctx) << device;
     EXPECT_EQ(ctx.error().code, ARRAYC_ERR_DEVICE);
-    if (n > 0)
+    if (n > 0) {
       EXPECT_NE(ctx.error().message.find("invalid device ordinal: no cuda device " +
                                          std::to_string(device)),
                 std::string::npos)
           << ctx.error().message;
+    }
   }
 }
 
