@@ -35,9 +35,6 @@ compiler::pipelineOptions(const Options &options) {
   if (!options.precision.empty() && options.precision != "f16" && options.precision != "bf16")
     return llvm::createStringError("precision must be \"\", \"f16\" or \"bf16\", not \"%s\"",
                                    options.precision.c_str());
-  if (!options.mesh.empty() && options.cuda)
-    return llvm::createStringError("sharded programs (a mesh) run on the cpu target only so "
-                                   "far");
   auto p = std::make_unique<PipelineOptions>();
   p->mesh = options.mesh;
   p->shard = options.shard;

@@ -95,8 +95,9 @@ std::vector<std::string> arrayc::toolchain::jitRuntimeLibs(bool cuda, bool mpi) 
   std::vector<std::string> libs{dir + "/libarrayc_runtime.so", jit::kVectorMathLibrary};
   if (cuda)
     libs.push_back(dir + "/libarrayc_runtime_cuda.so");
+  // A mesh: the collectives over NCCL between GPUs (cuda), over MPI (cpu).
   if (mpi)
-    libs.push_back(dir + "/libarrayc_runtime_mpi.so");
+    libs.push_back(dir + (cuda ? "/libarrayc_runtime_nccl.so" : "/libarrayc_runtime_mpi.so"));
   return libs;
 }
 
@@ -113,6 +114,11 @@ Error arrayc::toolchain::linkSharedLibrary(StringRef object, StringRef output, b
 
 Error arrayc::toolchain::link(StringRef object, StringRef output, bool cuda, bool shared,
                               bool mpi) {
+  // A mesh on cuda links the NCCL collectives (libarrayc_runtime_nccl.a,
+  // built with the cuda target; NCCL is dlopen'ed at run time), not MPI.
+  bool nccl = mpi && cuda;
+  if (nccl)
+    mpi = false;
   if (mpi && !mpiRuntimeBuilt())
     return createStringError("this arrayc was built without MPI (libopenmpi-dev): sharded "
                              "programs (--mesh) cannot be linked");
@@ -135,6 +141,8 @@ Error arrayc::toolchain::link(StringRef object, StringRef output, bool cuda, boo
     args.push_back(dir + "/libarrayc_rt_main.a");
   if (cuda) {
 #ifdef ARRAYC_ENABLE_CUDA
+    if (nccl) // before the cuda runtime it calls
+      args.push_back(dir + "/libarrayc_runtime_nccl.a");
     args.push_back(dir + "/libarrayc_runtime_cuda.a");
 #endif
   }

@@ -25,14 +25,15 @@ std::string thisBinary();
 /// build tree's.
 std::string runtimeLibDir();
 /// Shared libraries the JIT loads for `cuda` (or cpu) programs.
-/// With `mpi` (a sharded program) the MPI runtime too (libarrayc_runtime_mpi.so,
-/// which brings libmpi).
+/// With `mpi` (a sharded program) the collectives' runtime too: on cpu
+/// libarrayc_runtime_mpi.so (which brings libmpi), on cuda
+/// libarrayc_runtime_nccl.so (which loads NCCL when the program starts).
 std::vector<std::string> jitRuntimeLibs(bool cuda, bool mpi = false);
 /// Links `object` with the static runtime into the executable `output`,
 /// written to a temporary name and renamed (no half-written output).
-/// With `mpi` (a program compiled with a mesh) the collectives' runtime
-/// (libarrayc_runtime_mpi.a) and libmpi too: an error where arrayc was built
-/// without MPI.
+/// With `mpi` (a program compiled with a mesh) the collectives' runtime:
+/// on cpu libarrayc_runtime_mpi.a and libmpi (an error where arrayc was built
+/// without MPI), on cuda libarrayc_runtime_nccl.a (NCCL is loaded at run time).
 llvm::Error linkExecutable(llvm::StringRef object, llvm::StringRef output, bool cuda,
                            bool mpi = false);
 /// The same into a shared library (the runtime is linked in: static, PIC).

@@ -208,6 +208,9 @@ int arrayc::driver::main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   if (argc > 1 && llvm::StringRef(argv[1]) == "cache")
     return cacheCommand(argc, argv);
+  // `arrayc launch -np N PROGRAM ...`: N ranks of a sharded cuda program.
+  if (argc > 1 && llvm::StringRef(argv[1]) == "launch")
+    return launchCommand(argc, argv);
   // `arrayc builtins`: every NumPy/Python name the frontend lowers
   // (docs/numpy-compatibility.md is generated from it).
   if (argc == 2 && llvm::StringRef(argv[1]) == "builtins") {
@@ -265,9 +268,9 @@ int arrayc::driver::main(int argc, char **argv) {
                             cl::cat(category));
   static cl::opt<std::string> mesh(
       "mesh",
-      cl::desc("Sharded functions (with --shard; cpu): the MPI processes the program runs "
-               "on, along each mesh axis (4, 2x2; `mpirun -np` their product); "
-               "docs/distributed.md"),
+      cl::desc("Sharded functions (with --shard): the processes the program runs on, "
+               "along each mesh axis (4, 2x2; their product: `mpirun -np` on cpu, "
+               "`arrayc launch -np`, one per GPU, on cuda); docs/distributed.md"),
       cl::value_desc("N[xM...]"), cl::cat(category));
   static cl::list<std::string> shardSpecs(
       "shard",
@@ -404,9 +407,9 @@ int arrayc::driver::main(int argc, char **argv) {
                  << (cuda ? ", kernels as " + pipelineOptions.gpuFormat.getValue() : "")
                  << (ptxas.empty() ? "" : ", ptxas " + ptxas) << "\n";
   if (!mesh.empty() || !shardSpecs.empty()) {
-    // Sharded functions (docs/distributed.md): the cpu target, executables
-    // started by mpirun; the option syntax is checked here, the names by the
-    // pass (arrayc-shard-functions).
+    // Sharded functions (docs/distributed.md): executables started by mpirun
+    // (cpu) or `arrayc launch` (cuda, NCCL); the option syntax is checked
+    // here, the names by the pass (arrayc-shard-functions).
     std::string error;
     if (mesh.empty() || shardSpecs.empty())
       return fail("--mesh and --shard go together: a mesh, and the function arguments "
@@ -416,15 +419,15 @@ int arrayc::driver::main(int argc, char **argv) {
     for (const std::string &spec : shardSpecs)
       if (!arrayc::parseShardSpec(spec, error))
         return fail("--shard: " + error);
-    if (cuda)
-      return fail("--mesh: sharded programs run on the cpu target only so far "
-                  "(--target=cpu)");
     if (shared)
       return fail("--mesh: --shared libraries do not take a mesh yet: build an executable "
-                  "(-o) or use `arrayc run`, started with mpirun");
-    if (runMode && !arrayc::toolchain::mpiRuntimeBuilt())
+                  "(-o) or use `arrayc run`, started with mpirun (cpu) or `arrayc launch` "
+                  "(cuda)");
+    // cuda: the NCCL runtime (libarrayc_runtime_nccl, built with the cuda
+    // target; NCCL itself is loaded at run time), one process per GPU.
+    if (runMode && !cuda && !arrayc::toolchain::mpiRuntimeBuilt())
       return fail("--mesh: this arrayc was built without MPI (libopenmpi-dev): no runtime "
-                  "for sharded programs");
+                  "for sharded programs on the cpu target");
     compileOptions.mesh = mesh.getValue();
     compileOptions.shard = std::vector<std::string>(shardSpecs.begin(), shardSpecs.end());
     compileOptions.shardVerbose = verbose.getValue();

@@ -9,6 +9,9 @@
 
 namespace arrayc::driver {
 int main(int argc, char **argv);
+/// `arrayc launch -np N [--] PROGRAM ARGS...` (Launch.cpp): N copies of a
+/// program, one per GPU, for sharded cuda programs (docs/distributed.md).
+int launchCommand(int argc, char **argv);
 } // namespace arrayc::driver
 
 #endif // ARRAYC_DRIVER_DRIVER_H

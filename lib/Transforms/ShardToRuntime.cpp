@@ -10,6 +10,11 @@
 // link against misnamed OpenMPI symbols, load communicators as i32, lack
 // all_gather and carry no memory effects for the deallocation.)
 //
+// The partitioner's neutral element of a split reduction (`scf.if rank == 0
+// {yield init} else {linalg.fill neutral}`) becomes an elementwise select: on
+// the cuda target a linalg op inside a host `scf.if` is not mapped to a kernel
+// (the fill would be host code writing device memory).
+//
 // Then the program's main joins the job first (arrayc_rt_coll_init: the
 // process count must be the mesh's) and leaves it last
 // (arrayc_rt_coll_finalize), and the mesh symbol goes.
@@ -22,7 +27,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -331,6 +338,70 @@ struct AllSlicePattern : OpRewritePattern<shard::AllSliceOp> {
   Mesh mesh;
 };
 
+/// `scf.if %c {yield %init} else {%f = linalg.fill ins(%n) outs(%e); yield %f}`
+/// (either way round, %init, %n and %e defined before the if: the
+/// partitioner's neutral element on ranks other than 0) as
+/// `linalg.generic ins(%init) outs(%e) {select %c, %in, %n}`: the same
+/// values, and an op the GPU mapping makes a kernel.
+struct NeutralInitPattern : OpRewritePattern<scf::IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::IfOp op, PatternRewriter &rewriter) const override {
+    if (op.getNumResults() != 1 || op.getElseRegion().empty())
+      return failure();
+    auto type = dyn_cast<RankedTensorType>(op.getResult(0).getType());
+    if (!type)
+      return failure();
+    auto outside = [&](Value v) {
+      return !op->isAncestor(v.getParentBlock()->getParentOp()) &&
+             v.getParentRegion()->isAncestor(op->getParentRegion());
+    };
+    // The branch that only yields a value from before the if, and the fill.
+    auto kept = [&](Block &b) -> Value {
+      if (b.getOperations().size() != 1)
+        return {};
+      Value v = cast<scf::YieldOp>(b.getTerminator()).getOperand(0);
+      return outside(v) ? v : Value();
+    };
+    auto fillOf = [&](Block &b) -> linalg::FillOp {
+      if (b.getOperations().size() != 2)
+        return {};
+      auto fill = dyn_cast<linalg::FillOp>(b.front());
+      if (!fill || fill.getNumResults() != 1 ||
+          cast<scf::YieldOp>(b.getTerminator()).getOperand(0) != fill.getResult(0))
+        return {};
+      Value n = fill.getInputs()[0], e = fill.getOutputs()[0];
+      return outside(n) && outside(e) && !isa<ShapedType>(n.getType()) ? fill
+                                                                       : linalg::FillOp();
+    };
+    Block &thenB = op.getThenRegion().front(), &elseB = op.getElseRegion().front();
+    Value init;
+    linalg::FillOp fill;
+    bool initWhenTrue = true;
+    if ((init = kept(thenB)) && (fill = fillOf(elseB))) {
+    } else if ((init = kept(elseB)) && (fill = fillOf(thenB))) {
+      initWhenTrue = false;
+    } else {
+      return failure();
+    }
+    if (init.getType() != type || fill.getResult(0).getType() != type)
+      return failure();
+    Value cond = op.getCondition(), neutral = fill.getInputs()[0];
+    Value out = fill.getOutputs()[0];
+    int64_t rank = type.getRank();
+    AffineMap id = AffineMap::getMultiDimIdentityMap(rank, getContext());
+    SmallVector<utils::IteratorType> iters(rank, utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        rewriter, op.getLoc(), TypeRange{type}, ValueRange{init}, ValueRange{out},
+        ArrayRef<AffineMap>{id, id}, iters, [&](OpBuilder &b, Location loc, ValueRange args) {
+          Value v = initWhenTrue ? arith::SelectOp::create(b, loc, cond, args[0], neutral)
+                                 : arith::SelectOp::create(b, loc, cond, neutral, args[0]);
+          linalg::YieldOp::create(b, loc, v);
+        });
+    rewriter.replaceOp(op, generic.getResults());
+    return success();
+  }
+};
+
 struct ShardToRuntimePass : PassWrapper<ShardToRuntimePass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(ShardToRuntimePass)
 
@@ -397,6 +468,7 @@ void populateShardToRuntimePatterns(RewritePatternSet &patterns, ArrayRef<int64_
   Mesh mesh{SmallVector<int64_t>(shape)};
   patterns.add<LinearIndexPattern, MultiIndexPattern, AllReducePattern, AllGatherPattern,
                AllSlicePattern, GridShapePattern>(patterns.getContext(), mesh);
+  patterns.add<NeutralInitPattern>(patterns.getContext());
 }
 
 std::unique_ptr<Pass> createShardToRuntime() { return std::make_unique<ShardToRuntimePass>(); }

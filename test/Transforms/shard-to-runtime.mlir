@@ -36,6 +36,60 @@ func.func @slice(%t: tensor<8x12xf64>) -> tensor<8x3xf64> {
   return %r : tensor<8x3xf64>
 }
 
+// The partitioner's neutral element of a split reduction on ranks other than
+// 0 (an scf.if around a linalg.fill) becomes an elementwise select, which the
+// cuda target maps to a kernel (a fill inside a host scf.if stays host code).
+// CHECK-LABEL: func.func @neutral(
+func.func @neutral(%init: tensor<4xf64>, %c: i1) -> tensor<4xf64> {
+  // CHECK-NOT: scf.if
+  // CHECK: %[[E:.*]] = tensor.empty() : tensor<4xf64>
+  // CHECK: linalg.generic {{.*}} ins(%arg0 : tensor<4xf64>) outs(%[[E]] : tensor<4xf64>)
+  // CHECK: ^bb0(%[[IN:.*]]: f64, %{{.*}}: f64):
+  // CHECK: %[[S:.*]] = arith.select %arg1, %[[IN]], %cst : f64
+  // CHECK: linalg.yield %[[S]]
+  %zero = arith.constant 0.0 : f64
+  %e = tensor.empty() : tensor<4xf64>
+  %r = scf.if %c -> (tensor<4xf64>) {
+    scf.yield %init : tensor<4xf64>
+  } else {
+    %f = linalg.fill ins(%zero : f64) outs(%e : tensor<4xf64>) -> tensor<4xf64>
+    scf.yield %f : tensor<4xf64>
+  }
+  return %r : tensor<4xf64>
+}
+
+// The fill in the then-branch: the select the other way round.
+// CHECK-LABEL: func.func @neutral_then(
+func.func @neutral_then(%init: tensor<f32>, %c: i1) -> tensor<f32> {
+  // CHECK-NOT: scf.if
+  // CHECK: linalg.generic
+  // CHECK: arith.select %arg1, %cst, %{{.*}} : f32
+  %one = arith.constant 1.0 : f32
+  %e = tensor.empty() : tensor<f32>
+  %r = scf.if %c -> (tensor<f32>) {
+    %f = linalg.fill ins(%one : f32) outs(%e : tensor<f32>) -> tensor<f32>
+    scf.yield %f : tensor<f32>
+  } else {
+    scf.yield %init : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
+
+// A branch computing more than a fill is left alone.
+// CHECK-LABEL: func.func @not_neutral(
+func.func @not_neutral(%init: tensor<f32>, %c: i1, %x: f32) -> tensor<f32> {
+  // CHECK: scf.if
+  %e = tensor.empty() : tensor<f32>
+  %r = scf.if %c -> (tensor<f32>) {
+    scf.yield %init : tensor<f32>
+  } else {
+    %y = arith.addf %x, %x : f32
+    %f = linalg.fill ins(%y : f32) outs(%e : tensor<f32>) -> tensor<f32>
+    scf.yield %f : tensor<f32>
+  }
+  return %r : tensor<f32>
+}
+
 // CHECK-LABEL: func.func @arrayc_main(
 func.func @arrayc_main() -> index {
   // CHECK: call @arrayc_rt_coll_init(%c4_i64, %{{.*}})

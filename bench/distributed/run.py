@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Weak scaling of sharded functions over 1..G GPUs: arrayc (one process per
+GPU under `arrayc launch`, NCCL) against JAX sharding of the same functions
+(NamedSharding over jax.devices(), one process). docs/distributed.md.
+
+Workloads (the per-GPU size stays fixed; N GPUs get N times the global size):
+  gemm   C = A @ B, f32, A (N*rows x k) split by rows, B (k x m) replicated,
+         C gathered to replicated on every GPU (arrayc: --shard=mm:0=0; JAX:
+         A in P('x', None), out_shardings replicated).
+  chain  sum(sqrt(x*x + 1) * 0.5 - x), f32, x (N*n) split (arrayc:
+         --shard=chain:0=0; JAX: x in P('x')): local elementwise chain and
+         sum, one all-reduce.
+Efficiency = t(1 GPU, base size) / t(N GPUs, N x base size): 1.0 is perfect
+weak scaling. Each system's time is the median of --reps timed calls after
+a warm-up; arrayc's is the slowest rank's median (each rank times its calls
+with perf_counter, which waits for the GPU). JAX computes f32 products at
+full f32 precision (jax_default_matmul_precision=highest: cuBLAS's f32
+GEMM, as arrayc's without --tf32).
+
+Not here: a Jacobi stencil and a k-means step. They need halo exchanges and
+loops inside the sharded function, which arrayc's partitioner path does not
+do (a function with a loop or a shifted slice runs replicated); timing them
+would time replicated work, so they are left out.
+
+Run from the repository root with a built arrayc (ARRAYC_RUNTIME_DIR set
+when the tree is not the build tree):
+    python3 bench/distributed/run.py --arrayc .device-carry/arrayc/bin/arrayc
+"""
+import argparse
+import ctypes
+import os
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+# JAX allocates GPU memory as it needs it, not 75% up front.
+os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
+
+PROGRAM = """\
+import numpy as np
+
+def middle(t: f64[n]) -> f64:
+    m = 0.0
+    for i in range(n):
+        below = 0
+        for j in range(n):
+            if t[j] < t[i]:
+                below = below + 1
+        if below == n // 2:
+            m = t[i]
+    return m
+
+def mm(a: f32[n, k], b: f32[k, m]) -> f32[n, m]:
+    return a @ b
+
+def chain(x: f32[n]) -> f32:
+    return np.sum(np.sqrt(x * x + 1.0) * 0.5 - x)
+
+def main():
+    reps = {reps}
+    a = np.random.rand({rows}, {k}).astype(np.float32)
+    b = np.random.rand({k}, {m}).astype(np.float32)
+    x = np.random.rand({n}).astype(np.float32)
+    tg = np.zeros(reps)
+    tc = np.zeros(reps)
+    c = mm(a, b)
+    s = chain(x)
+    for r in range(reps):
+        t0 = perf_counter()
+        c = mm(a, b)
+        t1 = perf_counter()
+        s = chain(x)
+        t2 = perf_counter()
+        tg[r] = t1 - t0
+        tc[r] = t2 - t1
+    print("gemm", middle(tg), c[0, 0] + c[{rows} - 1, {m} - 1])
+    print("chain", middle(tc), s)
+"""
+
+
+def gpu_count():
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+        n = ctypes.c_int(0)
+        if cuda.cuInit(0) != 0 or cuda.cuDeviceGetCount(ctypes.byref(n)) != 0:
+            return 0
+        return n.value
+    except OSError:
+        return 0
+
+
+def log(msg):
+    print(msg, file=sys.stderr, flush=True)
+
+
+def run_arrayc(args, ngpu, work):
+    """{'gemm': seconds, 'chain': seconds} (slowest rank's medians) or an error string."""
+    src = os.path.join(work, "weak_%d.arr" % ngpu)
+    exe = os.path.join(work, "weak_%d" % ngpu)
+    with open(src, "w") as f:
+        f.write(PROGRAM.format(reps=args.reps, rows=args.rows * ngpu, k=args.k, m=args.m,
+                               n=args.n * ngpu))
+    cmd = [args.arrayc, "--target=cuda", src, "-o", exe]
+    if ngpu > 1 or args.mesh1:
+        cmd[2:2] = ["--verbose", "--mesh=%d" % ngpu, "--shard=mm:0=0", "--shard=chain:0=0"]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        return "compile failed: " + p.stderr.strip()[-2000:]
+    if ngpu > 1 or args.mesh1:
+        # A call silently left replicated would time replicated work.
+        for fn in ("mm", "chain"):
+            if not re.search(r"shard: %s: .* split over %d processes" % (fn, ngpu), p.stderr):
+                return "%s was not split over %d GPUs:\n%s" % (fn, ngpu, p.stderr)
+    outdir = os.path.join(work, "out_%d" % ngpu)
+    os.makedirs(outdir, exist_ok=True)
+    if ngpu > 1 or args.mesh1:
+        script = 'exec "$0" > "%s/out.$ARRAYC_RANK" 2> "%s/err.$ARRAYC_RANK"' % (outdir, outdir)
+        run = [args.arrayc, "launch", "-np", str(ngpu), "sh", "-c", script, exe]
+    else:
+        run = ["sh", "-c", 'exec "$0" > "%s/out.0" 2> "%s/err.0"' % (outdir, outdir), exe]
+    try:
+        p = subprocess.run(run, capture_output=True, text=True, timeout=args.timeout)
+    except subprocess.TimeoutExpired:
+        return "timed out after %ds" % args.timeout
+    errs = ""
+    for r in range(ngpu if (ngpu > 1 or args.mesh1) else 1):
+        path = os.path.join(outdir, "err.%d" % r)
+        if os.path.exists(path):
+            errs += open(path).read()
+    if p.returncode != 0:
+        return "run failed (%d): %s%s" % (p.returncode, p.stderr.strip(), errs.strip())
+    times, checks = {}, {}
+    for r in range(ngpu if (ngpu > 1 or args.mesh1) else 1):
+        for line in open(os.path.join(outdir, "out.%d" % r)):
+            parts = line.split()
+            if len(parts) == 3 and parts[0] in ("gemm", "chain"):
+                times.setdefault(parts[0], []).append(float(parts[1]))
+                checks.setdefault(parts[0], set()).add(parts[2])
+    for w in ("gemm", "chain"):
+        if w not in times:
+            return "no %s time in the output" % w
+        if len(checks[w]) != 1:
+            return "ranks disagree on the %s result: %s" % (w, sorted(checks[w]))
+    return {w: max(ts) for w, ts in times.items()}
+
+
+def run_jax(args, ngpu):
+    """{'gemm': seconds, 'chain': seconds} or an error string (JAX, one process)."""
+    try:
+        import jax
+        import jax.numpy as jnp
+        from jax.sharding import Mesh, NamedSharding, PartitionSpec as P
+        import numpy as np
+    except Exception as e:  # noqa: BLE001
+        return "no JAX: %s" % e
+    jax.config.update("jax_default_matmul_precision", "highest")
+    devices = [d for d in jax.devices() if d.platform == "gpu"]
+    if len(devices) < ngpu:
+        return "JAX sees %d GPUs" % len(devices)
+    mesh = Mesh(np.array(devices[:ngpu]), ("x",))
+    rows, n = args.rows * ngpu, args.n * ngpu
+    rng = np.random.default_rng(0)
+    a = jax.device_put(rng.random((rows, args.k), dtype=np.float32),
+                       NamedSharding(mesh, P("x", None)))
+    b = jax.device_put(rng.random((args.k, args.m), dtype=np.float32), NamedSharding(mesh, P()))
+    x = jax.device_put(rng.random(n, dtype=np.float32), NamedSharding(mesh, P("x")))
+    rep = NamedSharding(mesh, P())
+    mm = jax.jit(lambda a, b: a @ b, out_shardings=rep)
+    chain = jax.jit(lambda x: jnp.sum(jnp.sqrt(x * x + 1.0) * 0.5 - x), out_shardings=rep)
+    result = {}
+    for name, fn, ins in (("gemm", mm, (a, b)), ("chain", chain, (x,))):
+        fn(*ins).block_until_ready()
+        ts = []
+        for _ in range(args.reps):
+            t0 = time.perf_counter()
+            fn(*ins).block_until_ready()
+            ts.append(time.perf_counter() - t0)
+        result[name] = statistics.median(ts)
+    del a, b, x
+    return result
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--arrayc", default=shutil.which("arrayc") or "arrayc")
+    ap.add_argument("--gpus", type=int, default=0, help="largest GPU count (default: all)")
+    ap.add_argument("--reps", type=int, default=9)
+    ap.add_argument("--rows", type=int, default=8192, help="GEMM rows of A per GPU")
+    ap.add_argument("--k", type=int, default=8192)
+    ap.add_argument("--m", type=int, default=8192)
+    ap.add_argument("--n", type=int, default=1 << 27, help="chain elements per GPU")
+    ap.add_argument("--mesh1", action="store_true",
+                    help="1 GPU also through --mesh=1 and arrayc launch (default: a plain "
+                         "executable, no collectives)")
+    ap.add_argument("--no-jax", action="store_true")
+    ap.add_argument("--timeout", type=int, default=300)
+    args = ap.parse_args()
+    gpus = args.gpus or gpu_count()
+    if gpus < 1:
+        sys.exit("no GPU")
+    work = tempfile.mkdtemp(prefix="arrayc-weak-")
+    rows = []
+    base = {}
+    # arrayc's runs first: JAX keeps its GPU memory until this process ends.
+    for ngpu in range(1, gpus + 1):
+        res = {"arrayc": run_arrayc(args, ngpu, work)}
+        log("arrayc on %d GPU(s): %s" % (ngpu, res["arrayc"]))
+        rows.append((ngpu, res))
+    shutil.rmtree(work, ignore_errors=True)
+    if not args.no_jax:
+        for ngpu, res in rows:
+            res["jax"] = run_jax(args, ngpu)
+            log("jax on %d GPU(s): %s" % (ngpu, res["jax"]))
+    for ngpu, res in rows:
+        for system, r in res.items():
+            if isinstance(r, dict) and ngpu == 1:
+                base[system] = r
+
+    systems = ["arrayc"] + ([] if args.no_jax else ["jax"])
+    print("\nWeak scaling (per GPU: GEMM %dx%d @ %dx%d f32; chain %d f32), median of %d"
+          % (args.rows, args.k, args.k, args.m, args.n, args.reps))
+    head = "| workload | GPUs | global size |"
+    for s in systems:
+        head += " %s ms | %s efficiency |" % (s, s)
+    print(head)
+    print("|" + "---|" * (3 + 2 * len(systems)))
+    for w in ("gemm", "chain"):
+        for ngpu, res in rows:
+            size = ("%dx%d @ %dx%d" % (args.rows * ngpu, args.k, args.k, args.m)
+                    if w == "gemm" else "%d" % (args.n * ngpu))
+            line = "| %s | %d | %s |" % (w, ngpu, size)
+            for s in systems:
+                r = res.get(s)
+                if isinstance(r, dict):
+                    eff = base[s][w] / r[w] if s in base else float("nan")
+                    line += " %.3f | %.2f |" % (r[w] * 1e3, eff)
+                else:
+                    line += " failed | - |"
+            print(line)
+    failures = [(n, s, r) for n, res in rows for s, r in res.items() if not isinstance(r, dict)]
+    for n, s, r in failures:
+        print("\n%s on %d GPU(s): %s" % (s, n, r))
+    return 1 if any(s == "arrayc" for _, s, _ in failures) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

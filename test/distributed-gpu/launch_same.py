@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Runs a program on N ranks under `arrayc launch`; every rank must print the same.
+
+Usage: launch_same.py --arrayc ARRAYC [--timeout S] NP PROGRAM [ARG...]
+
+Starts `ARRAYC launch -np NP sh -c 'exec PROGRAM ... >out.RANK 2>err.RANK'`
+(each rank's output in its own file), then writes rank 0's stdout to stdout
+after checking that every rank's is identical (a sharded program returns
+NumPy's answer on every rank), every rank's stderr and the launcher's to
+stderr, and exits with the launcher's status. After S seconds (default 180)
+the launcher and its ranks are killed and the status is 124, so a hang fails
+the test instead of stalling it.
+"""
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+
+def main(argv):
+    arrayc, timeout = "arrayc", 180.0
+    while argv and argv[0] in ("--arrayc", "--timeout"):
+        if argv[0] == "--arrayc":
+            arrayc = argv[1]
+        else:
+            timeout = float(argv[1])
+        argv = argv[2:]
+    if len(argv) < 2:
+        sys.exit(__doc__)
+    np_, prog = int(argv[0]), argv[1:]
+    out = tempfile.mkdtemp(prefix="arrayc-launch-same-")
+    try:
+        script = 'exec "$@" >"%s/out.$ARRAYC_RANK" 2>"%s/err.$ARRAYC_RANK"' % (out, out)
+        cmd = [arrayc, "launch", "-np", str(np_), "sh", "-c", script, "sh"] + prog
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             start_new_session=True)
+        try:
+            lout, lerr = p.communicate(timeout=timeout)
+            rc = p.returncode
+        except subprocess.TimeoutExpired:
+            os.killpg(p.pid, signal.SIGKILL)
+            # The ranks are in process groups of their own: PR_SET_PDEATHSIG ends them.
+            lout, lerr = p.communicate()
+            rc = 124
+            sys.stderr.write("launch_same: the job did not end within %gs: killed\n" % timeout)
+        outs = {}
+        for r in range(np_):
+            path = os.path.join(out, "out.%d" % r)
+            if os.path.exists(path):
+                outs[r] = open(path, errors="replace").read()
+            path = os.path.join(out, "err.%d" % r)
+            if os.path.exists(path):
+                sys.stderr.write(open(path, errors="replace").read())
+        sys.stderr.write(lerr.decode(errors="replace"))
+        sys.stdout.write(lout.decode(errors="replace"))
+        if rc == 0:
+            if sorted(outs) != list(range(np_)):
+                sys.stderr.write("launch_same: output of ranks %s only\n" % sorted(outs))
+                return 3
+            for r, text in outs.items():
+                if text != outs[0]:
+                    sys.stderr.write("launch_same: rank %d printed\n%s\nrank 0 printed\n%s\n"
+                                     % (r, text, outs[0]))
+                    return 3
+        if 0 in outs:
+            sys.stdout.write(outs[0])
+        return rc
+    finally:
+        shutil.rmtree(out, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
