@@ -1,7 +1,6 @@
 # RUN: %e2e %s
 # XFAIL: *
-# NEEDS: np-scalar-ctor, np.array(comprehension), comprehensions, int()/float(), fancy-gather (table[b]), Python string formatting to build a table
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters)
+# NEEDS: Python strings (its byte-reversal table is built by formatting each byte as binary text, reversing the text and parsing it back with int(s, 2))
 # Bit manipulation on unsigned words: popcount by the SWAR trick, lowest set
 # bit (x & -x) with two's complement, bit reversal of bytes by a lookup table,
 # parity, and Gray code round trip.
