@@ -3,15 +3,17 @@
  * What programs compiled with a mesh (`arrayc --mesh=N --shard=...`,
  * docs/distributed.md) call: the process's place in the mesh and the
  * collectives that `arrayc-shard-to-runtime` lowers MLIR's shard.all_reduce and
- * shard.all_gather to. One C ABI over backends (runtime/src/coll.cpp): MPI
- * between CPU processes started by `mpirun` (libarrayc_runtime_mpi, built when
- * CMake finds MPI); a NCCL backend would sit behind the same calls.
+ * shard.all_gather to. One C ABI over backends (runtime/src/coll.cpp,
+ * coll_backend.h): MPI between CPU processes started by `mpirun`
+ * (libarrayc_runtime_mpi, built when CMake finds MPI), NCCL between GPUs, one
+ * process per GPU started by `arrayc launch` (libarrayc_runtime_nccl, built
+ * with the cuda target; arrays are then device buffers).
  *
  * Arrays travel as MLIR unranked memrefs (rank, descriptor), contiguous with
  * an identity layout; `where` is the program's source location (an unranked
- * i8 memref, "" when unknown). Every failure ends every process of the job
- * with a message that names the rank and the location (MPI_Abort), never a
- * hang.
+ * i8 memref, "" when unknown). Every failure ends the process with a message
+ * that names the rank and the location, and every other process of the job
+ * with it (MPI_Abort; under NCCL the launcher ends them), never a hang.
  *===----------------------------------------------------------------------===*/
 #ifndef ARRAYC_RT_COLL_H
 #define ARRAYC_RT_COLL_H
@@ -46,8 +48,9 @@ enum arrayc_rt_coll_kind {
   ARRAYC_RT_COLL_UNSIGNED = 2, /* also bool (1 bit, stored in a byte) */
 };
 
-/* Joins the job (MPI_Init_thread at the first call) and checks that it has
- * `mesh_size` processes. A program's main calls it first and
+/* Joins the job (MPI_Init_thread; NCCL: the GPU of the local rank and the
+ * communicator) at the first call and checks that it has `mesh_size`
+ * processes. A program's main calls it first and
  * arrayc_rt_coll_finalize last; functions called through a library join at
  * their first collective and leave at exit. */
 ARRAYC_RT_COLL_API void arrayc_rt_coll_init(int64_t mesh_size, int64_t wrank, void *wdesc);
@@ -56,7 +59,7 @@ ARRAYC_RT_COLL_API void arrayc_rt_coll_finalize(void);
 ARRAYC_RT_COLL_API int64_t arrayc_rt_coll_rank(int64_t mesh_size, int64_t wrank, void *wdesc);
 /* The number of processes of the job (0 before init). */
 ARRAYC_RT_COLL_API int64_t arrayc_rt_coll_size(void);
-/* The backend's name: "mpi". */
+/* The backend's name: "mpi" or "nccl". */
 ARRAYC_RT_COLL_API const char *arrayc_rt_coll_backend(void);
 
 /* The group of processes a collective runs among (the mesh axes it is
