@@ -579,15 +579,17 @@ OptVal Gen::composite(Builtin id, llvm::StringRef name, llvm::StringRef full,
       Value dyn;
     };
     auto scalarCount = [&](const Val &v, SrcLoc at) -> std::optional<Count> {
-      if (v.kind == Val::Lit && v.weak == Weak::Int) {
+      if (v.kind == Val::Lit && (v.weak == Weak::Int || v.weak == Weak::Bool)) {
         if (v.i < 0)
           return err(at, "negative dimensions are not allowed");
         return Count{v.i, Value()};
       }
-      if (!isIntScalar(v))
+      bool flag = v.kind == Val::Array && v.type.rank() == 0 && v.type.dtype == DType::Bool;
+      if (!isIntScalar(v) && !flag)
         return err(at, full + "(): " + what + " must be integers, got " + describeVal(v));
       Expr e(ExprKind::Name, at);
-      std::optional<Value> x = intScalar(v, e, full + "(): " + what);
+      std::optional<Value> x = intScalar(flag ? toArray(v, DType::I64) : v, e,
+                                         full + "(): " + what);
       if (!x)
         return std::nullopt;
       Location al = loc(at);
@@ -625,15 +627,21 @@ OptVal Gen::composite(Builtin id, llvm::StringRef name, llvm::StringRef full,
       }
       return reshapeTo(bc, rt, dyn, l);
     };
-    OptVal rv = eval(*args[1]);
-    if (!rv)
-      return std::nullopt;
+    // The counts, evaluated once: a written tuple or list item by item
+    // (tile) or as one array (repeat).
+    const Expr *re = args[1];
+    bool written = re->kind == ExprKind::Tuple || re->kind == ExprKind::List;
+    OptVal rv;
+    if (!(isTile && written)) {
+      rv = written ? Gen::arrayArg(*re, full) : eval(*re);
+      if (!rv)
+        return std::nullopt;
+    }
     if (isTile) {
       // reps: one count, or a sequence of them (a tuple or list, written or
       // bound to a name, or a 1-d integer array of known length).
       std::vector<std::pair<Val, SrcLoc>> items;
-      const Expr *re = args[1];
-      if (re->kind == ExprKind::Tuple || re->kind == ExprKind::List) {
+      if (written) {
         for (const ExprPtr &x : re->elts) {
           OptVal v = eval(*x);
           if (!v)
@@ -690,13 +698,21 @@ OptVal Gen::composite(Builtin id, llvm::StringRef name, llvm::StringRef full,
     }
     if (x.type.rank() == 0)
       x = flatten(x, l);
-    const Expr *re = args[1];
     Val reps = *rv;
-    if (reps.kind == Val::Tuple || (re->kind == ExprKind::List && reps.kind != Val::Array)) {
-      OptVal arr = evalArrayOperand(*re, full);
-      if (!arr)
-        return std::nullopt;
-      reps = *arr;
+    if (reps.kind == Val::Tuple) {
+      // A name bound to a tuple of counts: an i64 array of them.
+      llvm::SmallVector<Value> xs;
+      for (const Val &v : reps.elts) {
+        if (!isIntScalar(v))
+          return err(re->loc, full + "(): repeats must be integers, got " + describeVal(v));
+        Expr e(ExprKind::Name, re->loc);
+        std::optional<Value> x = intScalar(v, e, full + "(): repeats");
+        if (!x)
+          return std::nullopt;
+        xs.push_back(*x);
+      }
+      ArrType t{DType::I64, {Dim::lit(int64_t(xs.size()))}};
+      reps = Val::array(tensor::FromElementsOp::create(b, il, t.tensorType(&ctx), xs), t);
     }
     if (reps.kind == Val::Array && reps.type.rank() == 1 && !reps.type.dims[0].isNamed() &&
         reps.type.dims[0].size == 1) {

@@ -74,3 +74,17 @@ def tiled(a: f64[p, q], k: i64):
 # CHECK: return
 def single(x: f64[n], r: i64[1]):
     return np.repeat(x, r)
+
+# Tests that a tuple of counts (written, or bound to a name) is an array of
+# them, each run-time one read once, and that a bool count is 0 or 1.
+# CHECK-LABEL: func.func @tuple_counts(
+# CHECK: %[[K:.*]] = tensor.extract %arg1[]
+# CHECK: tensor.from_elements %{{.*}}, %[[K]], %{{.*}} : tensor<3xi64>
+# CHECK: ndarray.scatter
+# CHECK: ndarray.gather %arg0
+# CHECK: %[[F:.*]] = ndarray.cast %arg2 : tensor<i1> to tensor<i64>
+# CHECK: tensor.extract %[[F]][]
+# CHECK: ndarray.assert %{{.*}}, "{{.*}}negative dimensions are not allowed"
+def tuple_counts(x: f64[3], k: i64, flag: bool):
+    reps = (2, k, 0)
+    return np.repeat(x, reps), np.repeat(x, flag)

@@ -4,9 +4,9 @@
 # histogram's counts expanded back to samples (an array of repeats; the
 # result's length is their sum), segment ids of run lengths, per-row counts
 # along axis 0, per-element counts of a flattened 2-d array, one count in a
-# one-element array, a count computed from a size (nearest-neighbour
-# upsampling by the ndarray method), and tile with a tuple of run-time reps
-# (rank extension, a zero count).
+# one-element array, a tuple of counts, a count computed from a size
+# (nearest-neighbour upsampling by the ndarray method), and tile with a tuple
+# of run-time reps (rank extension, a zero count).
 # INPUT: x f64 [37]
 # INPUT: counts i32 [37] range=0:5
 # INPUT: img f32 [6, 9]
@@ -23,6 +23,7 @@
 # OUTPUT: mosaic
 # OUTPUT: stripes
 # OUTPUT: none
+# OUTPUT: counted
 import numpy as np
 
 
@@ -64,3 +65,4 @@ def main():
     np.save("mosaic.npy", mosaic(img, k))
     np.save("stripes.npy", np.tile(v, (k, 1, k + 1)))
     np.save("none.npy", np.tile(v, (k, len(v) - 5)))
+    np.save("counted.npy", np.repeat(v, (k, 1, 0, k, len(v) - 4)))
