@@ -1,10 +1,14 @@
-// mgpu* ABI used by MLIR 22 gpu-to-llvm host code, on the CUDA driver API,
-// plus the device memory hooks of the core runtime.
+// mgpu* ABI used by MLIR 22 gpu-to-llvm host code, on the CUDA driver API
+// (kernels loaded per device, launches, streams, events, memory), the device
+// memory hooks of the core runtime, and runtime.h's streams and events. The
+// devices themselves -- their contexts, pools and default streams, the
+// current device -- are cuda_device.cpp's.
 #include "arrayc_rt/runtime.h"
 #include "arrayc_rt/events.h"
 
 #include <cuda.h>
 
+#include "cuda_device.h"
 #include "cuda_libs.h"
 #include "graphs.h"
 #include "internal.h"
@@ -20,8 +24,6 @@
 #include <unordered_map>
 #include <utility>
 #include <vector>
-
-extern "C" CUstream currentStream(); // the calling thread's current stream (below)
 
 namespace arrayc_rt::cuda {
 [[noreturn]] void fail(const char *call, CUresult r, const char *what) {
@@ -43,176 +45,12 @@ namespace arrayc_rt::cuda {
 }
 } // namespace arrayc_rt::cuda
 
+using namespace arrayc_rt::cuda;
+
 namespace {
-using arrayc_rt::cuda::fail;
 namespace graphs = arrayc_rt::graphs;
 
-#define CU_CHECK(call, what)                                                                \
-  do {                                                                                      \
-    CUresult cu_check_r_ = (call);                                                          \
-    if (cu_check_r_ != CUDA_SUCCESS) fail(#call, cu_check_r_, what);                    \
-  } while (0)
-
-// ---- device memory: a caching, stream-ordered pool per device (pool.h) ------
-class CudaPoolBackend : public arrayc_rt::PoolBackend {
-public:
-  /// ARRAYC_CUDA_POOL=driver: blocks come from the device's default memory
-  /// pool, stream-ordered on the legacy default stream (which every blocking
-  /// stream is ordered with), so the cache is the driver's: the one CuPy's
-  /// MemoryAsyncPool and PyTorch's cudaMallocAsync backend use.
-  bool driverPool = false;
-
-  void *allocate(size_t bytes) override {
-    CUdeviceptr ptr = 0;
-    CUresult r = driverPool ? cuMemAllocAsync(&ptr, bytes, nullptr) : cuMemAlloc(&ptr, bytes);
-    if (r == CUDA_ERROR_OUT_OF_MEMORY)
-      return nullptr;
-    char what[64];
-    snprintf(what, sizeof what, "allocating %zu bytes", bytes);
-    CU_CHECK(r, what);
-    return reinterpret_cast<void *>(ptr);
-  }
-  // No flush of a recording here (called under the pool's lock): a recorded
-  // call's freed blocks are held back (graphs.h), never in the cache.
-  void release(void *ptr) override {
-    if (driverPool)
-      CU_CHECK(cuMemFreeAsync(reinterpret_cast<CUdeviceptr>(ptr), nullptr), "");
-    else
-      CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
-  }
-  void synchronize(void *stream) override {
-    CU_CHECK(cuStreamSynchronize(reinterpret_cast<CUstream>(stream)), "");
-  }
-  // The legacy null stream and blocking streams are ordered with each other.
-  bool ordered(void *freedOn, void *usedOn) override {
-    if (freedOn == usedOn)
-      return true;
-    auto blocking = [](void *s) {
-      unsigned flags = 0;
-      return !s || (cuStreamGetFlags(reinterpret_cast<CUstream>(s), &flags) == CUDA_SUCCESS &&
-                    !(flags & CU_STREAM_NON_BLOCKING));
-    };
-    return (!freedOn || !usedOn) && blocking(freedOn) && blocking(usedOn);
-  }
-};
-
-// Pinned host memory for the staging copies: cached the same way, but the
-// host writes a reused block, so it is never ordered after queued work: a
-// block freed on a stream is reused only once that stream's work is done.
-class PinnedPoolBackend : public arrayc_rt::PoolBackend {
-public:
-  void *allocate(size_t bytes) override {
-    void *ptr = nullptr;
-    return cuMemHostAlloc(&ptr, bytes, CU_MEMHOSTALLOC_PORTABLE) == CUDA_SUCCESS ? ptr : nullptr;
-  }
-  void release(void *ptr) override { CU_CHECK(cuMemFreeHost(ptr), ""); }
-  void synchronize(void *stream) override {
-    CU_CHECK(cuStreamSynchronize(reinterpret_cast<CUstream>(stream)), "");
-  }
-  bool ordered(void *, void *) override { return false; }
-};
-
-// ---- the devices -------------------------------------------------------------
-// Each device ordinal has its own state, made on its first use and kept for
-// the process (leaked: used from global destructors): its retained primary
-// context, its memory pool, its default stream and its launch limits. Its
-// kernels (modules per device, below), library handles (cuda_libs.h's
-// PerDevice) and graphs (made of its kernels) are its own too. The calling
-// thread has a current device (arrayc_rt_set_device, 0 by default), which
-// everything a compiled call does uses; pinned host memory is the process's.
-using arrayc_rt::cuda::kMaxDevices;
-
-struct DeviceState {
-  explicit DeviceState(int ordinal) : ordinal(ordinal), pool(new arrayc_rt::CachingPool(backend)) {
-    // ARRAYC_CUDA_POOL=0: no caching, exact sizes (compute-sanitizer
-    // memcheck); =driver: no caching here, the driver's pool caches.
-    const char *e = std::getenv("ARRAYC_CUDA_POOL");
-    backend.driverPool = e && std::strcmp(e, "driver") == 0;
-    pool->setCaching(!(e && (std::strcmp(e, "0") == 0 || backend.driverPool)));
-  }
-  const int ordinal;
-  std::atomic<CUcontext> context{nullptr}; // retained on first use
-  CudaPoolBackend backend;
-  arrayc_rt::CachingPool *pool;            // no CUDA call until it allocates
-  std::atomic<CUstream> shared{nullptr};   // the default stream (sharedStream)
-};
-
-std::atomic<DeviceState *> gDevices[kMaxDevices] = {};
-std::mutex gDevicesMutex; // making a state, its context or its default stream
-
-// The calling thread's current device: always a valid index of gDevices
-// (arrayc_rt_set_device checks the ordinal).
-thread_local int tDevice = 0;
-
-DeviceState &deviceState(int device) {
-  if (DeviceState *s = gDevices[device].load(std::memory_order_acquire))
-    return *s;
-  std::lock_guard<std::mutex> g(gDevicesMutex);
-  if (DeviceState *s = gDevices[device].load(std::memory_order_acquire))
-    return *s;
-  auto *s = new DeviceState(device);
-  gDevices[device].store(s, std::memory_order_release);
-  return *s;
-}
-DeviceState &currentState() { return deviceState(tDevice); }
-/// The state of `device` if it was ever used, else null.
-DeviceState *usedState(int device) { return gDevices[device].load(std::memory_order_acquire); }
-
-CUcontext contextOf(DeviceState &s) {
-  if (CUcontext ready = s.context.load(std::memory_order_acquire))
-    return ready; // no lock per call
-  std::lock_guard<std::mutex> g(gDevicesMutex);
-  if (CUcontext ready = s.context.load(std::memory_order_acquire))
-    return ready;
-  CU_CHECK(cuInit(0), "");
-  CUdevice dev;
-  char what[64];
-  snprintf(what, sizeof what, "device %d", s.ordinal);
-  CU_CHECK(cuDeviceGet(&dev, s.ordinal), what);
-  CUcontext ctx = nullptr;
-  CU_CHECK(cuDevicePrimaryCtxRetain(&ctx, dev), what);
-  s.context.store(ctx, std::memory_order_release);
-  return ctx;
-}
-
-CUcontext primaryContext() { return contextOf(currentState()); }
-
-// Makes a context (the current device's primary one unless given) current
-// for the scope, restoring the previous one.
-class ScopedContext {
-public:
-  ScopedContext() : ScopedContext(primaryContext()) {}
-  explicit ScopedContext(CUcontext ctx) {
-    CU_CHECK(cuCtxGetCurrent(&prev_), "");
-    if (prev_ != ctx) CU_CHECK(cuCtxSetCurrent(ctx), "");
-  }
-  ~ScopedContext() {
-    CUcontext cur = nullptr;
-    if (cuCtxGetCurrent(&cur) == CUDA_SUCCESS && cur != prev_ && prev_) cuCtxSetCurrent(prev_);
-  }
-
-private:
-  CUcontext prev_ = nullptr;
-};
-
-arrayc_rt::CachingPool &devicePool() { return *currentState().pool; }
-
 // ---- device hooks for the core runtime -------------------------------------
-bool driverUsable() {
-  static int state = -1; // -1 unknown, 0 no, 1 yes
-  static std::once_flag once;
-  std::call_once(once, [] {
-    int n = 0;
-    state = (cuInit(0) == CUDA_SUCCESS && cuDeviceGetCount(&n) == CUDA_SUCCESS && n > 0) ? 1 : 0;
-  });
-  return state == 1;
-}
-
-bool haveContext() {
-  DeviceState *s = usedState(tDevice);
-  return s && s->context.load(std::memory_order_acquire);
-}
-
 int hookIsDevicePtr(const void *p) {
   if (!p || !driverUsable()) return 0;
   unsigned int memType = 0;
@@ -232,8 +70,6 @@ int hookCopyToHost(void *dst, const void *src, size_t bytes) {
   ScopedContext ctx;
   return cuMemcpyDtoH(dst, (CUdeviceptr)src, bytes) == CUDA_SUCCESS ? 0 : 1;
 }
-
-extern "C" arrayc_rt::CachingPool &pinnedPool(); // below
 
 // Copies from pinned memory are only queued (on the current stream); the
 // stage frees its block afterwards, on that stream, and the pinned pool
@@ -296,38 +132,6 @@ CUstream stream() {
 } // namespace arrayc_rt::cuda
 
 extern "C" {
-
-ARRAYC_RT_API int arrayc_rt_cuda_device_count(void) {
-  int n = 0;
-  if (cuInit(0) != CUDA_SUCCESS) return 0;
-  if (cuDeviceGetCount(&n) != CUDA_SUCCESS) return 0;
-  return n;
-}
-
-ARRAYC_RT_API int64_t arrayc_rt_gpu_resident_blocks(int64_t threadsPerBlock) {
-  // Multiprocessors and threads per multiprocessor of the device launches go
-  // to (the current one), read once per device.
-  static std::mutex mutex;
-  static std::map<int32_t, std::pair<int, int>> cache;
-  const int device = tDevice;
-  primaryContext();
-  std::lock_guard<std::mutex> g(mutex);
-  auto it = cache.find(device);
-  if (it == cache.end()) {
-    CUdevice dev;
-    int sms = 0, threads = 0;
-    CU_CHECK(cuDeviceGet(&dev, device), "reading the launch configuration");
-    CU_CHECK(cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, dev),
-             "multiprocessor count");
-    CU_CHECK(cuDeviceGetAttribute(&threads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR,
-                                  dev),
-             "threads per multiprocessor");
-    it = cache.emplace(device, std::make_pair(sms, threads)).first;
-  }
-  auto [sms, threads] = it->second;
-  int64_t perSM = threadsPerBlock > 0 ? threads / threadsPerBlock : 1;
-  return (int64_t)sms * (perSM > 0 ? perSM : 1);
-}
 
 // A module of compiled code: its image (the cubin or PTX the compiled object
 // holds as a constant, alive until mgpuModuleUnload), loaded into each
@@ -480,45 +284,6 @@ ARRAYC_RT_API void mgpuLaunchKernel(CUfunction function, intptr_t gridX, intptr_
   }
 }
 
-// One blocking stream per device for all the program's work there (the
-// current device's; made in its context on first use), instead of a stream created,
-// synchronized and destroyed around every launch (MLIR's synchronous lowering):
-// launches queue back to back; the host waits only where it reads device memory,
-// through copies on the legacy default stream, which a blocking stream orders
-// with, or through arrayc_rt_sync at the end of main. A kernel's run-time fault
-// is therefore reported at the next such wait.
-CUstream sharedStream() {
-  DeviceState &s = currentState();
-  if (CUstream ready = s.shared.load(std::memory_order_acquire))
-    return ready;
-  ScopedContext ctx;
-  std::lock_guard<std::mutex> g(gDevicesMutex);
-  if (CUstream ready = s.shared.load(std::memory_order_acquire))
-    return ready;
-  CUstream stream = nullptr;
-  CU_CHECK(cuStreamCreate(&stream, CU_STREAM_DEFAULT), "");
-  s.shared.store(stream, std::memory_order_release);
-  return stream;
-}
-
-/// Whether `stream` is a device's default stream (sharedStream).
-bool isSharedStream(CUstream stream) {
-  for (int d = 0; d < kMaxDevices; ++d)
-    if (DeviceState *s = usedState(d); s && stream && s->shared.load() == stream)
-      return true;
-  return false;
-}
-
-// The calling thread's current stream on each device
-// (arrayc_rt_set_current_stream; null: the device's default stream above),
-// where compiled code queues its work: the host code's mgpuStreamCreate
-// returns it, and its destroy/synchronize around launches leave it alone.
-thread_local CUstream tStreams[kMaxDevices] = {};
-CUstream currentStream() {
-  CUstream s = tStreams[tDevice];
-  return s ? s : sharedStream();
-}
-
 ARRAYC_RT_API void *mgpuStreamCreate() { return currentStream(); }
 
 // Zeroed u32 counters per stream for kernels that finish their own reduction
@@ -625,15 +390,6 @@ ARRAYC_RT_API void mgpuEventRecord(CUevent event, CUstream stream) {
   CU_CHECK(cuEventRecord(event, stream), "");
 }
 
-namespace {
-arrayc_rt::CachingPool &pinnedPool() {
-  static PinnedPoolBackend backend;
-  static auto *pool = new arrayc_rt::CachingPool(backend); // leaked: see devicePool
-  return *pool;
-}
-
-} // namespace
-
 // mgpuMemAlloc with the source location an out-of-memory error names
 // (arrayc-locate-allocations).
 ARRAYC_RT_API void *arrayc_rt_device_alloc_at(uint64_t sizeBytes, CUstream stream,
@@ -663,32 +419,6 @@ ARRAYC_RT_API void *mgpuMemAlloc(uint64_t sizeBytes, CUstream stream, bool isHos
   return arrayc_rt_device_alloc_at(sizeBytes, stream, isHostShared, "");
 }
 } // extern "C"
-
-void arrayc_rt::cuda::poolFree(void *ptr, CUstream stream) {
-  DeviceState &cur = currentState();
-  if (cur.pool->owns(ptr)) {
-    ScopedContext ctx;
-    cur.pool->free(ptr, stream);
-    return;
-  }
-  // Another device's block (an array released while another device is
-  // current): back to its own pool, ordered after the calling thread's work
-  // on that device (its current stream there), in that device's context.
-  for (int d = 0; d < kMaxDevices; ++d) {
-    DeviceState *s = usedState(d);
-    if (!s || s == &cur || !s->pool->owns(ptr))
-      continue;
-    ScopedContext ctx(contextOf(*s));
-    CUstream own = tStreams[d] ? tStreams[d] : s->shared.load(std::memory_order_acquire);
-    s->pool->free(ptr, own);
-    return;
-  }
-  // Managed memory and buffers from elsewhere are no pool's.
-  graphs::flush();
-  ScopedContext ctx;
-  CU_CHECK(cuMemFree(reinterpret_cast<CUdeviceptr>(ptr)), "");
-}
-
 extern "C" {
 // Inside a recorded call (graphs.h) the pool's blocks return to it only once
 // the recorded kernels are queued.
@@ -699,25 +429,6 @@ ARRAYC_RT_API void mgpuMemFree(void *ptr, CUstream stream) {
     if (size_t bytes = devicePool().blockBytes(ptr); bytes && graphs::deferFree(ptr, bytes, stream))
       return;
   arrayc_rt::cuda::poolFree(ptr, stream);
-}
-
-ARRAYC_RT_API size_t arrayc_rt_pool_used_bytes(void) { return devicePool().usedBytes(); }
-ARRAYC_RT_API size_t arrayc_rt_pool_total_bytes(void) { return devicePool().totalBytes(); }
-ARRAYC_RT_API void arrayc_rt_pool_free_all_blocks(void) {
-  ScopedContext ctx;
-  devicePool().freeAllBlocks();
-}
-ARRAYC_RT_API size_t arrayc_rt_pinned_pool_used_bytes(void) { return pinnedPool().usedBytes(); }
-ARRAYC_RT_API size_t arrayc_rt_pinned_pool_total_bytes(void) {
-  return pinnedPool().totalBytes();
-}
-ARRAYC_RT_API void arrayc_rt_pinned_pool_free_all_blocks(void) {
-  ScopedContext ctx;
-  pinnedPool().freeAllBlocks();
-}
-ARRAYC_RT_API void arrayc_rt_pool_set_limit(size_t bytes) {
-  ScopedContext ctx;
-  devicePool().setLimit(bytes);
 }
 
 ARRAYC_RT_API void mgpuMemcpy(void *dst, void *src, size_t sizeBytes, CUstream stream) {
@@ -745,123 +456,12 @@ ARRAYC_RT_API void mgpuMemset16(void *dst, unsigned short value, size_t count, C
   CU_CHECK(cuMemsetD16Async(reinterpret_cast<CUdeviceptr>(dst), value, count, stream), "");
 }
 
-namespace {
-/// The number of CUDA devices, read once; 0 without a usable driver.
-int deviceCount() {
-  static const int count = [] {
-    int n = 0;
-    if (!driverUsable() || cuDeviceGetCount(&n) != CUDA_SUCCESS)
-      return 0;
-    return n;
-  }();
-  return count;
-}
-} // namespace
-
-// MLIR's gpu.set_default_device: the calling thread's current device.
-ARRAYC_RT_API void mgpuSetDefaultDevice(int32_t device) {
-  if (arrayc_rt_set_device(device) != ARRAYC_RT_OK)
-    arrayc_rt_fatal_status(ARRAYC_RT_ERR_DEVICE, "", arrayc_rt_last_error());
-}
-
-// ---- the device (runtime.h) ---------------------------------------------------
-// Cheap enough for every call of a libarrayc context (it makes its device
-// current around the call): a thread-local store once the count is known.
-ARRAYC_RT_API arrayc_rt_status arrayc_rt_set_device(int device) {
-  if (!driverUsable())
-    return arrayc_rt::setError(ARRAYC_RT_ERR_DEVICE, "CUDA: no usable GPU driver or device");
-  int count = deviceCount();
-  if (device < 0 || device >= count)
-    return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID,
-                               "invalid device ordinal: device %d does not exist (%d device%s)",
-                               device, count, count == 1 ? "" : "s");
-  if (device >= kMaxDevices)
-    return arrayc_rt::setError(ARRAYC_RT_ERR_INVALID,
-                               "device %d: arrayc uses at most %d devices per process", device,
-                               kMaxDevices);
-  if (device != tDevice) {
-    graphs::flush(); // what was recorded goes to the device it was recorded for
-    tDevice = device;
-  }
-  return ARRAYC_RT_OK;
-}
-
-ARRAYC_RT_API int arrayc_rt_get_device(void) { return tDevice; }
-
-ARRAYC_RT_API arrayc_rt_status arrayc_rt_device_scope_enter(int device,
-                                                            arrayc_rt_device_scope *saved) {
-  saved->device = tDevice;
-  CUcontext cur = nullptr;
-  saved->context = cuCtxGetCurrent(&cur) == CUDA_SUCCESS ? cur : nullptr;
-  return device == tDevice ? ARRAYC_RT_OK : arrayc_rt_set_device(device);
-}
-
-// The library entry points and graphs leave the device's context current
-// (makeContextCurrent); another library's current device (cudart's is the
-// current context's) is put back here.
-ARRAYC_RT_API void arrayc_rt_device_scope_exit(const arrayc_rt_device_scope *saved) {
-  if (saved->device != tDevice)
-    arrayc_rt_set_device(saved->device);
-  CUcontext cur = nullptr;
-  if (cuCtxGetCurrent(&cur) == CUDA_SUCCESS && cur != saved->context)
-    cuCtxSetCurrent(static_cast<CUcontext>(saved->context));
-}
-
 // For the NCCL collectives (coll_nccl.cpp, libarrayc_runtime_nccl): the
 // current device's context made current on the calling thread, and the stream
 // the math libraries queue on (cuda_libs.h's stream(): held-back kernels first).
 ARRAYC_RT_API void *arrayc_rt_cuda_library_stream(void) {
   arrayc_rt::cuda::makeContextCurrent();
   return arrayc_rt::cuda::stream();
-}
-
-// Called at the entry of the cuda target's public functions, per array
-// argument (arrayc-check-device-arguments): the current device pool's blocks
-// pass at once, anything else is asked of the driver.
-// The last pointers the driver placed on the current device, per thread: a
-// C++ host calling a function again with the same arrays pays one lookup
-// per array. (A stale entry -- the address freed and reused by another
-// device's allocation -- is accepted as before this check existed.)
-thread_local int64_t tCheckedPointers[8] = {};
-thread_local int tCheckedDevices[8] = {};
-thread_local unsigned tCheckedNext = 0;
-
-ARRAYC_RT_API void arrayc_rt_check_device(int64_t ptr, int64_t arg, int64_t nrank, void *ndesc) {
-  if (!ptr)
-    return;
-  const int device = tDevice;
-  for (int i = 0; i < 8; ++i)
-    if (tCheckedPointers[i] == ptr && tCheckedDevices[i] == device)
-      return;
-  if (devicePool().owns(reinterpret_cast<void *>(ptr)))
-    return;
-  ScopedContext ctx;
-  int ordinal = -1;
-  CUresult r = cuPointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
-                                     static_cast<CUdeviceptr>(ptr));
-  if (r == CUDA_SUCCESS && ordinal == device) {
-    unsigned slot = tCheckedNext++ % 8;
-    tCheckedPointers[slot] = ptr;
-    tCheckedDevices[slot] = device;
-    return;
-  }
-  char msg[320];
-  std::string fn = arrayc_rt::memrefString(nrank, ndesc);
-  if (r != CUDA_SUCCESS) {
-    snprintf(msg, sizeof msg,
-             "argument %lld of '%s' is host memory; functions compiled for the cuda target "
-             "take arrays in device memory",
-             (long long)arg, fn.c_str());
-    arrayc_rt_fatal("", msg);
-  }
-  // CuPy's words (cupy/_core/_kernel.pyx, _check_peer_access); arrayc never
-  // turns peer access on, so another device's array is always an error.
-  snprintf(msg, sizeof msg,
-           "argument %lld of '%s': the device where the array resides (%d) is different from "
-           "the current device (%d); peer access is not used: copy the array to the current "
-           "device",
-           (long long)arg, fn.c_str(), ordinal, device);
-  arrayc_rt_fatal_status(ARRAYC_RT_ERR_DEVICE, "", msg);
 }
 
 // ---- streams and events (runtime.h) ----------------------------------------
