@@ -353,6 +353,7 @@ private:
   ImportOptions options;
   bool failed = false;
   llvm::StringSet<> npAliases{"np", "numpy"};
+  llvm::StringSet<> mathAliases{"math"}; ///< Python's math module
   /// Expressions already evaluated once for the statement being generated
   /// (the index of `x[i] op= y`, read and written): eval gives the value.
   llvm::DenseMap<const Expr *, Val> pinned;
@@ -746,6 +747,10 @@ private:
   OptVal elementwise(Builtin id, llvm::StringRef name, const Expr &call);
   OptVal unaryFloat(Builtin bi, llvm::StringRef name, Val a, SrcLoc l);
   OptVal ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call);
+  // Python's math module on scalars (GenMathModule.cpp).
+  OptVal mathCall(llvm::StringRef fname, const Expr &call);
+  OptVal mathArgument(const Expr &e, llvm::StringRef full, bool keepInt);
+  bool mathRaise(const Val &bad, SrcLoc l, llvm::StringRef exception);
   /// A ufunc call with NumPy's `out=` and `where=` keywords (GenBuiltin.cpp).
   OptVal ufuncWithOut(const BuiltinInfo &bi, llvm::StringRef full, const Expr &call);
   /// The call whose `out`/`where` keywords bindArgs leaves to ufuncWithOut.

@@ -82,7 +82,7 @@ OptVal Gen::evalImpl(const Expr &e) {
     if (funcs.count(e.name) || lookupBuiltin(e.name, /*viaModule=*/false))
       return err(e.loc, "'" + e.name + "' is a function; functions are not "
                                        "values, call it");
-    if (npAliases.contains(e.name))
+    if (npAliases.contains(e.name) || mathAliases.contains(e.name))
       return err(e.loc, "module '" + e.name + "' is not a value");
     if (std::optional<double> c = extConstant(e.name))
       return Val::floatLit(*c);
@@ -164,6 +164,14 @@ OptVal Gen::evalImpl(const Expr &e) {
                               "call it");
       return err(e.loc, "'" + e.lhs->name + "." + e.name +
                             "' is not supported yet");
+    }
+    if (e.lhs->kind == ExprKind::Name && mathAliases.contains(e.lhs->name) &&
+        !scope->vars.count(e.lhs->name)) {
+      if (std::optional<double> c = extConstant(e.name))
+        return Val::floatLit(*c);
+      return err(e.loc, "'" + e.lhs->name + "." + e.name + "' is not a "
+                            "value arrayc knows (math's constants: pi, e, "
+                            "inf, nan; its functions are called)");
     }
     OptVal a = eval(*e.lhs);
     if (!a)

@@ -53,18 +53,13 @@ static std::optional<std::string> fromImport(const Stmt &s,
   if (constants.count(local))
     return "'" + local + "' is already defined at module level";
   std::optional<double> c = extConstant(s.name);
-  if (s.module == "math") {
-    if (!c)
-      return "'from math import " + s.name + "': arrayc takes math's "
-             "constants (pi, e, inf, nan) only; math's functions raise "
-             "where NumPy's return nan (math.sqrt(-1.0)): import "
-             "NumPy's (`from numpy import " + s.name + "`)";
+  if (s.module == "math" && c) {
     constants[local] = Val::floatLit(*c);
     return std::nullopt;
   }
   bool known = s.module == "numpy" ? lookupBuiltin(s.name, /*viaModule=*/true) != nullptr
                                    : llvm::is_contained({"numpy.linalg", "numpy.fft",
-                                                         "numpy.random"},
+                                                         "numpy.random", "math"},
                                                         s.module);
   if (s.module == "numpy" && c) {
     constants[local] = Val::floatLit(*c);
@@ -103,6 +98,10 @@ OwningOpRef<ModuleOp> Gen::run(const Module &m) {
       if (!s->name.empty()) { // from M import name
         if (std::optional<std::string> e = fromImport(*s, constants))
           return err(s->loc, *e), nullptr;
+        break;
+      }
+      if (s->module == "math") {
+        mathAliases.insert(s->alias.empty() ? "math" : s->alias);
         break;
       }
       if (s->module != "numpy") {
@@ -562,6 +561,8 @@ OptVal Gen::evalCall(const Expr &call) {
         return fftCall(fname, "fft." + fname.str(), call);
       if (module == "numpy.random")
         return randomCall(fname, "random." + fname.str(), call);
+      if (module == "math")
+        return mathCall(fname, call);
       return callBuiltin(*lookupBuiltin(fname, /*viaModule=*/true), f.name, call);
     }
     if (const BuiltinInfo *bi = lookupBuiltin(f.name, /*viaModule=*/false))
@@ -570,6 +571,9 @@ OptVal Gen::evalCall(const Expr &call) {
       return err(f.loc, "module '" + f.name + "' is not callable");
     return err(f.loc, "unknown function '" + f.name + "'");
   }
+  if (f.kind == ExprKind::Attribute && f.lhs->kind == ExprKind::Name &&
+      mathAliases.contains(f.lhs->name) && !scope->vars.count(f.lhs->name))
+    return mathCall(f.name, call);
   if (f.kind == ExprKind::Attribute && isRandomModule(*f.lhs))
     return randomCall(f.name, "random." + f.name, call);
   if (std::string mod; f.kind == ExprKind::Attribute && isFFTModule(*f.lhs, mod))
