@@ -243,6 +243,26 @@ void arrayc::gemm::eraseZeroFill(RewriterBase &rewriter, Operation *fill) {
   rewriter.eraseOp(alloc);
 }
 
+/// An identity layout, or a view at an offset of a contiguous row-major
+/// buffer of its static shape (`A[r0:r1]`, the block of rows a sharded call
+/// slices): cuBLAS's entry points read the offset from the descriptor
+/// (runtime/src/cublas.cpp), so it is the same matrix.
+static bool contiguousLayout(MemRefType type) {
+  if (type.getLayout().isIdentity())
+    return true;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (!type.hasStaticShape() || failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  int64_t expected = 1;
+  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+    if (strides[d] != expected)
+      return false;
+    expected *= type.getDimSize(d);
+  }
+  return true;
+}
+
 /// Whether nothing but the product `op`, its zero fill, `reader` and
 /// deallocations uses `buffer`.
 bool arrayc::gemm::onlyProductUses(Operation *op, Value buffer, Operation *reader) {
@@ -518,8 +538,8 @@ struct GenericToGemm : OpRewritePattern<linalg::GenericOp> {
     Operation *fill = findZeroFill(op, out);
     // Zeros read before the product stay (beta = 0 overwrites them).
     bool keepFill = fill && zerosReadBefore(fill, op);
-    if (cuda && (!fill || llvm::any_of(op->getOperands(), [](Value v) {
-                   return !cast<MemRefType>(v.getType()).getLayout().isIdentity();
+    if (cuda && (!fill || !llvm::all_of(op->getOperands(), [](Value v) {
+                   return contiguousLayout(cast<MemRefType>(v.getType()));
                  })))
       return rewriter.notifyMatchFailure(op, "cuBLAS takes identity layouts and beta = 0");
     if (cuda && tf32 && suffix == "f32")

@@ -365,3 +365,64 @@ func.func @transposed_copy_kept(%q: memref<?x784xf32>, %p: memref<?x784xf32>, %c
   memref.dealloc %pt : memref<784x?xf32>
   return
 }
+
+// -----
+
+// A block of rows of a contiguous matrix (a view at a dynamic offset with the
+// matrix's own strides: the slice a sharded call takes, docs/distributed.md)
+// is the same row-major matrix to cuBLAS, which reads the offset from the
+// descriptor.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+// CHECK-LABEL: func @row_block
+// CHECK-NOT: linalg.generic
+// CHECK: call @arrayc_rt_cublas_gemm_f32(
+// CHECK-NOT: linalg.generic
+func.func @row_block(%full: memref<8x4xf32>, %off: index, %b: memref<4x3xf32>, %c: memref<2x3xf32>) {
+  %a = memref.subview %full[%off, 0] [2, 4] [1, 1] : memref<8x4xf32> to memref<2x4xf32, strided<[4, 1], offset: ?>>
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
+      outs(%c : memref<2x3xf32>) {
+  ^bb0(%out: f32):
+    linalg.yield %zero : f32
+  }
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<2x4xf32, strided<[4, 1], offset: ?>>, memref<4x3xf32>) outs(%c : memref<2x3xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %p, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+// A block of columns (strides not the contiguous ones of its shape) stays a
+// generic.
+#mk = affine_map<(m, n, k) -> (m, k)>
+#kn = affine_map<(m, n, k) -> (k, n)>
+#mn = affine_map<(m, n, k) -> (m, n)>
+#id = affine_map<(m, n) -> (m, n)>
+// CHECK-LABEL: func @column_block
+// CHECK-NOT: call
+// CHECK: linalg.generic
+func.func @column_block(%full: memref<2x8xf32>, %b: memref<4x3xf32>, %c: memref<2x3xf32>) {
+  %a = memref.subview %full[0, 2] [2, 4] [1, 1] : memref<2x8xf32> to memref<2x4xf32, strided<[8, 1], offset: 2>>
+  %zero = arith.constant 0.0 : f32
+  linalg.generic {indexing_maps = [#id], iterator_types = ["parallel", "parallel"]}
+      outs(%c : memref<2x3xf32>) {
+  ^bb0(%out: f32):
+    linalg.yield %zero : f32
+  }
+  linalg.generic {indexing_maps = [#mk, #kn, #mn], iterator_types = ["parallel", "parallel", "reduction"]}
+      ins(%a, %b : memref<2x4xf32, strided<[8, 1], offset: 2>>, memref<4x3xf32>) outs(%c : memref<2x3xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %p, %o : f32
+    linalg.yield %s : f32
+  }
+  return
+}
