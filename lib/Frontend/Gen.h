@@ -713,6 +713,8 @@ private:
   bool shapeArg(const Val &v, SrcLoc l, llvm::SmallVectorImpl<ShapeEntry> &out);
   OptVal reshapeVal(const Val &a, const Val &shape, SrcLoc l);
   Val transposeVal(const Val &a, llvm::ArrayRef<int64_t> perm, SrcLoc l);
+  OptVal concatList(const Val &list, llvm::StringRef name, llvm::StringRef shown,
+                    const Expr *axisArg, SrcLoc l);
   std::optional<int64_t> axisArg(const Expr *e, int64_t rank, llvm::StringRef fn);
   bool axesArg(const Expr *e, int64_t rank, llvm::StringRef fn,
                llvm::SmallVectorImpl<int64_t> &out);

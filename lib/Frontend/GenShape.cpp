@@ -274,6 +274,88 @@ Val Gen::expandDims(const Val &a, llvm::ArrayRef<int64_t> axesSorted, SrcLoc l) 
   return reshapeTo(a, rt, dyn, l);
 }
 
+/// np.concatenate / vstack / hstack of a list variable (a list built with
+/// append in a loop, GenList.cpp): the list is its items stacked on a new
+/// first axis, so joining them is merging that axis with the item axis the
+/// function joins along (moved next to it first). An empty list raises
+/// NumPy's ValueError: at compile time when its length is known, else at
+/// run time.
+OptVal Gen::concatList(const Val &list, llvm::StringRef name,
+                       llvm::StringRef shown, const Expr *axisArg, SrcLoc l) {
+  Val s = list;
+  s.alias.reset();
+  s.list = s.emptyList = false;
+  int64_t k = s.type.rank() - 1; // the items' rank
+  const char *none = "need at least one array to concatenate";
+  const Dim &n = s.type.dims[0];
+  if (!n.isNamed() && n.size == 0)
+    return err(l, none);
+  if (n.isNamed()) {
+    Location il = loc(l);
+    Value len = sizeI64(s, 0, il);
+    Value zero = arith::ConstantIntOp::create(b, il, b.getI64Type(), 0);
+    Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sgt, len, zero);
+    nd::AssertOp::create(b, il, ok,
+                         b.getStringAttr(where(l) + "ValueError: " + none),
+                         ValueRange{});
+  }
+  // Merges axes a and a + 1 of `v` into one.
+  auto merge = [&](const Val &v, int64_t a) -> Val {
+    const Dim &x = v.type.dims[a], &y = v.type.dims[a + 1];
+    Dim m = x.isNamed() || y.isNamed() ? freshDim(name, l)
+                                       : Dim::lit(x.size * y.size);
+    ArrType rt{v.type.dtype, {}};
+    llvm::SmallVector<ReassociationIndices> groups;
+    for (int64_t d = 0; d < (int64_t)v.type.rank(); ++d) {
+      if (d == a + 1)
+        continue;
+      rt.dims.push_back(d == a ? m : v.type.dims[d]);
+      groups.push_back(d == a ? ReassociationIndices{d, d + 1}
+                              : ReassociationIndices{d});
+    }
+    Value r = tensor::CollapseShapeOp::create(b, loc(l), rt.tensorType(&ctx),
+                                              v.value, groups);
+    return Val::array(r, rt);
+  };
+  // Joins along item axis `a`: the list axis moves just before it.
+  auto along = [&](int64_t a) -> Val {
+    llvm::SmallVector<int64_t> perm;
+    for (int64_t d = 1; d <= a; ++d)
+      perm.push_back(d);
+    perm.push_back(0);
+    for (int64_t d = a + 1; d <= k; ++d)
+      perm.push_back(d);
+    return merge(transposeVal(s, perm, l), a);
+  };
+  if (name == "vstack") {
+    if (k == 0)
+      return expandDims(s, {1}, l);
+    return k == 1 ? s : merge(s, 0);
+  }
+  if (name == "hstack") {
+    if (k == 0)
+      return s;
+    return along(k == 1 ? 0 : 1);
+  }
+  // concatenate(arrays, axis=0)
+  if (axisArg && axisArg->kind == ExprKind::None)
+    return flatten(s, l);
+  if (k == 0)
+    return err(l, "zero-dimensional arrays cannot be concatenated");
+  int64_t axis = 0;
+  if (axisArg) {
+    std::optional<int64_t> v = axisLiteral(*axisArg);
+    if (!v)
+      return err(axisArg->loc, shown + "(): axis must be an integer literal");
+    axis = *v < 0 ? *v + k : *v;
+    if (axis < 0 || axis >= k)
+      return err(axisArg->loc, "axis " + std::to_string(*v) +
+                                   " is out of bounds for array of dimension " +
+                                   std::to_string(k));
+  }
+  return along(axis);
+}
+
 /// Shape functions (bare or np.). Sets `handled` when `name` is one.
 OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
                          const Expr &call) {
@@ -501,6 +583,12 @@ OptVal Gen::genShapeCall(llvm::StringRef name, llvm::StringRef shown,
         r.alias.reset();
         return r;
       }
+    }
+    if (name != "stack" && args[0]->kind == ExprKind::Name) {
+      auto it = scope->vars.find(args[0]->name);
+      if (it != scope->vars.end() && it->second.list)
+        return concatList(it->second, name, shown,
+                          hasAxisArg ? args[1] : nullptr, l);
     }
     std::vector<Val> xs;
     if (!seqArg(args[0], xs))
