@@ -13,12 +13,14 @@
 //   here (no NCCL headers at build time).
 // - The NCCL unique id travels through a rendezvous directory on the host:
 //   rank 0 writes it (temporary file + rename), the others poll for it with a
-//   timeout.
+//   timeout (coll_job.cpp, with the environment's rank and size: no CUDA
+//   there, tested by runtime/test/coll_job_test.cpp).
 // - Collectives run on the arrays' device buffers, on the runtime's current
 //   stream of the current device (the stream compiled kernels queue on), so
 //   they are ordered with the kernels before and after them without a host
 //   wait. Host buffers (an output the compiler left on the host) are staged.
 #include "coll_backend.h"
+#include "coll_job.h"
 
 #include "arrayc_rt/coll.h"
 #include "arrayc_rt/runtime.h"
@@ -26,18 +28,13 @@
 #include <cuda.h>
 #include <dlfcn.h>
 #include <glob.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
-#include <cerrno>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
 #include <map>
 #include <string>
-#include <thread>
 #include <type_traits>
 #include <vector>
 
@@ -212,77 +209,18 @@ const Nccl *nccl(std::string &error) {
   return &api;
 }
 
-/// A variable of the environment, read by the caller.
-struct EnvVar {
-  const char *name, *value;
-};
-
-/// An integer from the first of `vars` set; false when none is (`from`
-/// names the one read; a value that is not an integer reads as -1).
-bool envInt(std::initializer_list<EnvVar> vars, int64_t &value, std::string &from) {
-  for (const EnvVar &var : vars)
-    if (var.value && *var.value) {
-      char *end = nullptr;
-      value = std::strtoll(var.value, &end, 10);
-      from = var.name;
-      if (*end)
-        value = -1;
-      return true;
-    }
-  return false;
-}
-
-/// Characters of a job id usable in a file name.
-std::string fileSafe(std::string s) {
-  for (char &c : s)
-    if (!isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
-      c = '_';
-  return s;
-}
-
 class NCCLBackend final : public Backend {
 public:
   const char *name() const override { return "nccl"; }
   const char *launchHint() const override { return "arrayc launch -np"; }
 
   bool init(std::string &error) override {
-    std::string rankVar, sizeVar, localVar;
-    // arrayc launch's, OpenMPI's (mpirun), torchrun's.
-    bool hasRank = envInt({{"ARRAYC_RANK", std::getenv("ARRAYC_RANK")},
-                           {"OMPI_COMM_WORLD_RANK", std::getenv("OMPI_COMM_WORLD_RANK")},
-                           {"RANK", std::getenv("RANK")}},
-                          rank_, rankVar);
-    bool hasSize = envInt({{"ARRAYC_WORLD_SIZE", std::getenv("ARRAYC_WORLD_SIZE")},
-                           {"OMPI_COMM_WORLD_SIZE", std::getenv("OMPI_COMM_WORLD_SIZE")},
-                           {"WORLD_SIZE", std::getenv("WORLD_SIZE")}},
-                          size_, sizeVar);
-    if (hasRank != hasSize) {
-      error = hasRank ? rankVar + " is set but no world size (ARRAYC_WORLD_SIZE, "
-                                  "OMPI_COMM_WORLD_SIZE or WORLD_SIZE)"
-                      : sizeVar + " is set but no rank (ARRAYC_RANK, OMPI_COMM_WORLD_RANK "
-                                  "or RANK)";
+    Job job;
+    if (!jobFromEnvironment(job, error))
       return false;
-    }
-    if (!hasRank) { // started alone: a job of one process
-      rank_ = 0;
-      size_ = 1;
-    }
-    if (size_ < 1 || rank_ < 0 || rank_ >= size_) {
-      error = "invalid rank/size from the environment (" + rankVar + "=" +
-              (std::getenv(rankVar.c_str()) ? std::getenv(rankVar.c_str()) : "") + ", " +
-              sizeVar + "=" + (std::getenv(sizeVar.c_str()) ? std::getenv(sizeVar.c_str()) : "") +
-              ")";
-      return false;
-    }
-    local_ = rank_;
-    if (envInt({{"ARRAYC_LOCAL_RANK", std::getenv("ARRAYC_LOCAL_RANK")},
-                {"OMPI_COMM_WORLD_LOCAL_RANK", std::getenv("OMPI_COMM_WORLD_LOCAL_RANK")},
-                {"LOCAL_RANK", std::getenv("LOCAL_RANK")}},
-               local_, localVar) &&
-        local_ < 0) {
-      error = "invalid local rank " + localVar + "=" + std::getenv(localVar.c_str());
-      return false;
-    }
+    rank_ = job.rank;
+    size_ = job.size;
+    local_ = job.localRank;
     return true;
   }
 
@@ -625,75 +563,16 @@ private:
     return true;
   }
 
-  /// The directory where rank 0 leaves the NCCL unique id:
-  /// $ARRAYC_RENDEZVOUS_DIR (arrayc launch makes a fresh one), else one named
-  /// after the job of OpenMPI (PMIX_NAMESPACE) or torchrun
-  /// (TORCHELASTIC_RUN_ID and MASTER_PORT) under $TMPDIR or /tmp.
-  bool rendezvousDir(std::string &error) {
-    if (const char *d = std::getenv("ARRAYC_RENDEZVOUS_DIR"); d && *d) {
-      dir_ = d;
-      return true;
-    }
-    std::string job;
-    if (const char *ns = std::getenv("PMIX_NAMESPACE"); ns && *ns)
-      job = std::string("ompi-") + ns;
-    else if (const char *id = std::getenv("TORCHELASTIC_RUN_ID"); id && *id)
-      job = std::string("torchrun-") + id + "-" +
-            (std::getenv("MASTER_PORT") ? std::getenv("MASTER_PORT") : "");
-    if (job.empty()) {
-      error = "no rendezvous directory for the NCCL id: start the program with `arrayc "
-              "launch -np N`, or set ARRAYC_RENDEZVOUS_DIR to a fresh directory every rank "
-              "of the job sees";
-      return false;
-    }
-    const char *tmp = std::getenv("TMPDIR");
-    dir_ = std::string(tmp && *tmp ? tmp : "/tmp") + "/arrayc-rendezvous-" + fileSafe(job);
-    return true;
-  }
-
-  /// Rank 0 writes the NCCL unique id (a temporary file renamed into place,
-  /// so a reader never sees half of it); the others poll for it, for at
-  /// most $ARRAYC_RENDEZVOUS_TIMEOUT seconds (default 120).
+  /// Rank 0 publishes the NCCL unique id in the rendezvous directory
+  /// (coll_job.h), the others wait for it.
   bool rendezvous(ncclUniqueId &id, std::string &error) {
-    if (!rendezvousDir(error))
+    if (!rendezvousDir(dir_, error))
       return false;
     idFile_ = dir_ + "/nccl-id";
-    if (rank_ == 0) {
-      if (!check(api_->getUniqueId(&id), "ncclGetUniqueId", error))
-        return false;
-      if (mkdir(dir_.c_str(), 0700) == 0)
-        madeDir_ = true;
-      std::string tmp = dir_ + "/.nccl-id." + std::to_string(getpid()) + ".tmp";
-      FILE *f = std::fopen(tmp.c_str(), "wb");
-      bool written = f && std::fwrite(&id, sizeof id, 1, f) == 1;
-      if (f)
-        written = std::fclose(f) == 0 && written;
-      if (!written || std::rename(tmp.c_str(), idFile_.c_str()) != 0) {
-        error = "cannot write the NCCL id to " + idFile_ + ": " + std::strerror(errno);
-        unlink(tmp.c_str());
-        return false;
-      }
-      return true;
-    }
-    double timeout = 120;
-    if (const char *t = std::getenv("ARRAYC_RENDEZVOUS_TIMEOUT"); t && *t)
-      timeout = std::atof(t);
-    auto start = std::chrono::steady_clock::now();
-    for (;;) {
-      std::ifstream in(idFile_, std::ios::binary);
-      if (in && in.read(reinterpret_cast<char *>(&id), sizeof id) && in.gcount() == sizeof id)
-        return true;
-      double waited =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      if (waited > timeout) {
-        char text[64];
-        std::snprintf(text, sizeof text, "%g", timeout);
-        error = "rank 0 did not publish the NCCL id in " + idFile_ + " within " + text +
-                " s (ARRAYC_RENDEZVOUS_TIMEOUT); did rank 0 start?";
-        return false;
-      }
-      std::this_thread::sleep_for(std::chrono::milliseconds(10));
-    }
+    if (rank_ == 0)
+      return check(api_->getUniqueId(&id), "ncclGetUniqueId", error) &&
+             publishFile(dir_, "nccl-id", &id, sizeof id, madeDir_, error);
+    return awaitFile(dir_, "nccl-id", &id, sizeof id, rendezvousTimeout(), error);
   }
 
   const Nccl *api_ = nullptr;
