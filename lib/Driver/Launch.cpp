@@ -186,14 +186,15 @@ int arrayc::driver::launchCommand(int argc, char **argv) {
     }
     bool ending = failed || forwarded;
     int status = 0;
-    pid_t pid = waitpid(-1, &status, ending ? WNOHANG : 0);
+    // Polled (a blocking wait could miss a signal that arrives just before it).
+    pid_t pid = waitpid(-1, &status, WNOHANG);
     if (pid < 0) {
       if (errno == EINTR)
         continue;
       break; // no children left
     }
-    if (pid == 0) { // ending, none finished yet
-      if (!killed && std::chrono::steady_clock::now() >= killAt) {
+    if (pid == 0) { // none finished yet
+      if (ending && !killed && std::chrono::steady_clock::now() >= killAt) {
         killAll(SIGKILL);
         killed = true;
       }
