@@ -3,6 +3,7 @@
 // NumPy array utilities composed from existing ops, with NumPy's dtypes:
 // vander (powers by an iota), signbit and nan_to_num (compares and selects),
 // column_stack/row_stack/diagflat/append (over concatenate, vstack and diag),
+// insert/delete at one index (slices joined around the values),
 // fill_diagonal (a masked select written back through NumPy's reference
 // semantics) and unravel_index (floor division by the shape's strides).
 //
@@ -315,6 +316,138 @@ OptVal Gen::arrayUtil(Builtin id, llvm::StringRef full, const Expr &call) {
     if (!axis)
       return err(args[2]->loc, full + "(): axis must be an integer literal or None");
     return concatVals(xs, *axis, true, full, l);
+  }
+  case Builtin::Insert:
+  case Builtin::Delete: {
+    // np.insert(arr, obj, values, axis=None) / np.delete(arr, obj, axis=None)
+    // at one integer index `obj` (a literal or known at run time): the parts
+    // of arr before and after it joined around the inserted values (or with
+    // the element/row at obj left out). axis=None flattens arr first.
+    bool ins = id == Builtin::Insert;
+    if (!bindArgs(full,
+                  ins ? llvm::ArrayRef<std::string>{"arr", "obj", "values", "axis"}
+                      : llvm::ArrayRef<std::string>{"arr", "obj", "axis"},
+                  ins ? 3 : 2, call, args))
+      return std::nullopt;
+    const Expr *axisE = args[ins ? 3 : 2];
+    OptVal av = evalArrayOperand(*args[0], full);
+    if (!av)
+      return std::nullopt;
+    Val a = materialize(*av);
+    int64_t axis = 0;
+    if (!axisE || axisE->kind == ExprKind::None) {
+      a = flatten(a, l);
+    } else {
+      if (a.type.rank() == 0)
+        return err(axisE->loc, "axis " + std::to_string(axisLiteral(*axisE).value_or(0)) +
+                                   " is out of bounds for array of dimension 0");
+      std::optional<int64_t> ax = axisArg(axisE, a.type.rank(), full);
+      if (!ax)
+        return std::nullopt;
+      axis = *ax;
+    }
+    const Expr *objE = args[1];
+    if (objE->kind == ExprKind::List || objE->kind == ExprKind::Tuple ||
+        objE->kind == ExprKind::Slice)
+      return err(objE->loc, full + "() at several indices (a sequence or slice "
+                                   "obj) is not supported yet: call it once per "
+                                   "index, or build the result with a boolean "
+                                   "mask");
+    OptVal ov = eval(*objE);
+    if (!ov)
+      return std::nullopt;
+    if (ov->kind == Val::Array && ov->type.rank() != 0)
+      return err(objE->loc, full + "() at several indices (an array obj) is not "
+                                   "supported yet: call it once per index, or "
+                                   "build the result with a boolean mask");
+    std::optional<Value> obj =
+        intScalar(*ov, *objE, full + "(): obj must be an integer index");
+    if (!obj)
+      return std::nullopt;
+    Location il = loc(l);
+    const Dim &D = a.type.dims[axis];
+    // Bounds: [-N, N] for insert, [-N, N) for delete (NumPy's IndexError).
+    if (ov->kind == Val::Lit && !D.isNamed()) {
+      int64_t i = ov->i, n = D.size;
+      if (i < -n || (ins ? i > n : i >= n))
+        return err(objE->loc, "index " + std::to_string(i) +
+                                  " is out of bounds for axis " +
+                                  std::to_string(axis) + " with size " +
+                                  std::to_string(n));
+    }
+    Value n = sizeI64(a, axis, il);
+    Value zero = arith::ConstantIntOp::create(b, il, b.getI64Type(), 0);
+    Value negN = arith::SubIOp::create(b, il, zero, n);
+    Value geLo = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, *obj, negN);
+    Value ltHi = arith::CmpIOp::create(
+        b, il, ins ? arith::CmpIPredicate::sle : arith::CmpIPredicate::slt, *obj, n);
+    Value inside = arith::AndIOp::create(b, il, geLo, ltHi);
+    nd::AssertOp::create(b, il, inside,
+                         b.getStringAttr(where(objE->loc) +
+                                         "IndexError: index {0} is out of bounds "
+                                         "for axis " + std::to_string(axis) +
+                                         " with size {1}"),
+                         ValueRange{*obj, n});
+    Value neg = arith::CmpIOp::create(b, il, arith::CmpIPredicate::slt, *obj, zero);
+    Value wrapped = arith::AddIOp::create(b, il, *obj, n);
+    Value at = arith::SelectOp::create(b, il, neg, wrapped, *obj);
+    auto idx = [&](Value v) -> Value {
+      return arith::IndexCastOp::create(b, il, b.getIndexType(), v);
+    };
+    Value one = arith::ConstantIntOp::create(b, il, b.getI64Type(), 1);
+    Value restLo = ins ? at : arith::AddIOp::create(b, il, at, one).getResult();
+    Value restN = arith::SubIOp::create(b, il, n, restLo);
+    Val left = windowAlong(a, axis, idx(zero), idx(at), freshDim("insert", l), l);
+    Val right = windowAlong(a, axis, idx(restLo), idx(restN), freshDim("insert", l), l);
+    if (!ins)
+      return concatVals({left, right}, axis, true, full, l);
+    // The values: np.array(values, ndmin=arr.ndim, dtype=arr.dtype) with its
+    // first axis moved to `axis` (NumPy: a scalar obj inserts as a[:, i:i+1]
+    // would be assigned), then broadcast into the inserted slot.
+    OptVal vv = evalArrayOperand(*args[2], full);
+    if (!vv)
+      return std::nullopt;
+    // A Python number takes its own dtype first: 2.7 into an int array
+    // truncates as NumPy's cast does.
+    Val v = toArray(materialize(*vv), a.type.dtype);
+    int64_t r = a.type.rank();
+    if (v.type.rank() > r)
+      return err(args[2]->loc, full + "(): values of rank " +
+                                   std::to_string(v.type.rank()) +
+                                   " do not fit an array of rank " + std::to_string(r));
+    if (v.type.rank() < r) {
+      llvm::SmallVector<int64_t> lead;
+      for (int64_t d = 0; d < r - (int64_t)v.type.rank(); ++d)
+        lead.push_back(d);
+      v = expandDims(v, lead, l);
+    }
+    llvm::SmallVector<int64_t> perm;
+    for (int64_t d = 1; d <= axis; ++d)
+      perm.push_back(d);
+    perm.push_back(0);
+    for (int64_t d = axis + 1; d < r; ++d)
+      perm.push_back(d);
+    v = transposeVal(v, perm, l);
+    llvm::SmallVector<Dim> slot(a.type.dims.begin(), a.type.dims.end());
+    slot[axis] = v.type.dims[axis];
+    for (int64_t d = 0; d < r; ++d) {
+      if (d == axis || v.type.dims[d] == slot[d] ||
+          (!v.type.dims[d].isNamed() && v.type.dims[d].size == 1))
+        continue;
+      if (!v.type.dims[d].isNamed() && !slot[d].isNamed())
+        return err(args[2]->loc, "could not broadcast input array from shape " +
+                                     v.type.str() + " into the inserted slot of " +
+                                     a.type.str());
+      Value want = sizeI64(a, d, il), got = sizeI64(v, d, il);
+      assertEqual(want, got, l,
+                  where(args[2]->loc) + "could not broadcast the inserted values "
+                                        "(size {1} along axis " + std::to_string(d) +
+                      ") into the array's size {0}",
+                  {want, got});
+      v = withDim(v, d, slot[d], il);
+    }
+    Val filled = broadcastTo(v, slot, {v, a}, il);
+    return concatVals({left, filled, right}, axis, true, full, l);
   }
   case Builtin::Diagflat: {
     if (!bindArgs(full, {"v", "k"}, 1, call, args))

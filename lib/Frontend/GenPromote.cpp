@@ -136,6 +136,14 @@ Value Gen::constant(const Val &lit, DType t) {
              : lit.weak == Weak::Complex ? lit.f != 0 || lit.im != 0
                                          : lit.i != 0;
     elem = IntegerAttr::get(type.getElementType(), APInt(1, v ? 1 : 0));
+  } else if (lit.weak == Weak::Float || lit.weak == Weak::Complex) {
+    // A float stored into an integer array (`a[mask] = 3.9`,
+    // np.insert(a, i, 2.7)): NumPy's cast, as an array's (truncation), not
+    // the literal's unset integer field.
+    Val f = lit;
+    f.weak = Weak::Float;
+    Value fv = constant(f, DType::F64);
+    return nd::CastOp::create(b, loc(lit.at), type, fv);
   } else {
     unsigned width = type.getElementType().getIntOrFloatBitWidth();
     elem = IntegerAttr::get(type.getElementType(),
