@@ -1,6 +1,7 @@
 //===- Pipelines.cpp - arrayc's pass pipelines ----------------------------===//
 #include "Pipelines/Pipelines.h"
 #include "Pipelines/GPULineInfo.h"
+#include "Pipelines/GPUMergeModules.h"
 
 #include "Conversion/Passes.h"
 #include "Transforms/Passes.h"
@@ -231,6 +232,10 @@ void arrayc::buildGPUKernelPipeline(OpPassManager &pm, const PipelineOptions &op
 void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions &options) {
   // Mirrors upstream's gpu-lower-to-nvvm-pipeline, with the toolkit (ptxas,
   // libdevice) passed explicitly and libm for host-side math.
+  // The kernels in as many gpu.modules as the compile has threads (not one
+  // per kernel): arrayc-serialize-gpu-modules still keeps every thread busy,
+  // and a run loads (for PTX: JIT-compiles) a few modules instead of ~100.
+  pm.addPass(arrayc::createGPUMergeModules());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createConvertNVVMToLLVMPass());
@@ -291,6 +296,7 @@ void arrayc::buildCUDAPipeline(OpPassManager &pm, const PipelineOptions &options
 }
 
 void arrayc::registerPipelines() {
+  registerGPUMergeModules();
   PassPipelineRegistration<PipelineOptions>(
       "arrayc-linalg-pipeline", "ndarray to fused linalg on tensors (--emit=linalg)",
       buildLinalgPipeline);
