@@ -19,8 +19,10 @@
 #include "llvm/Support/ThreadPool.h"
 
 #include <chrono>
+#include <mutex>
 #include <cstdlib>
 #include <cstring>
+#include <unistd.h>
 
 using namespace mlir;
 using namespace arrayc;
@@ -165,6 +167,22 @@ public:
 };
 } // namespace
 
+/// The threads every compile of the process shares (made on first use,
+/// leaked: they may still be parked at exit). A process forked after a
+/// compile (Python's multiprocessing) has the pool but not its threads: it
+/// makes its own.
+static llvm::ThreadPoolInterface &compilePool() {
+  static std::mutex mutex;
+  static llvm::ThreadPoolInterface *pool = nullptr;
+  static ::pid_t owner = 0;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!pool || owner != ::getpid()) {
+    pool = new llvm::DefaultThreadPool(llvm::hardware_concurrency());
+    owner = ::getpid();
+  }
+  return *pool;
+}
+
 llvm::Expected<std::unique_ptr<compiler::Artifact>>
 compiler::compile(llvm::StringRef source, llvm::StringRef name, const Options &options,
                   const Debug *debug) {
@@ -198,10 +216,8 @@ compiler::compile(llvm::StringRef source, llvm::StringRef name, const Options &o
   // func.func, and the kernels' NVPTX code generation
   // (arrayc-serialize-gpu-modules), run on it. Serial, k-means' kernels took
   // 1.9 s of its 3.2 s compile on the build machine.
-  static llvm::ThreadPoolInterface *pool =
-      new llvm::DefaultThreadPool(llvm::hardware_concurrency()); // leaked: threads at exit
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-  context.setThreadPool(*pool);
+  context.setThreadPool(compilePool());
   // Dialects load as the frontend and the passes need them (loading all of
   // them costs ~8 ms per compile).
   std::string diagnostics;
