@@ -3,7 +3,8 @@
 // NumPy's 1-d signal helpers, composed from existing ops with NumPy's dtypes:
 // convolve/correlate (an iota index grid, a gather and a masked sum over the
 // taps), the window functions hamming/hanning/blackman/bartlett (an iota and
-// cosines, the length known at compile or run time), sinc, trapz/trapezoid.
+// cosines, the length known at compile or run time), sinc, trapz/trapezoid,
+// gradient (central and one-sided differences joined along each axis).
 //
 //===----------------------------------------------------------------------===//
 
@@ -401,6 +402,116 @@ OptVal Gen::signalBuiltin(Builtin id, llvm::StringRef full, const Expr &call) {
       axis = *ax;
     }
     return trapzOf(ya, x ? &*x : nullptr, dx, axis, l);
+  }
+  case Builtin::Gradient: {
+    // np.gradient(f, *varargs, axis=None, edge_order=1) with uniform
+    // spacings: central differences (f[2:] - f[:-2]) / 2h inside, one-sided
+    // ones (f[1] - f[0]) / h and (f[-1] - f[-2]) / h at the ends, joined
+    // along each axis. Integers compute in f64, floats in their dtype.
+    if (call.elts.empty())
+      return err(l, full + "() missing required argument 'f'");
+    const Expr *axisE = nullptr;
+    for (const Keyword &k : call.keywords) {
+      if (k.name == "axis")
+        axisE = k.value.get();
+      else if (k.name == "edge_order") {
+        if (axisLiteral(*k.value).value_or(0) != 1)
+          return err(k.value->loc, full + "(): only edge_order=1 is supported "
+                                          "yet");
+      } else
+        return err(k.loc, full + "() got an unexpected keyword argument '" +
+                              k.name + "'");
+    }
+    OptVal fv = evalArrayOperand(*call.elts[0], full);
+    if (!fv)
+      return std::nullopt;
+    Val f = materialize(*fv);
+    int64_t rank = f.type.rank();
+    if (rank == 0)
+      return err(call.elts[0]->loc, full + "() of a 0-d array: NumPy's ValueError "
+                                           "(the array is too small)");
+    if (isComplex(f.type.dtype) || f.type.dtype == DType::Bool)
+      return err(call.elts[0]->loc, full + "() of " + dtypeName(f.type.dtype) +
+                                           " is not supported");
+    if (!isFloat(f.type.dtype))
+      f = toArray(f, DType::F64);
+    llvm::SmallVector<int64_t> axes;
+    if (!axisE || axisE->kind == ExprKind::None) {
+      for (int64_t d = 0; d < rank; ++d)
+        axes.push_back(d);
+    } else if (!axesArg(axisE, rank, full, axes)) {
+      return std::nullopt;
+    }
+    std::vector<Val> spacing;
+    for (size_t i = 1; i < call.elts.size(); ++i) {
+      OptVal h = eval(*call.elts[i]);
+      if (!h)
+        return std::nullopt;
+      if (h->kind == Val::Array && h->type.rank() != 0)
+        return err(call.elts[i]->loc,
+                   full + "(): coordinate arrays (non-uniform spacing) are not "
+                          "supported yet; give one spacing per axis");
+      if (h->kind != Val::Array && h->kind != Val::Lit)
+        return err(call.elts[i]->loc, full + "(): a spacing must be a number, got " +
+                                          h->describe());
+      spacing.push_back(*h);
+    }
+    if (spacing.size() > 1 && spacing.size() != axes.size())
+      return err(l, "invalid number of arguments");
+    Location il = loc(l);
+    Val result;
+    result.kind = Val::Tuple;
+    for (auto [i, ax] : llvm::enumerate(axes)) {
+      Val h = spacing.empty() ? Val::floatLit(1.0)
+                              : spacing[spacing.size() == 1 ? 0 : i];
+      const Dim &D = f.type.dims[ax];
+      if (!D.isNamed() && D.size < 2)
+        return err(l, "Shape of array too small to calculate a numerical "
+                      "gradient, at least (edge_order + 1) elements are "
+                      "required.");
+      if (D.isNamed()) {
+        Value n = sizeI64(f, ax, il);
+        Value two = arith::ConstantIntOp::create(b, il, b.getI64Type(), 2);
+        Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, n, two);
+        nd::AssertOp::create(b, il, ok,
+                             b.getStringAttr(where(l) +
+                                             "ValueError: Shape of array too small "
+                                             "to calculate a numerical gradient, at "
+                                             "least (edge_order + 1) elements are "
+                                             "required."),
+                             ValueRange{});
+      }
+      OptVal hi = sliceAlong(f, ax, 2, std::nullopt, l);
+      OptVal lo = hi ? sliceAlong(f, ax, 0, -2, l) : std::nullopt;
+      OptVal f1 = lo ? sliceAlong(f, ax, 1, 2, l) : std::nullopt;
+      OptVal f0 = f1 ? sliceAlong(f, ax, 0, 1, l) : std::nullopt;
+      OptVal g1 = f0 ? sliceAlong(f, ax, -1, std::nullopt, l) : std::nullopt;
+      OptVal g0 = g1 ? sliceAlong(f, ax, -2, -1, l) : std::nullopt;
+      if (!g0)
+        return std::nullopt;
+      OptVal twoH = binary("*", Val::floatLit(2.0), h, l);
+      OptVal mid = twoH ? binary("-", *hi, *lo, l) : std::nullopt;
+      mid = mid ? binary("/", *mid, *twoH, l) : std::nullopt;
+      OptVal first = mid ? binary("-", *f1, *f0, l) : std::nullopt;
+      first = first ? binary("/", *first, h, l) : std::nullopt;
+      OptVal last = first ? binary("-", *g1, *g0, l) : std::nullopt;
+      last = last ? binary("/", *last, h, l) : std::nullopt;
+      if (!last)
+        return std::nullopt;
+      // In f's dtype (a float32 f stays float32 with a Python-number
+      // spacing, as NumPy).
+      DType t = promote(promote(first->type.dtype, mid->type.dtype),
+                        last->type.dtype);
+      OptVal g = concatVals({toArray(*first, t), toArray(*mid, t), toArray(*last, t)},
+                            ax, true, full, l);
+      if (!g)
+        return std::nullopt;
+      // The joined axis has f's size (1 + (n - 2) + 1).
+      result.elts.push_back(withDim(*g, ax, D, il));
+    }
+    if (result.elts.size() == 1)
+      return result.elts[0];
+    return result;
   }
   default:
     break;
