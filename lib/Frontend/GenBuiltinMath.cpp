@@ -76,8 +76,12 @@ OptVal Gen::elementwise(Builtin id, llvm::StringRef name, const Expr &call) {
                          : id == Builtin::Add      ? "+"
                          : id == Builtin::Subtract ? "-"
                          : id == Builtin::Multiply ? "*"
-                         : id == Builtin::Divide   ? "/"
-                                                   : "**";
+                         : id == Builtin::Divide || id == Builtin::TrueDivide
+                             ? "/"
+                         : id == Builtin::FloorDivide ? "//"
+                         : id == Builtin::Remainder || id == Builtin::Mod
+                             ? "%"
+                             : "**";
     return binary(op, *x, *y, l);
   }
   }
@@ -372,6 +376,10 @@ static llvm::StringRef ufuncOperator(Builtin id) {
   case Builtin::Subtract: return "-";
   case Builtin::Multiply: return "*";
   case Builtin::Divide: return "/";
+  case Builtin::TrueDivide: return "/";
+  case Builtin::FloorDivide: return "//";
+  case Builtin::Remainder: return "%";
+  case Builtin::Mod: return "%";
   case Builtin::Power: return "**";
   default: return "";
   }
