@@ -263,15 +263,18 @@ void arrayc::buildCUDALoweringPipeline(OpPassManager &pm, const PipelineOptions 
   // locations, for Nsight Compute's source view; ptxas keeps them (-lineinfo,
   // SerializeGPUModules). The instructions are the same as without.
   pm.addNestedPass<gpu::GPUModuleOp>(arrayc::createGPULineInfo());
-
-  addStandardToLLVM(pm, /*runtimeAlloc=*/false);
-  pm.addPass(createGpuToLLVMConversionPass());
-  pm.addPass(arrayc::createLocateAllocations()); // out of memory names its line
+  // The kernels (all LLVM dialect by now) to binaries before the host
+  // code's lowering: its dozen conversions then walk the host code alone,
+  // not the kernels too (kmeans: three quarters of the IR).
   SerializeGPUModulesOptions binary;
   binary.compilationTarget = options.gpuFormat;
   binary.toolkitPath = options.cudaToolkit.empty() ? defaultCudaToolkit().str()
                                                    : options.cudaToolkit.getValue();
   pm.addPass(arrayc::createSerializeGPUModules(binary)); // modules on several threads
+
+  addStandardToLLVM(pm, /*runtimeAlloc=*/false);
+  pm.addPass(createGpuToLLVMConversionPass());
+  pm.addPass(arrayc::createLocateAllocations()); // out of memory names its line
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createCanonicalizer());
   pm.addPass(createCSEPass());
