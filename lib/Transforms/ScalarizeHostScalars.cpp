@@ -12,6 +12,7 @@
 #include "Transforms/Passes.h"
 
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
@@ -108,6 +109,305 @@ struct InlineHostScalarInputs : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// Whether the 0-d tensor `v` is computed on the host: a host scalar, one
+/// of the `assumed` block arguments (the loop-carried values being
+/// scalarized together), a 0-d generic of arith ops on such values (which
+/// ScalarizeZeroRankGeneric makes scalar code), or an `scf.if` result whose
+/// branches both yield such values. Loop flags (`$break`, `$returned`) and
+/// Python ints carried by loops are these; a value a kernel computes is not.
+bool hostComputable(Value v, const llvm::SmallPtrSetImpl<Value> &assumed,
+                    unsigned depth = 0) {
+  auto type = dyn_cast<RankedTensorType>(v.getType());
+  if (!type || type.getRank() != 0 || depth > 16)
+    return false;
+  if (isHostScalar(v) || assumed.contains(v))
+    return true;
+  Operation *def = v.getDefiningOp();
+  if (auto generic = dyn_cast_or_null<linalg::GenericOp>(def)) {
+    if (!generic.hasPureTensorSemantics() || generic.getNumLoops() != 0 ||
+        generic.getNumDpsInputs() == 0)
+      return false;
+    for (BlockArgument out : generic.getRegionOutputArgs())
+      if (!out.use_empty())
+        return false;
+    for (Operation &inner : generic.getBody()->without_terminator())
+      if (!isa<arith::ArithDialect>(inner.getDialect()) || !isMemoryEffectFree(&inner))
+        return false;
+    return llvm::all_of(generic.getDpsInputOperands(), [&](OpOperand *in) {
+      return hostComputable(in->get(), assumed, depth + 1);
+    });
+  }
+  if (auto select = dyn_cast_or_null<arith::SelectOp>(def))
+    return select.getCondition().getType().isInteger(1) &&
+           hostComputable(select.getTrueValue(), assumed, depth + 1) &&
+           hostComputable(select.getFalseValue(), assumed, depth + 1);
+  if (auto ifOp = dyn_cast_or_null<scf::IfOp>(def)) {
+    if (ifOp.getElseRegion().empty())
+      return false;
+    unsigned i = cast<OpResult>(v).getResultNumber();
+    return hostComputable(ifOp.thenYield().getOperand(i), assumed, depth + 1) &&
+           hostComputable(ifOp.elseYield().getOperand(i), assumed, depth + 1);
+  }
+  return false;
+}
+
+bool isZeroRankTensor(Type t) {
+  auto rt = dyn_cast<RankedTensorType>(t);
+  return rt && rt.getRank() == 0;
+}
+
+/// The host scalar of a 0-d tensor hostComputable accepts, at `b`'s
+/// insertion point: `tensor.extract`, which folds once its producer is a
+/// `tensor.from_elements`.
+Value extractScalar(OpBuilder &b, Value tensor) {
+  return tensor::ExtractOp::create(b, tensor.getLoc(), tensor, ValueRange{});
+}
+
+/// `tensor.extract` of a 0-d `arith.select` on a scalar condition (the
+/// canonical form of an `scf.if` choosing between two 0-d tensors) selects
+/// between the extracted scalars.
+struct ExtractOfScalarSelect : OpRewritePattern<tensor::ExtractOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::ExtractOp op, PatternRewriter &rewriter) const override {
+    auto select = op.getTensor().getDefiningOp<arith::SelectOp>();
+    llvm::SmallPtrSet<Value, 1> none;
+    // Only host values: two reads of device memory would replace one.
+    if (!select || !select.getCondition().getType().isInteger(1) ||
+        !isZeroRankTensor(select.getType()) || !hostComputable(select, none))
+      return failure();
+    Value t = extractScalar(rewriter, select.getTrueValue());
+    Value f = extractScalar(rewriter, select.getFalseValue());
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(op, select.getCondition(), t, f);
+    return success();
+  }
+};
+
+/// A 0-d `arith.select` on a scalar condition between two host scalars is
+/// the select of the scalars (`flag = True if c else flag`, canonicalized).
+struct ScalarizeHostSelect : OpRewritePattern<arith::SelectOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(arith::SelectOp op, PatternRewriter &rewriter) const override {
+    if (!op.getCondition().getType().isInteger(1) || !isZeroRankTensor(op.getType()) ||
+        !isHostScalar(op.getTrueValue()) || !isHostScalar(op.getFalseValue()))
+      return failure();
+    Value t = hostScalar(rewriter, op.getTrueValue());
+    Value f = hostScalar(rewriter, op.getFalseValue());
+    Value r = arith::SelectOp::create(rewriter, op.getLoc(), op.getCondition(), t, f);
+    rewriter.replaceOpWithNewOp<tensor::FromElementsOp>(op, op.getType(), r);
+    return success();
+  }
+};
+
+/// An `scf.if` result that both branches compute on the host becomes a
+/// scalar result (wrapped in `tensor.from_elements` for its users): the
+/// cuda target kept it in device memory and read it back at each use.
+struct ScalarizeHostIfResults : OpRewritePattern<scf::IfOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::IfOp op, PatternRewriter &rewriter) const override {
+    if (op.getElseRegion().empty())
+      return failure();
+    llvm::SmallPtrSet<Value, 4> none;
+    llvm::SmallVector<bool> scalar;
+    bool any = false;
+    for (OpResult r : op.getResults()) {
+      scalar.push_back(isZeroRankTensor(r.getType()) && hostComputable(r, none));
+      any |= scalar.back();
+    }
+    if (!any)
+      return failure();
+    llvm::SmallVector<Type> types;
+    for (auto [r, s] : llvm::zip(op.getResults(), scalar))
+      types.push_back(s ? cast<RankedTensorType>(r.getType()).getElementType() : r.getType());
+    auto newOp = scf::IfOp::create(rewriter, op.getLoc(), types, op.getCondition(),
+                                   /*withElseRegion=*/true);
+    for (auto [from, to] : {std::pair{&op.getThenRegion(), &newOp.getThenRegion()},
+                            std::pair{&op.getElseRegion(), &newOp.getElseRegion()}}) {
+      rewriter.eraseBlock(&to->front());
+      rewriter.inlineRegionBefore(*from, *to, to->end());
+      auto yield = cast<scf::YieldOp>(to->front().getTerminator());
+      rewriter.setInsertionPoint(yield);
+      for (auto [i, s] : llvm::enumerate(scalar))
+        if (s) {
+          Value v = extractScalar(rewriter, yield.getOperand(i));
+          rewriter.modifyOpInPlace(yield, [&] { yield.setOperand(i, v); });
+        }
+    }
+    rewriter.setInsertionPointAfter(newOp);
+    llvm::SmallVector<Value> results;
+    for (auto [i, r] : llvm::enumerate(op.getResults()))
+      results.push_back(scalar[i] ? tensor::FromElementsOp::create(rewriter, op.getLoc(),
+                                                                   r.getType(),
+                                                                   newOp.getResult(i))
+                                        .getResult()
+                                  : newOp.getResult(i));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// `block`'s arguments at `argOffset + i` for `positions[i]` (0-d tensors)
+/// become scalars of their element types, and its terminator's operands at
+/// `terminatorOffset + i` for `termPositions[i]` the extracted scalars: the
+/// block is moved into a new one in `region`, each such argument wrapped
+/// back in `tensor.from_elements`.
+void scalarizeBlock(PatternRewriter &rewriter, Block *block, Region &region,
+                    llvm::ArrayRef<bool> positions, unsigned argOffset,
+                    llvm::ArrayRef<bool> termPositions, unsigned terminatorOffset) {
+  llvm::SmallVector<Type> types;
+  llvm::SmallVector<Location> locs;
+  for (BlockArgument arg : block->getArguments()) {
+    unsigned i = arg.getArgNumber();
+    bool s = i >= argOffset && positions[i - argOffset];
+    types.push_back(s ? cast<RankedTensorType>(arg.getType()).getElementType() : arg.getType());
+    locs.push_back(arg.getLoc());
+  }
+  Block *fresh = rewriter.createBlock(&region, region.end(), types, locs);
+  rewriter.setInsertionPointToStart(fresh);
+  llvm::SmallVector<Value> repl;
+  for (BlockArgument arg : block->getArguments()) {
+    unsigned i = arg.getArgNumber();
+    bool s = i >= argOffset && positions[i - argOffset];
+    repl.push_back(s ? tensor::FromElementsOp::create(rewriter, arg.getLoc(), arg.getType(),
+                                                      fresh->getArgument(i))
+                           .getResult()
+                     : Value(fresh->getArgument(i)));
+  }
+  rewriter.mergeBlocks(block, fresh, repl);
+  Operation *term = fresh->getTerminator();
+  rewriter.setInsertionPoint(term);
+  for (auto [i, s] : llvm::enumerate(termPositions))
+    if (s) {
+      Value v = extractScalar(rewriter, term->getOperand(terminatorOffset + i));
+      rewriter.modifyOpInPlace(term, [&] { term->setOperand(terminatorOffset + i, v); });
+    }
+}
+
+/// The values a loop carries that stay host scalars through every
+/// iteration (initial value, and each iteration's new value computed on the
+/// host from the carried ones): `args[i]` are the block arguments that stand
+/// for position i, `next(i)` the values the loop carries to it. Positions
+/// are dropped until the assumption holds for all.
+llvm::SmallVector<bool>
+hostCarried(ValueRange inits, llvm::ArrayRef<llvm::SmallVector<Value, 2>> args,
+            llvm::function_ref<llvm::SmallVector<Value>(unsigned)> next) {
+  llvm::SmallVector<bool> host;
+  for (auto [init, arg] : llvm::zip(inits, args))
+    host.push_back(isZeroRankTensor(init.getType()) &&
+                   llvm::all_of(arg, [&](Value a) { return a.getType() == init.getType(); }) &&
+                   hostComputable(init, llvm::SmallPtrSet<Value, 1>()));
+  for (bool changed = true; changed;) {
+    changed = false;
+    llvm::SmallPtrSet<Value, 8> assumed;
+    for (auto [i, h] : llvm::enumerate(host))
+      if (h)
+        assumed.insert(args[i].begin(), args[i].end());
+    for (auto [i, h] : llvm::enumerate(host)) {
+      if (!h)
+        continue;
+      for (Value v : next(i))
+        if (!hostComputable(v, assumed)) {
+          host[i] = false;
+          changed = true;
+          break;
+        }
+    }
+  }
+  return host;
+}
+
+/// A `while` that carries host scalars (its `break`/`return` flags, a Python
+/// int counter) carries them as scalars: the condition and the guards then
+/// read no device memory. Positions of the before block (inits, the after
+/// block's yield) and of the after block (the condition's forwarded values,
+/// the results) are chosen apart: canonicalization drops a flag the after
+/// block does not read from what the condition forwards.
+struct ScalarizeHostWhileCarried : OpRewritePattern<scf::WhileOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::WhileOp op, PatternRewriter &rewriter) const override {
+    Block *before = op.getBeforeBody(), *after = op.getAfterBody();
+    scf::ConditionOp cond = op.getConditionOp();
+    scf::YieldOp yield = op.getYieldOp();
+    llvm::SmallVector<bool> inB, inA;
+    for (Value init : op.getInits())
+      inB.push_back(isZeroRankTensor(init.getType()) &&
+                    hostComputable(init, llvm::SmallPtrSet<Value, 1>()));
+    for (BlockArgument a : after->getArguments())
+      inA.push_back(isZeroRankTensor(a.getType()));
+    for (bool changed = true; changed;) {
+      changed = false;
+      llvm::SmallPtrSet<Value, 8> assumed;
+      for (auto [i, h] : llvm::enumerate(inB))
+        if (h)
+          assumed.insert(before->getArgument(i));
+      for (auto [j, h] : llvm::enumerate(inA))
+        if (h)
+          assumed.insert(after->getArgument(j));
+      for (unsigned i = 0; i < inB.size(); ++i)
+        if (inB[i] && !hostComputable(yield.getOperand(i), assumed))
+          inB[i] = false, changed = true;
+      for (unsigned j = 0; j < inA.size(); ++j)
+        if (inA[j] && !hostComputable(cond.getArgs()[j], assumed))
+          inA[j] = false, changed = true;
+    }
+    if (!llvm::is_contained(inB, true) && !llvm::is_contained(inA, true))
+      return failure();
+    llvm::SmallVector<Value> inits;
+    for (auto [i, init] : llvm::enumerate(op.getInits()))
+      inits.push_back(inB[i] ? extractScalar(rewriter, init) : init);
+    llvm::SmallVector<Type> types;
+    for (auto [j, r] : llvm::enumerate(op.getResults()))
+      types.push_back(inA[j] ? cast<RankedTensorType>(r.getType()).getElementType()
+                             : r.getType());
+    auto newOp = scf::WhileOp::create(rewriter, op.getLoc(), types, inits);
+    scalarizeBlock(rewriter, before, newOp.getBefore(), inB, 0, inA, 1);
+    scalarizeBlock(rewriter, after, newOp.getAfter(), inA, 0, inB, 0);
+    rewriter.setInsertionPointAfter(newOp);
+    llvm::SmallVector<Value> results;
+    for (auto [j, r] : llvm::enumerate(op.getResults()))
+      results.push_back(inA[j] ? tensor::FromElementsOp::create(rewriter, op.getLoc(),
+                                                                r.getType(), newOp.getResult(j))
+                                     .getResult()
+                               : newOp.getResult(j));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// The same for a `for` loop's iter_args (a `continue` flag, a Python int
+/// accumulated in the loop).
+struct ScalarizeHostForCarried : OpRewritePattern<scf::ForOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(scf::ForOp op, PatternRewriter &rewriter) const override {
+    llvm::SmallVector<llvm::SmallVector<Value, 2>> args;
+    for (Value a : op.getRegionIterArgs())
+      args.push_back({a});
+    auto yield = cast<scf::YieldOp>(op.getBody()->getTerminator());
+    llvm::SmallVector<bool> host =
+        hostCarried(op.getInitArgs(), args, [&](unsigned i) -> llvm::SmallVector<Value> {
+          return {yield.getOperand(i)};
+        });
+    if (!llvm::is_contained(host, true))
+      return failure();
+    llvm::SmallVector<Value> inits;
+    for (auto [i, init] : llvm::enumerate(op.getInitArgs()))
+      inits.push_back(host[i] ? extractScalar(rewriter, init) : init);
+    auto newOp = scf::ForOp::create(rewriter, op.getLoc(), op.getLowerBound(),
+                                    op.getUpperBound(), op.getStep(), inits);
+    newOp->setAttrs(op->getAttrs());
+    rewriter.eraseBlock(newOp.getBody());
+    scalarizeBlock(rewriter, op.getBody(), newOp.getRegion(), host, 1, host, 0);
+    rewriter.setInsertionPointAfter(newOp);
+    llvm::SmallVector<Value> results;
+    for (auto [i, r] : llvm::enumerate(op.getResults()))
+      results.push_back(host[i] ? tensor::FromElementsOp::create(rewriter, op.getLoc(),
+                                                                 r.getType(), newOp.getResult(i))
+                                      .getResult()
+                                : newOp.getResult(i));
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
 struct ScalarizeHostScalarsPass
     : arrayc::impl::ScalarizeHostScalarsBase<ScalarizeHostScalarsPass> {
   void runOnOperation() override {
@@ -124,5 +424,8 @@ struct ScalarizeHostScalarsPass
 } // namespace
 
 void arrayc::populateScalarizeHostScalarsPatterns(RewritePatternSet &patterns) {
-  patterns.add<ScalarizeZeroRankGeneric, InlineHostScalarInputs>(patterns.getContext());
+  patterns.add<ScalarizeZeroRankGeneric, InlineHostScalarInputs, ScalarizeHostIfResults,
+               ScalarizeHostWhileCarried, ScalarizeHostForCarried, ExtractOfScalarSelect,
+               ScalarizeHostSelect>(
+      patterns.getContext());
 }

@@ -125,3 +125,102 @@ func.func @scalar_into_array_op(%x: tensor<?xf64>, %a: f64) -> tensor<?xf64> {
   } -> tensor<?xf64>
   return %r : tensor<?xf64>
 }
+
+// -----
+
+// A `break` flag carried by a while loop (the frontend's form of
+// `for i in range(n): ... if c: break`): set by a select between constants,
+// negated by a 0-d generic, read by the condition. It becomes an i1 the
+// while carries; no 0-d tensor, generic or tensor.extract of it is left, and
+// the device value `x` stays a tensor.
+// CHECK-LABEL: func @break_flag
+// CHECK: scf.while (%[[X:.*]] = %{{.*}}, %[[F:.*]] = %false, %[[K:.*]] = %{{.*}}) : (tensor<f64>, i1, i64)
+// CHECK-NOT: linalg.generic {{.*}}ins(%{{.*}} : tensor<i1>)
+// CHECK: arith.xori %[[F]], %true : i1
+// CHECK: scf.condition
+// CHECK: } do {
+// CHECK: %[[S:.*]] = arith.cmpf olt
+// CHECK: scf.yield %{{.*}}, %[[S]], %{{.*}} : tensor<f64>, i1, i64
+#map0 = affine_map<() -> ()>
+func.func @break_flag(%x0: tensor<f64>, %n: i64, %tol: f64) -> tensor<f64> {
+  %c0 = arith.constant 0 : i64
+  %c1 = arith.constant 1 : i64
+  %true = arith.constant true
+  %false = arith.constant false
+  %cf = arith.constant dense<false> : tensor<i1>
+  %ct = arith.constant dense<true> : tensor<i1>
+  %r:3 = scf.while (%x = %x0, %f = %cf, %k = %c0) : (tensor<f64>, tensor<i1>, i64) -> (tensor<f64>, tensor<i1>, i64) {
+    %lt = arith.cmpi slt, %k, %n : i64
+    %e = tensor.empty() : tensor<i1>
+    %nf = linalg.generic {indexing_maps = [#map0, #map0], iterator_types = []}
+        ins(%f : tensor<i1>) outs(%e : tensor<i1>) {
+    ^bb0(%in: i1, %out: i1):
+      %v = arith.xori %in, %true : i1
+      linalg.yield %v : i1
+    } -> tensor<i1>
+    %go = tensor.extract %nf[] : tensor<i1>
+    %c = arith.select %go, %lt, %false : i1
+    scf.condition(%c) %x, %f, %k : tensor<f64>, tensor<i1>, i64
+  } do {
+  ^bb0(%x: tensor<f64>, %f: tensor<i1>, %k: i64):
+    %xv = tensor.extract %x[] : tensor<f64>
+    %small = arith.cmpf olt, %xv, %tol : f64
+    %f2 = arith.select %small, %ct, %cf : tensor<i1>
+    %k2 = arith.addi %k, %c1 : i64
+    scf.yield %x, %f2, %k2 : tensor<f64>, tensor<i1>, i64
+  }
+  return %r#0 : tensor<f64>
+}
+
+// -----
+
+// A Python int counted in a for loop and an scf.if choosing between host
+// scalars become scalars; a value a kernel computes (the extract of the
+// device tensor `x`) is not touched.
+// CHECK-LABEL: func @for_counter
+// CHECK: %[[R:.*]] = scf.for {{.*}} iter_args(%[[C:.*]] = %{{.*}}) -> (i64)
+// CHECK: scf.if %{{.*}} -> (i64)
+// CHECK: arith.addi %[[C]], %{{.*}} : i64
+// CHECK: tensor.from_elements %[[R]] : tensor<i64>
+func.func @for_counter(%x: tensor<?xf64>, %lb: index, %ub: index) -> tensor<i64> {
+  %c1 = arith.constant 1 : index
+  %z = arith.constant dense<0> : tensor<i64>
+  %one = arith.constant 1 : i64
+  %zero = arith.constant 0.0 : f64
+  %r = scf.for %i = %lb to %ub step %c1 iter_args(%cnt = %z) -> (tensor<i64>) {
+    %v = tensor.extract %x[%i] : tensor<?xf64>
+    %pos = arith.cmpf ogt, %v, %zero : f64
+    %next = scf.if %pos -> (tensor<i64>) {
+      %c = tensor.extract %cnt[] : tensor<i64>
+      %a = arith.addi %c, %one : i64
+      %t = tensor.from_elements %a : tensor<i64>
+      scf.yield %t : tensor<i64>
+    } else {
+      scf.yield %cnt : tensor<i64>
+    }
+    scf.yield %next : tensor<i64>
+  }
+  return %r : tensor<i64>
+}
+
+// -----
+
+// A carried value a kernel computes stays a tensor: no read per iteration.
+// CHECK-LABEL: func @device_carried
+// CHECK: scf.for {{.*}} -> (tensor<f64>)
+// CHECK-NOT: tensor.extract
+func.func @device_carried(%x: tensor<?xf64>, %s0: tensor<f64>, %ub: index) -> tensor<f64> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %ub step %c1 iter_args(%s = %s0) -> (tensor<f64>) {
+    %e = tensor.empty() : tensor<f64>
+    %t = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]}
+        ins(%x : tensor<?xf64>) outs(%s : tensor<f64>) {
+    ^bb0(%in: f64, %out: f64):
+      %a = arith.addf %in, %out : f64
+      linalg.yield %a : f64
+    } -> tensor<f64>
+    scf.yield %t : tensor<f64>
+  }
+  return %r : tensor<f64>
+}
