@@ -246,9 +246,9 @@ int arrayc::driver::main(int argc, char **argv) {
                                       cl::cat(category));
   static cl::opt<std::string> gpuFormat(
       "gpu-format",
-      cl::desc("cuda kernels as isa (PTX, compiled by the driver at load: the default of "
-               "`arrayc run`), bin (cubin) or fatbin (cubin + PTX: the default ahead of "
-               "time when ptxas is found)"),
+      cl::desc("cuda kernels as isa (PTX, compiled by the driver at load: the default "
+               "without ptxas), bin (cubin: the default of `arrayc run` when ptxas is found) "
+               "or fatbin (cubin + PTX: the default ahead of time when ptxas is found)"),
       cl::value_desc("isa|bin|fatbin"), cl::cat(category));
   static cl::opt<bool> noFusion("no-fusion", cl::desc("One kernel/loop nest per operation"),
                                 cl::cat(category));

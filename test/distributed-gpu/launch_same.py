@@ -49,7 +49,11 @@ def main(argv):
         for r in range(np_):
             path = os.path.join(out, "out.%d" % r)
             if os.path.exists(path):
-                outs[r] = open(path, errors="replace").read()
+                # NCCL prints its version banner on the first rank's stdout
+                # (NCCL_DEBUG=VERSION on the device machine's image): not the
+                # program's output.
+                outs[r] = "".join(l for l in open(path, errors="replace").readlines()
+                                  if not l.startswith("NCCL version "))
             path = os.path.join(out, "err.%d" % r)
             if os.path.exists(path):
                 sys.stderr.write(open(path, errors="replace").read())
