@@ -37,37 +37,51 @@ enum class Domain {
   Finite,        ///< +-inf raises (sin, cos, tan)
 };
 
+/// How a one-argument math function computes its value.
+enum class Lowering {
+  Ufunc,   ///< nd.unary_math with the ufunc `numpy`
+  FloatOp, ///< the builtin `op`'s own ndarray op (Gen::unaryFloat)
+  Abs,     ///< nd.abs (fabs)
+  Scale,   ///< x * `scale` (degrees, radians)
+};
+
 struct MathFn {
   llvm::StringLiteral name;  ///< math's
   llvm::StringLiteral numpy; ///< the ufunc computing it ("" when composed)
   Domain domain;
   bool overflows; ///< a finite argument may give OverflowError
+  Lowering lowering = Lowering::Ufunc;
+  Builtin op = Builtin::None; ///< Lowering::FloatOp
+  double scale = 0;           ///< Lowering::Scale
 };
 
 constexpr MathFn kUnary[] = {
-    {"sqrt", "sqrt", Domain::NonNegative, false},
-    {"exp", "exp", Domain::All, true},
+    {"sqrt", "sqrt", Domain::NonNegative, false, Lowering::FloatOp,
+     Builtin::Sqrt},
+    {"exp", "exp", Domain::All, true, Lowering::FloatOp, Builtin::Exp},
     {"exp2", "exp2", Domain::All, true},
     {"expm1", "expm1", Domain::All, true},
-    {"log", "log", Domain::Positive, false},
+    {"log", "log", Domain::Positive, false, Lowering::FloatOp, Builtin::Log},
     {"log2", "log2", Domain::Positive, false},
     {"log10", "log10", Domain::Positive, false},
     {"log1p", "log1p", Domain::AboveMinusOne, false},
-    {"sin", "sin", Domain::Finite, false},
-    {"cos", "cos", Domain::Finite, false},
+    {"sin", "sin", Domain::Finite, false, Lowering::FloatOp, Builtin::Sin},
+    {"cos", "cos", Domain::Finite, false, Lowering::FloatOp, Builtin::Cos},
     {"tan", "tan", Domain::Finite, false},
     {"asin", "arcsin", Domain::ClosedUnit, false},
     {"acos", "arccos", Domain::ClosedUnit, false},
     {"atan", "arctan", Domain::All, false},
     {"sinh", "sinh", Domain::All, true},
     {"cosh", "cosh", Domain::All, true},
-    {"tanh", "tanh", Domain::All, false},
+    {"tanh", "tanh", Domain::All, false, Lowering::FloatOp, Builtin::Tanh},
     {"asinh", "arcsinh", Domain::All, false},
     {"acosh", "arccosh", Domain::AtLeastOne, false},
     {"atanh", "arctanh", Domain::OpenUnit, false},
-    {"fabs", "", Domain::All, false},
-    {"degrees", "", Domain::All, false},
-    {"radians", "", Domain::All, false},
+    {"fabs", "", Domain::All, false, Lowering::Abs},
+    {"degrees", "", Domain::All, false, Lowering::Scale, Builtin::None,
+     180.0 / M_PI},
+    {"radians", "", Domain::All, false, Lowering::Scale, Builtin::None,
+     M_PI / 180.0},
 };
 } // namespace
 
@@ -166,26 +180,14 @@ OptVal Gen::mathCall(llvm::StringRef fname, const Expr &call) {
         (!bad || !mathRaise(*bad, l, "ValueError: math domain error")))
       return std::nullopt;
     OptVal r;
-    if (fname == "fabs")
-      r = absOf(x);
-    else if (fname == "degrees")
-      r = binary("*", x, Val::floatLit(180.0 / M_PI), l);
-    else if (fname == "radians")
-      r = binary("*", x, Val::floatLit(M_PI / 180.0), l);
-    else if (fname == "sqrt")
-      r = unaryFloat(Builtin::Sqrt, fname, x, l);
-    else if (fname == "exp")
-      r = unaryFloat(Builtin::Exp, fname, x, l);
-    else if (fname == "log")
-      r = unaryFloat(Builtin::Log, fname, x, l);
-    else if (fname == "sin")
-      r = unaryFloat(Builtin::Sin, fname, x, l);
-    else if (fname == "cos")
-      r = unaryFloat(Builtin::Cos, fname, x, l);
-    else if (fname == "tanh")
-      r = unaryFloat(Builtin::Tanh, fname, x, l);
-    else
-      r = unaryMath(fn->numpy, x, DType::F64, l);
+    switch (fn->lowering) {
+    case Lowering::Ufunc: r = unaryMath(fn->numpy, x, DType::F64, l); break;
+    case Lowering::FloatOp: r = unaryFloat(fn->op, fname, x, l); break;
+    case Lowering::Abs: r = absOf(x); break;
+    case Lowering::Scale:
+      r = binary("*", x, Val::floatLit(fn->scale), l);
+      break;
+    }
     if (!r || (fn->overflows && !overflowCheck(*r, {x})))
       return std::nullopt;
     return pyFloat(*r);
