@@ -172,6 +172,9 @@ bool Gen::declare(const Stmt &def) {
     fn.generic |= !p.annotation; // typed per call (specialize)
   }
   fn.generic |= def.vectorize; // applied per call (GenVectorize.cpp)
+  // A lambda or a hoisted nested function (`kernel@L:C`, ParserDesugar.cpp)
+  // is lowered per call and never exported.
+  fn.generic |= llvm::StringRef(def.name).contains('@');
   if (def.reductionIdentity) {
     if (def.params.size() != 2 ||
         llvm::any_of(def.params, [](const Param &p) { return p.defaultValue != nullptr; }))
@@ -288,6 +291,12 @@ static std::optional<std::string> constantKey(const Val &v) {
   }
 }
 
+/// The name a diagnostic gives a function: a nested one's source name
+/// (`kernel` for `kernel@L:C`, `lambda` for a lambda), else `name`.
+static llvm::StringRef shownName(llvm::StringRef name) {
+  return name.split('@').first;
+}
+
 FuncInfo *Gen::specialize(FuncInfo &fn, llvm::StringRef name,
                           llvm::ArrayRef<Val> args,
                           llvm::ArrayRef<const Expr *> exprs) {
@@ -299,6 +308,8 @@ FuncInfo *Gen::specialize(FuncInfo &fn, llvm::StringRef name,
   std::vector<std::optional<Val>> consts;
   llvm::StringMap<std::string> dimNames;
   std::string key;
+  std::string symbol = name.str();
+  name = shownName(name);
   for (auto [i, p] : llvm::enumerate(fn.def->params)) {
     given.push_back(std::nullopt);
     weak.push_back(std::nullopt);
@@ -351,7 +362,6 @@ FuncInfo *Gen::specialize(FuncInfo &fn, llvm::StringRef name,
         "types; annotate its parameters");
     return nullptr;
   }
-  std::string symbol = name.str();
   if (!fn.specializations.empty())
     // Identifier characters only: a kernel of it is a PTX symbol.
     symbol += "__arrayc_spec" + std::to_string(fn.specializations.size());
@@ -598,11 +608,12 @@ OptVal Gen::evalCall(const Expr &call) {
   return err(f.loc, "this expression cannot be called");
 }
 
-OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call) {
+OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef symbolName, const Expr &call) {
+  llvm::StringRef name = shownName(symbolName);
   if (fn.def->vectorize)
-    return callVectorized(fn, name, call);
+    return callVectorized(fn, symbolName, call);
   if (fn.def->reductionIdentity)
-    return callReduction(fn, name, call);
+    return callReduction(fn, symbolName, call);
   if (fn.isMain)
     return err(call.loc, "main() cannot be called");
   if (fn.state == FuncInfo::InProgress)
@@ -633,7 +644,7 @@ OptVal Gen::callUser(FuncInfo &fn, llvm::StringRef name, const Expr &call) {
     given.push_back(*a);
   }
   if (fn.generic) {
-    FuncInfo *spec = specialize(fn, name, given, args);
+    FuncInfo *spec = specialize(fn, symbolName, given, args);
     if (!spec)
       return std::nullopt;
     if (spec->state == FuncInfo::InProgress)

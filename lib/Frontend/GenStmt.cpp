@@ -31,7 +31,8 @@ bool Gen::genStmt(const Stmt &s, bool &returned) {
   case StmtKind::Import:
     return fail(s.loc, "imports must be at the top level");
   case StmtKind::FunctionDef:
-    return fail(s.loc, "nested functions are not supported");
+    return fail(s.loc, "a nested function is hoisted by the parser; this one "
+                       "was not (an internal error)");
   case StmtKind::Expr: {
     if (s.value->kind == ExprKind::String)
       return true; // A docstring.

@@ -115,7 +115,17 @@ private:
   /// `lambda a, b: e` becomes a module-level function `lambda@L:C` returning
   /// `e` (queued in `lambdas`); the expression is its name.
   ExprPtr parseLambda();
+  /// Module-level functions the parse made: lambdas, and nested `def`s
+  /// hoisted out of their functions (hoistNested); parseModule appends them.
   std::vector<StmtPtr> lambdas;
+  /// How many `def`s enclose the parse position (0 at module level).
+  unsigned defDepth = 0;
+  /// A module-level `def` (`fn`, just parsed) with nested functions or
+  /// lambdas (those of `lambdas` from `firstLambda` on): each becomes a
+  /// module-level function under a hidden name taking the enclosing
+  /// functions' variables it reads as extra parameters, passed at each
+  /// call (ParserDesugar.cpp).
+  bool hoistNested(Stmt &fn, size_t firstLambda);
   std::string hiddenName(const char *what, SrcLoc l) {
     return std::string(what) + "@" + std::to_string(l.line) + ":" +
            std::to_string(l.col);

@@ -91,16 +91,20 @@ StmtPtr Parser::parseStatement(bool topLevel) {
   const Token &t = cur();
   if (t.is(Tok::Indent))
     return failHere("unexpected indent");
-  if (t.isName("def")) {
-    if (!topLevel)
-      return failHere("nested functions are not supported");
-    return parseFunctionDef();
-  }
+  if (t.isName("def"))
+    return parseFunctionDef(); // nested ones are hoisted (hoistNested)
   if (t.isOp("@")) {
     if (!topLevel)
-      return failHere("decorators are not supported");
+      return failHere(defDepth ? "a decorated function must be defined at "
+                                 "module level, not inside a function"
+                               : "decorators are not supported");
     return parseDecoratedDef();
   }
+  if (t.isName("nonlocal") && defDepth > 1)
+    return failHere("'nonlocal' is not supported: a nested function reads "
+                    "the enclosing function's variables (their values at "
+                    "the call) but cannot rebind them; return the new value "
+                    "instead");
   if (t.kind == Tok::Name) {
     llvm::StringRef kw = t.text;
     if (kw == "if" || kw == "while" || kw == "for")
@@ -262,6 +266,9 @@ StmtPtr Parser::parseDecoratedDef() {
 
 StmtPtr Parser::parseFunctionDef() {
   auto fn = std::make_unique<Stmt>(StmtKind::FunctionDef, cur().loc);
+  size_t firstLambda = lambdas.size();
+  ++defDepth;
+  auto leave = llvm::make_scope_exit([&] { --defDepth; });
   next();
   if (!cur().is(Tok::Name) || isKeyword(cur().text))
     return failHere("expected a function name after 'def'");
@@ -305,6 +312,8 @@ StmtPtr Parser::parseFunctionDef() {
       return nullptr;
   }
   if (!parseBlock(fn->body))
+    return nullptr;
+  if (defDepth == 1 && !hoistNested(*fn, firstLambda))
     return nullptr;
   return fn;
 }
