@@ -4,7 +4,9 @@
 // statements they mean as the parser meets them: `for` over sequences,
 // enumerate and zip into range loops; `for` over a tuple display unrolled;
 // comprehensions into a loop that appends to a hidden list; `with
-// np.errstate(...)` into its body.
+// np.errstate(...)` into its body; lambdas and nested functions into
+// module-level functions under hidden names (closures: the enclosing
+// variables they read become parameters every call passes).
 //
 //===----------------------------------------------------------------------===//
 
