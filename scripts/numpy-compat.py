@@ -68,7 +68,10 @@ def render(module, rows):
             by[kind].append(name)
         return (f"- attributes: {names(by['attribute'])}\n"
                 f"- methods: {', '.join(f'`.{n}()`' for n in sorted(by['method']))}\n")
-    prefix = "" if module == "python" else module.replace("numpy", "np") + "."
+    if module == "numpy.random.Generator":  # methods of a default_rng() Generator
+        prefix = "Generator."
+    else:
+        prefix = "" if module == "python" else module.replace("numpy", "np") + "."
     return ", ".join(f"`{prefix}{n}`" for n in sorted({n for n, _ in items})) + "\n"
 
 

@@ -119,10 +119,15 @@ bool Gen::defineModuleArray(const Stmt &s) {
   if (t.kind != ExprKind::Name)
     return fail(t.loc, "a module-level array is defined one name at a time "
                        "(`KX = np.array(...)`), not unpacked from a tuple");
-  if (const Expr *c = varyingCall(*s.value))
+  if (const Expr *c = varyingCall(*s.value)) {
+    if (c->lhs->name == "default_rng")
+      return fail(c->loc, "a Generator cannot be made at module level: arrayc "
+                          "uses np.random.default_rng() Generators in main() only; "
+                          "make it there and draw from it there");
     return fail(c->loc, "a module-level value is computed again in each function "
                         "that reads it, so it cannot come from np.random, a file or "
                         "a clock; make it in main() and pass it as an argument");
+  }
   if (constants.count(t.name) || moduleArrays.count(t.name))
     return fail(t.loc, "module-level '" + t.name + "' is already defined; "
                        "arrayc reads module-level names as constants");

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/Gen.h"
+#include "Frontend/GenRandom.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -49,6 +50,8 @@ DType gen::weakDefault(Weak w) {
 }
 
 std::string gen::describeVal(const Val &v) {
+  if (isGeneratorVal(v))
+    return describeGenerator();
   if (v.kind == Val::Array && v.weakRt)
     return weakName(v.weak);
   return v.describe();
