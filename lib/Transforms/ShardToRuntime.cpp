@@ -16,7 +16,9 @@
 // (the fill would be host code writing device memory).
 //
 // Then the program's main joins the job first (arrayc_rt_coll_init: the
-// process count must be the mesh's) and leaves it last
+// process count must be the mesh's; on cuda it also picks the process's GPU,
+// so main's body, whose hoisted constants become device buffers, moves into
+// arrayc_main_sharded, called after it) and leaves it last
 // (arrayc_rt_coll_finalize), and the mesh symbol goes.
 //===----------------------------------------------------------------------===//
 #include "Transforms/Shard.h"
@@ -445,20 +447,32 @@ struct ShardToRuntimePass : PassWrapper<ShardToRuntimePass, OperationPass<Module
       return signalPassFailure();
     grid.erase();
 
-    // The program's main joins the job first and leaves it last.
-    if (auto main = module.lookupSymbol<func::FuncOp>(kMainSymbol); main && !main.isExternal()) {
-      OpBuilder b(&getContext());
-      b.setInsertionPointToStart(&main.front());
-      Location loc = main.getLoc();
-      Value w = rtcall::stringValue(b, loc, module, rtcall::locationText(loc));
-      auto init = declareFn(b, module, "arrayc_rt_coll_init", {b.getI64Type(), w.getType()}, {});
-      func::CallOp::create(b, loc, init, ValueRange{i64(b, loc, meshSize), w});
-      auto fin = declareFn(b, module, "arrayc_rt_coll_finalize", {}, {});
-      main.walk([&](func::ReturnOp ret) {
-        b.setInsertionPoint(ret);
-        func::CallOp::create(b, ret.getLoc(), fin, ValueRange{});
-      });
-    }
+    // The program's main joins the job first and leaves it last. Its body
+    // moves into a function of its own that main calls between the two:
+    // canonicalization hoists constants (literals, zero-filled arrays) to the
+    // start of the body, and on cuda bufferization makes them device buffers
+    // there, which must come after coll_init has chosen the process's GPU.
+    if (auto main = module.lookupSymbol<func::FuncOp>(kMainSymbol); main && !main.isExternal())
+      wrapMain(module, main, meshSize);
+  }
+
+  static void wrapMain(ModuleOp module, func::FuncOp main, int64_t meshSize) {
+    OpBuilder b(module.getContext());
+    Location loc = main.getLoc();
+    b.setInsertionPointAfter(main);
+    auto body = cast<func::FuncOp>(b.clone(*main));
+    body.setSymName(kMainBodySymbol);
+    body.setPrivate();
+    main.getBody().getBlocks().clear();
+    Block *entry = main.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+    Value w = rtcall::stringValue(b, loc, module, rtcall::locationText(loc));
+    auto init = declareFn(b, module, "arrayc_rt_coll_init", {b.getI64Type(), w.getType()}, {});
+    func::CallOp::create(b, loc, init, ValueRange{i64(b, loc, meshSize), w});
+    auto call = func::CallOp::create(b, loc, body, entry->getArguments());
+    auto fin = declareFn(b, module, "arrayc_rt_coll_finalize", {}, {});
+    func::CallOp::create(b, loc, fin, ValueRange{});
+    func::ReturnOp::create(b, loc, call.getResults());
   }
 };
 

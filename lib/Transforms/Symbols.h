@@ -25,6 +25,9 @@ namespace arrayc {
 inline constexpr llvm::StringLiteral kUserFunctionPrefix = "arrayc_fn_";
 /// The symbol of the program's `main`.
 inline constexpr llvm::StringLiteral kMainSymbol = "arrayc_main";
+/// The body of a sharded program's main (arrayc-shard-to-runtime), called by
+/// main after it has joined the job.
+inline constexpr llvm::StringLiteral kMainBodySymbol = "arrayc_main_sharded";
 /// The prefix MLIR gives C wrappers (`llvm.emit_c_interface`).
 inline constexpr llvm::StringLiteral kCInterfacePrefix = "_mlir_ciface_";
 
@@ -45,7 +48,7 @@ inline std::string userFunctionSymbol(llvm::StringRef name) {
 /// The user's name of function symbol `symbol` (`main` for arrayc_main);
 /// other symbols unchanged.
 inline llvm::StringRef userFunctionName(llvm::StringRef symbol) {
-  if (symbol == kMainSymbol)
+  if (symbol == kMainSymbol || symbol == kMainBodySymbol)
     return "main";
   symbol.consume_front(kUserFunctionPrefix);
   return symbol;

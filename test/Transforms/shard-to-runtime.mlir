@@ -90,13 +90,23 @@ func.func @not_neutral(%init: tensor<f32>, %c: i1, %x: f32) -> tensor<f32> {
   return %r : tensor<f32>
 }
 
+// Main joins the job, calls its body (moved into @arrayc_main_sharded, so
+// that constants hoisted to the body's start come after the join, which picks
+// the process's GPU on cuda) and leaves the job.
 // CHECK-LABEL: func.func @arrayc_main(
+// CHECK-NEXT: memref.get_global
+// CHECK-NEXT: memref.cast
+// CHECK-NEXT: %[[C4:.*]] = arith.constant 4 : i64
+// CHECK-NEXT: call @arrayc_rt_coll_init(%[[C4]], %{{.*}})
+// CHECK-NEXT: %[[I:.*]] = call @arrayc_main_sharded() : () -> index
+// CHECK-NEXT: call @arrayc_rt_coll_finalize()
+// CHECK-NEXT: return %[[I]]
+// CHECK-LABEL: func.func private @arrayc_main_sharded(
+// CHECK: %[[R:.*]] = call @arrayc_rt_coll_rank(%c4_i64{{.*}}) : (i64, memref<*xi8>) -> i64
+// CHECK: %[[X:.*]] = arith.index_cast %[[R]] : i64 to index
+// CHECK-NEXT: return %[[X]]
+// CHECK-NOT: coll_init
 func.func @arrayc_main() -> index {
-  // CHECK: call @arrayc_rt_coll_init(%c4_i64, %{{.*}})
-  // CHECK: %[[R:.*]] = call @arrayc_rt_coll_rank(%c4_i64{{.*}}) : (i64, memref<*xi8>) -> i64
-  // CHECK: %[[I:.*]] = arith.index_cast %[[R]] : i64 to index
-  // CHECK: call @arrayc_rt_coll_finalize()
-  // CHECK-NEXT: return %[[I]]
   %i = shard.process_linear_index on @arrayc_mesh : index
   return %i : index
 }
