@@ -5,7 +5,9 @@
 # variable that changes between calls (late binding: each call sees the
 # current value), a helper writing into its array argument and into an
 # enclosing array, a helper calling a module-level function and another
-# nested one, a nested function inside a nested one, and named lambdas.
+# nested one, a nested function inside a nested one, named lambdas, and a
+# nested function and a lambda that read no enclosing variable passed to
+# np.fromfunction.
 # INPUT: x f64 [40]
 # INPUT: A f32 [6, 7]
 # INPUT: v f64 [12]
@@ -16,6 +18,7 @@
 # OUTPUT: x1
 # OUTPUT: chained
 # OUTPUT: lam
+# OUTPUT: grid
 import numpy as np
 
 def center(a):
@@ -93,3 +96,7 @@ def main():
     np.save("x1.npy", x2)
     np.save("chained.npy", chain(x))
     np.save("lam.npy", lambdas(x))
+    def ramp(i, j):
+        return i * 10 + j
+    np.save("grid.npy", np.fromfunction(ramp, (3, 4)) +
+            np.fromfunction(lambda i, j: i - 2 * j, (3, 4)))
