@@ -225,7 +225,7 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
   // A draw: the arguments give the shape (`size`, or the broadcast shape of
   // array parameters), the dtype and what maps the uniform or normal
   // numbers to the distribution.
-  enum class Post { None, Affine, Range, Exponential, Ints } post = Post::None;
+  enum class Post { None, Affine, Range, Exponential, Ints, Permutation } post = Post::None;
   llvm::SmallVector<Dim> dims;
   llvm::StringMap<Value> sizes; // sizes known only at run time
   DType t = DType::F64;
@@ -234,6 +234,11 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
   std::string dist = "uniform";
   Val p0 = Val::floatLit(0.0), p1 = Val::floatLit(1.0);
   std::vector<Val> shaping; // array parameters (the shape without size)
+  // Ints: [lh[0], lh[1]) as integer scalars (literals or 0-d i64 arrays),
+  // and NumPy's message when the range is empty.
+  Val lh[2] = {Val::intLit(0), Val::intLit(0)};
+  std::string emptyRange = "low >= high";
+  std::optional<Val> from; // choice/permutation of an array's rows
   auto param = [&](const Expr *e, llvm::StringRef what, Val &out) {
     if (!e || e->kind == ExprKind::None)
       return true;
@@ -300,9 +305,6 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
     sizeExpr = args[2];
     post = Post::Ints;
     t = DType::I64;
-    // Integer scalars: literals checked now, run-time values when the
-    // program runs (NumPy's messages).
-    Val lh[2] = {Val::intLit(0), Val::intLit(0)};
     for (int i = 0; i < 2; ++i) {
       if (!args[i] || args[i]->kind == ExprKind::None)
         continue;
@@ -317,8 +319,10 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
       lh[i] = v->kind == Val::Lit ? *v : toArray(*v, DType::I64);
     }
     bool onlyHigh = !args[1] || args[1]->kind == ExprKind::None;
-    if (onlyHigh)
+    if (onlyHigh) {
       std::swap(lh[0], lh[1]); // integers(high): [0, high)
+      emptyRange = "high <= 0";
+    }
     if (method && args[4] && args[4]->kind != ExprKind::None) {
       OptVal e = eval(*args[4]);
       if (!e)
@@ -340,10 +344,92 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
         return err(args[3]->loc, shown + "(): dtype must be an integer type");
       t = *dt;
     }
+  } else if (name == "permutation" || name == "choice") {
+    // permutation(n | x): the order of n uniform keys (a shuffled copy of
+    // x's rows); choice(a, size): indices drawn as integers(0, len(a)).
+    bool choice = name == "choice";
+    llvm::SmallVector<std::string> names{"x"};
+    if (choice)
+      names = {"a", "size", "replace", "p"};
+    if (!bindArgs(shown, names, 1, call, args))
+      return std::nullopt;
+    if (choice) {
+      if (args[3] && args[3]->kind != ExprKind::None)
+        return err(args[3]->loc, shown + "(): p= (weights) is not supported");
+      if (args[2] && args[2]->kind != ExprKind::None) {
+        OptVal r = eval(*args[2]);
+        if (!r)
+          return std::nullopt;
+        if (r->kind != Val::Lit || r->weak != Weak::Bool)
+          return err(args[2]->loc, shown + "(): replace must be True or False here");
+        if (!r->i)
+          return err(args[2]->loc, shown + "(): replace=False is not supported "
+                                           "(rng.permutation(n)[:k] draws k of n "
+                                           "without replacement)");
+      }
+      sizeExpr = args[1];
+    }
+    OptVal a = eval(*args[0]);
+    if (!a)
+      return std::nullopt;
+    Location il = loc(args[0]->loc);
+    Val n;
+    if (a->kind == Val::Lit && a->weak == Weak::Int) {
+      n = *a;
+    } else if (a->kind == Val::Array && a->type.rank() == 0 && isInt(a->type.dtype)) {
+      n = toArray(*a, DType::I64);
+    } else if (a->kind == Val::Array && a->type.rank() >= 1) {
+      from = *a;
+      const Dim &d0 = a->type.dims[0];
+      n = d0.isNamed() ? Val::array(tensor::FromElementsOp::create(
+                                        b, il, RankedTensorType::get({}, b.getI64Type()),
+                                        ValueRange{sizeI64(*a, 0, il)}),
+                                    ArrType{DType::I64, {}})
+                       : Val::intLit(d0.size);
+    } else {
+      return err(args[0]->loc, shown + "(): expects an integer or an array of rank >= 1, "
+                                       "got " + describeVal(*a));
+    }
+    if (choice) {
+      post = Post::Ints;
+      t = DType::I64;
+      lh[1] = n;
+      emptyRange = from ? "a cannot be empty unless no samples are taken"
+                        : "a must be a positive integer unless no samples are taken";
+    } else {
+      post = Post::Permutation;
+      if (n.kind == Val::Lit) {
+        if (n.i < 0)
+          return err(args[0]->loc, "negative dimensions are not allowed");
+        dims.push_back(Dim::lit(n.i));
+      } else if (from) {
+        dims.push_back(from->type.dims[0]);
+        sizes[dims[0].name] =
+            arith::IndexCastOp::create(b, il, b.getIndexType(), sizeI64(*from, 0, il));
+      } else {
+        Value k = tensor::ExtractOp::create(b, il, n.value, ValueRange{});
+        Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, k,
+                                         arith::ConstantIntOp::create(b, il, 0, 64));
+        nd::AssertOp::create(b, il, ok,
+                             b.getStringAttr(where(args[0]->loc) +
+                                             "negative dimensions are not allowed"),
+                             ValueRange{});
+        Value idx = arith::IndexCastOp::create(b, il, b.getIndexType(), k);
+        dims.push_back(runtimeSizeDim(idx, args[0]));
+        sizes[dims[0].name] = idx;
+      }
+    }
+  } else {
+    llvm_unreachable("a random function of ModuleFunctions.def without a lowering");
+  }
+
+  if (post == Post::Ints) {
+    // Integer scalars: literals checked now, run-time values when the
+    // program runs (NumPy's messages).
     bool lits = lh[0].kind == Val::Lit && lh[1].kind == Val::Lit;
     if (lits) {
       if (lh[0].i >= lh[1].i)
-        return err(l, onlyHigh ? "high <= 0" : "low >= high");
+        return err(l, emptyRange);
       if (!fitsInt(t, lh[0].i) || !fitsInt(t, lh[1].i - 1))
         return err(l, shown + "(): low/high out of bounds for " + dtypeName(t).str());
     } else {
@@ -356,8 +442,7 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
       Value lo = i64(lh[0]), hi = i64(lh[1]);
       Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::slt, lo, hi);
       nd::AssertOp::create(b, il, ok,
-                           b.getStringAttr(where(l) + (onlyHigh ? "high <= 0"
-                                                                : "low >= high")),
+                           b.getStringAttr(where(l) + emptyRange),
                            ValueRange{});
       if (t != DType::I64) {
         // The dtype's range, as i64 (u64's upper half is beyond an i64 high).
@@ -386,10 +471,7 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
     }
     p0 = lh[0];
     p1 = lh[1];
-  } else {
-    llvm_unreachable("a random function of ModuleFunctions.def without a lowering");
   }
-
   if (post != Post::Ints && dtypeExpr && dtypeExpr->kind != ExprKind::None) {
     std::optional<DType> dt = dtypeArg(*dtypeExpr, shown);
     if (!dt)
@@ -443,6 +525,12 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
   switch (post) {
   case Post::None:
     return u;
+  case Post::Permutation: {
+    OptVal perm = sortVal(u, nullptr, /*indices=*/true, shown, l);
+    if (!perm || !from)
+      return perm;
+    return gatherAlong(*from, *perm, 0, l);
+  }
   case Post::Ints: {
     // floor(u * (high - low)) + low, in f64 then cast.
     OptVal w = binary("-", p1, p0, l);
@@ -455,6 +543,8 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
     OptVal s = binary("+", toArray(f, DType::I64), p0, l);
     if (!s)
       return std::nullopt;
+    if (from)
+      return gatherAlong(*from, *s, 0, l);
     return toArray(*s, t);
   }
   case Post::Range: {

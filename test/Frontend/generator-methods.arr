@@ -11,7 +11,8 @@ def main():
     a = rng.random(4) + rng.standard_normal(4) + rng.normal(0, 1, 4) + rng.uniform(0, 1, 4)
     b = rng.integers(0, 9, 4) + rng.exponential(1.0, 4) + rng.standard_exponential(4)
     c = np.random.default_rng(5).random(4) + np.random.random(4)
-    print(a + b + c)
+    d = rng.permutation(4) + rng.choice(np.arange(4), 4) + rng.choice(4, 4)
+    print(a + b + c + d)
 
 # CHECK-LABEL: func.func @arrayc_main
 # CHECK: %[[KEY:.*]] = ndarray.constant dense<-7046029254386353136> : tensor<i64>
@@ -34,3 +35,8 @@ def main():
 # CHECK-NEXT: ndarray.random "uniform" %[[KEY2]], %[[Z]]
 # np.random's stream: seed 0 (no np.random.seed), its first call.
 # CHECK: ndarray.random "uniform" %[[LSEED:[0-9a-z_]+]], %[[LSEED2:[0-9a-z_]+]]
+# permutation: the order of uniform keys; choice of an array: a gather.
+# CHECK: ndarray.random "uniform" %[[KEY]]
+# CHECK: ndarray.sort %{{.*}} indices
+# CHECK: ndarray.random "uniform" %[[KEY]]
+# CHECK: ndarray.gather

@@ -42,6 +42,12 @@
 # OUTPUT: chained
 # OUTPUT: loc_array
 # OUTPUT: scalar
+# OUTPUT: perm_sorted
+# OUTPUT: perm_moved
+# OUTPUT: perm_rows
+# OUTPUT: choice_mean 0.02
+# OUTPUT: choice_range
+# OUTPUT: choice_values
 import numpy as np
 
 def main():
@@ -146,3 +152,15 @@ def main():
     near = rng.normal(locs, 0.5)
     np.save("loc_array.npy", np.abs(near - locs) < 5.0)
     np.save("scalar.npy", rng.random() < 1.0)
+
+    p20 = rng.permutation(20)
+    np.save("perm_sorted.npy", np.sort(p20))
+    np.save("perm_moved.npy", np.any(p20 != np.arange(20)))
+    rows = np.arange(30.0).reshape(10, 3)
+    np.save("perm_rows.npy", np.sort(rng.permutation(rows), axis=0))
+    ch = rng.choice(10, size=100000)
+    np.save("choice_mean.npy", np.mean(ch))
+    np.save("choice_range.npy", (np.min(ch) == 0) & (np.max(ch) == 9))
+    vals = np.array([1.0, 2.0, 4.0])
+    cv = rng.choice(vals, (50, 4))
+    np.save("choice_values.npy", (cv == 1.0) | (cv == 2.0) | (cv == 4.0))

@@ -5,8 +5,8 @@ import numpy as np
 
 def main():
     rng = np.random.default_rng(0)
-    # expected-error@+1 {{'Generator.choice' is not supported (the Generator methods are random, standard_normal, normal, uniform, integers, exponential, standard_exponential)}}
-    print(rng.choice(5, 3))
+    # expected-error@+1 {{'Generator.shuffle' is not supported (the Generator methods are random, standard_normal, normal, uniform, integers, exponential, standard_exponential, permutation, choice)}}
+    rng.shuffle(np.arange(5))
 
 # -----
 import numpy as np
@@ -150,3 +150,35 @@ def main():
         g = np.random.default_rng(i)
     # expected-error@+1 {{variable 'g' is first assigned inside the loop at line 5; assign it before the loop to use it after}}
     print(g.random(3))
+
+# -----
+import numpy as np
+
+def main():
+    rng = np.random.default_rng(0)
+    # expected-error@+1 {{Generator.choice(): p= (weights) is not supported}}
+    print(rng.choice(3, 5, p=np.array([0.2, 0.3, 0.5])))
+
+# -----
+import numpy as np
+
+def main():
+    rng = np.random.default_rng(0)
+    # expected-error@+1 {{Generator.choice(): replace=False is not supported (rng.permutation(n)[:k] draws k of n without replacement)}}
+    print(rng.choice(10, 3, replace=False))
+
+# -----
+import numpy as np
+
+def main():
+    rng = np.random.default_rng(0)
+    # expected-error@+1 {{a must be a positive integer unless no samples are taken}}
+    print(rng.choice(0, 3))
+
+# -----
+import numpy as np
+
+def main():
+    rng = np.random.default_rng(0)
+    # expected-error@+1 {{Generator.permutation(): expects an integer or an array of rank >= 1, got a Python float}}
+    print(rng.permutation(2.5))

@@ -15,5 +15,7 @@ def main():
     np.save("normal.npy", rng.normal(5.0, 2.0, size=65537))
     np.save("standard_normal_f32.npy", rng.standard_normal((400, 257), dtype=np.float32))
     np.save("exponential.npy", rng.exponential(3.0, size=10007))
+    np.save("exact_permutation.npy", rng.permutation(5000))
+    np.save("exact_choice.npy", rng.choice(np.arange(100.0), size=(30, 7)))
     np.save("exact_other_seed.npy", np.random.default_rng(99).random(1000))
     np.save("exact_unseeded.npy", np.random.default_rng().random(1000))
