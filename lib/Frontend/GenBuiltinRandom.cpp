@@ -5,6 +5,9 @@
 // (`np.random.rand`...) share one stream, the hidden variables
 // `$random.seed` and `$random.counter` of main; each Generator
 // (`rng = np.random.default_rng(seed)`) has a key and a counter of its own.
+// randomCall lowers both in one pass: the state a call draws from, its
+// arguments (shape, dtype, parameters), their checks, the draw, and what maps
+// uniform or normal numbers to the distribution asked for.
 //
 //===----------------------------------------------------------------------===//
 
@@ -182,6 +185,17 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
           return err(args[0]->loc, "expected non-negative integer");
         key = Val::intLit(int64_t(uint64_t(s->i) ^ kSeededKey));
       } else if (s->kind == Val::Array && s->type.rank() == 0 && isInt(s->type.dtype)) {
+        if (!isUnsigned(s->type.dtype)) {
+          Location il = loc(args[0]->loc);
+          Value v = tensor::ExtractOp::create(b, il, toArray(*s, DType::I64).value,
+                                              ValueRange{});
+          Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, v,
+                                           arith::ConstantIntOp::create(b, il, 0, 64));
+          nd::AssertOp::create(b, il, ok,
+                               b.getStringAttr(where(args[0]->loc) +
+                                               "expected non-negative integer"),
+                               ValueRange{});
+        }
         OptVal k = binary("^", toArray(*s, DType::I64),
                           Val::intLit(int64_t(kSeededKey)), args[0]->loc);
         if (!k)
