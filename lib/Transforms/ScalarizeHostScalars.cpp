@@ -163,6 +163,38 @@ Value extractScalar(OpBuilder &b, Value tensor) {
   return tensor::ExtractOp::create(b, tensor.getLoc(), tensor, ValueRange{});
 }
 
+/// `values`, those at the `scalar` positions extracted (extractScalar).
+llvm::SmallVector<Value> extractScalars(OpBuilder &b, ValueRange values,
+                                        llvm::ArrayRef<bool> scalar) {
+  llvm::SmallVector<Value> out;
+  for (auto [v, s] : llvm::zip_equal(values, scalar))
+    out.push_back(s ? extractScalar(b, v) : v);
+  return out;
+}
+
+/// `types`, the 0-d tensors at the `scalar` positions as their element types:
+/// the result types of a region op that carries those as scalars.
+llvm::SmallVector<Type> scalarTypes(TypeRange types, llvm::ArrayRef<bool> scalar) {
+  llvm::SmallVector<Type> out;
+  for (auto [t, s] : llvm::zip_equal(types, scalar))
+    out.push_back(s ? cast<RankedTensorType>(t).getElementType() : t);
+  return out;
+}
+
+/// Replaces `op` by `newOp`, whose results at the `scalar` positions are the
+/// scalars of `op`'s 0-d tensor results: those are wrapped back in
+/// `tensor.from_elements` for `op`'s users.
+void replaceWithScalarResults(PatternRewriter &rewriter, Operation *op, Operation *newOp,
+                              llvm::ArrayRef<bool> scalar) {
+  rewriter.setInsertionPointAfter(newOp);
+  llvm::SmallVector<Value> results;
+  for (auto [r, s, n] : llvm::zip_equal(op->getResults(), scalar, newOp->getResults()))
+    results.push_back(
+        s ? tensor::FromElementsOp::create(rewriter, op->getLoc(), r.getType(), n).getResult()
+          : Value(n));
+  rewriter.replaceOp(op, results);
+}
+
 /// `tensor.extract` of a 0-d `arith.select` on a scalar condition (the
 /// canonical form of an `scf.if` choosing between two 0-d tensors) selects
 /// between the extracted scalars.
@@ -215,11 +247,9 @@ struct ScalarizeHostIfResults : OpRewritePattern<scf::IfOp> {
     }
     if (!any)
       return failure();
-    llvm::SmallVector<Type> types;
-    for (auto [r, s] : llvm::zip(op.getResults(), scalar))
-      types.push_back(s ? cast<RankedTensorType>(r.getType()).getElementType() : r.getType());
-    auto newOp = scf::IfOp::create(rewriter, op.getLoc(), types, op.getCondition(),
-                                   /*withElseRegion=*/true);
+    auto newOp = scf::IfOp::create(rewriter, op.getLoc(),
+                                   scalarTypes(op.getResultTypes(), scalar),
+                                   op.getCondition(), /*withElseRegion=*/true);
     for (auto [from, to] : {std::pair{&op.getThenRegion(), &newOp.getThenRegion()},
                             std::pair{&op.getElseRegion(), &newOp.getElseRegion()}}) {
       rewriter.eraseBlock(&to->front());
@@ -232,15 +262,7 @@ struct ScalarizeHostIfResults : OpRewritePattern<scf::IfOp> {
           rewriter.modifyOpInPlace(yield, [&] { yield.setOperand(i, v); });
         }
     }
-    rewriter.setInsertionPointAfter(newOp);
-    llvm::SmallVector<Value> results;
-    for (auto [i, r] : llvm::enumerate(op.getResults()))
-      results.push_back(scalar[i] ? tensor::FromElementsOp::create(rewriter, op.getLoc(),
-                                                                   r.getType(),
-                                                                   newOp.getResult(i))
-                                        .getResult()
-                                  : newOp.getResult(i));
-    rewriter.replaceOp(op, results);
+    replaceWithScalarResults(rewriter, op, newOp, scalar);
     return success();
   }
 };
@@ -351,24 +373,12 @@ struct ScalarizeHostWhileCarried : OpRewritePattern<scf::WhileOp> {
     }
     if (!llvm::is_contained(inB, true) && !llvm::is_contained(inA, true))
       return failure();
-    llvm::SmallVector<Value> inits;
-    for (auto [i, init] : llvm::enumerate(op.getInits()))
-      inits.push_back(inB[i] ? extractScalar(rewriter, init) : init);
-    llvm::SmallVector<Type> types;
-    for (auto [j, r] : llvm::enumerate(op.getResults()))
-      types.push_back(inA[j] ? cast<RankedTensorType>(r.getType()).getElementType()
-                             : r.getType());
-    auto newOp = scf::WhileOp::create(rewriter, op.getLoc(), types, inits);
+    auto newOp = scf::WhileOp::create(rewriter, op.getLoc(),
+                                      scalarTypes(op.getResultTypes(), inA),
+                                      extractScalars(rewriter, op.getInits(), inB));
     scalarizeBlock(rewriter, before, newOp.getBefore(), inB, 0, inA, 1);
     scalarizeBlock(rewriter, after, newOp.getAfter(), inA, 0, inB, 0);
-    rewriter.setInsertionPointAfter(newOp);
-    llvm::SmallVector<Value> results;
-    for (auto [j, r] : llvm::enumerate(op.getResults()))
-      results.push_back(inA[j] ? tensor::FromElementsOp::create(rewriter, op.getLoc(),
-                                                                r.getType(), newOp.getResult(j))
-                                     .getResult()
-                               : newOp.getResult(j));
-    rewriter.replaceOp(op, results);
+    replaceWithScalarResults(rewriter, op, newOp, inA);
     return success();
   }
 };
@@ -388,22 +398,13 @@ struct ScalarizeHostForCarried : OpRewritePattern<scf::ForOp> {
         });
     if (!llvm::is_contained(host, true))
       return failure();
-    llvm::SmallVector<Value> inits;
-    for (auto [i, init] : llvm::enumerate(op.getInitArgs()))
-      inits.push_back(host[i] ? extractScalar(rewriter, init) : init);
     auto newOp = scf::ForOp::create(rewriter, op.getLoc(), op.getLowerBound(),
-                                    op.getUpperBound(), op.getStep(), inits);
+                                    op.getUpperBound(), op.getStep(),
+                                    extractScalars(rewriter, op.getInitArgs(), host));
     newOp->setAttrs(op->getAttrs());
     rewriter.eraseBlock(newOp.getBody());
     scalarizeBlock(rewriter, op.getBody(), newOp.getRegion(), host, 1, host, 0);
-    rewriter.setInsertionPointAfter(newOp);
-    llvm::SmallVector<Value> results;
-    for (auto [i, r] : llvm::enumerate(op.getResults()))
-      results.push_back(host[i] ? tensor::FromElementsOp::create(rewriter, op.getLoc(),
-                                                                 r.getType(), newOp.getResult(i))
-                                      .getResult()
-                                : newOp.getResult(i));
-    rewriter.replaceOp(op, results);
+    replaceWithScalarResults(rewriter, op, newOp, host);
     return success();
   }
 };
