@@ -152,6 +152,8 @@ std::string describeVal(const Val &v);
 bool isComplexVal(const Val &v);
 /// A Python scalar, known at compile time or only at run time.
 bool isWeak(const Val &v);
+/// An integer argument: a literal or a run-time integer scalar.
+bool isIntScalar(const Val &v);
 /// Python's truth value of a Python scalar literal.
 bool litTruth(const Val &v);
 
@@ -837,9 +839,32 @@ private:
   Dim freshDim(llvm::StringRef what, SrcLoc l);
   OptVal diagOf(const Val &a, int64_t k, SrcLoc l);
   OptVal rollAlong(const Val &a, int64_t axis, Value shift, SrcLoc l);
-  /// `a` with every element of axis `axis` repeated `r` times: after
-  /// itself (repeat) or the whole axis `r` times (`whole`, tile).
-  Val repeatAxis(const Val &a, int64_t axis, int64_t r, bool whole, SrcLoc l);
+
+  // np.repeat and np.tile (GenBuiltinRepeatTile.cpp).
+  /// How many copies: a literal, or an index value checked non-negative
+  /// when the program runs.
+  struct RepeatCount {
+    int64_t lit = 0;
+    Value dyn;
+  };
+  OptVal repeatOrTile(Builtin id, llvm::StringRef full, const Expr &call);
+  /// A count (`what`: reps or repeats) from an integer or bool scalar.
+  std::optional<RepeatCount> repeatCount(const Val &v, SrcLoc at, llvm::StringRef full,
+                                         llvm::StringRef what);
+  /// `a` with every element of axis `axis` repeated `c` times: after
+  /// itself (repeat) or the whole axis `c` times (`whole`, tile).
+  Val repeatAxis(const Val &a, int64_t axis, const RepeatCount &c, bool whole,
+                 llvm::StringRef what, SrcLoc l);
+  /// tile's counts, one per axis: `reps` written as a tuple or list, or
+  /// `value`, its value (a count, a tuple, a 1-d array of known length).
+  std::optional<llvm::SmallVector<RepeatCount>>
+  tileCounts(const Expr &reps, const OptVal &value, llvm::StringRef full, SrcLoc l);
+  OptVal tileOf(const Val &a, const Expr &reps, const OptVal &value, llvm::StringRef full,
+                SrcLoc l);
+  OptVal repeatOf(const Val &a, const Expr *axis, const Expr &reps, Val value,
+                  llvm::StringRef full, SrcLoc l);
+  /// repeat with an array of counts (`at`: where they were written).
+  OptVal repeatEach(const Val &x, int64_t axis, const Val &counts, SrcLoc at, SrcLoc l);
   OptVal covOf(const Val &m, bool rowvar, double ddof, SrcLoc l);
   OptVal padAxis(const Val &a, int64_t axis, int64_t before, int64_t after,
                  llvm::StringRef mode, const Val &value, SrcLoc l);
