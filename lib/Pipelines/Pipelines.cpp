@@ -1,7 +1,5 @@
 //===- Pipelines.cpp - arrayc's pass pipelines ----------------------------===//
 #include "Pipelines/Pipelines.h"
-#include "Pipelines/GPULineInfo.h"
-#include "Pipelines/GPUMergeModules.h"
 
 #include "Conversion/Passes.h"
 #include "Transforms/Passes.h"
@@ -299,7 +297,6 @@ void arrayc::buildCUDAPipeline(OpPassManager &pm, const PipelineOptions &options
 }
 
 void arrayc::registerPipelines() {
-  registerGPUMergeModules();
   PassPipelineRegistration<PipelineOptions>(
       "arrayc-linalg-pipeline", "ndarray to fused linalg on tensors (--emit=linalg)",
       buildLinalgPipeline);

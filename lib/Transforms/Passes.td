@@ -240,6 +240,75 @@ def NameKernels : Pass<"arrayc-name-kernels", "mlir::ModuleOp"> {
   let dependentDialects = ["mlir::gpu::GPUDialect"];
 }
 
+def GPUMergeModules : Pass<"arrayc-gpu-merge-modules", "mlir::ModuleOp"> {
+  let summary = "The kernels of the gpu.modules in as many gpu.modules as the "
+                "compile has threads";
+  let description = [{
+    Kernel outlining makes a `gpu.module` per kernel (k-means: 109). Each is
+    then lowered, translated to LLVM IR, linked with libdevice, optimized
+    and code-generated on its own, and at run time loaded (for PTX: compiled
+    by the driver's JIT) by its own `cuModuleLoadDataEx` in a global
+    constructor: a cost per module, paid once per kernel at load. This pass
+    moves the kernels of the modules of the same targets (the same
+    attributes but the name) into as many modules as the compile has
+    threads (`modules=N`; 1 without threads), `arrayc_kernels`,
+    `arrayc_kernels_0`, ...: the largest kernels (by operation count) first,
+    each to the module with the fewest operations so far, so that
+    `arrayc-serialize-gpu-modules` still keeps every thread busy. The
+    kernels' code is unchanged (kernels do not call each other; libdevice's
+    functions are always inlined).
+
+    A symbol other than a kernel that two modules both define (a constant's
+    `memref.global`) is kept once when the two ops are identical, else the
+    later one is renamed with its module's uses. `gpu.launch_func` and every
+    other `@module::@symbol` reference follow.
+
+    ```mlir
+    gpu.module @f_kernel { gpu.func @f_kernel(...) kernel { ... } }
+    gpu.module @f_kernel_0 { gpu.func @f_kernel_0(...) kernel { ... } }
+    // modules=1:
+    gpu.module @arrayc_kernels {
+      gpu.func @f_kernel(...) kernel { ... }
+      gpu.func @f_kernel_0(...) kernel { ... }
+    }
+    ```
+  }];
+  let options = [
+    Option<"modules", "modules", "unsigned", "0",
+           "how many gpu.modules to make of those of the same targets (0: one per "
+           "thread of the context, 1 without threads)">,
+  ];
+  let dependentDialects = ["mlir::gpu::GPUDialect"];
+}
+
+def GPULineInfo : Pass<"arrayc-gpu-line-info", "mlir::gpu::GPUModuleOp"> {
+  let summary = "Line tables (PTX .loc/.file) for the kernels of a gpu.module";
+  let description = [{
+    What `nvcc -lineinfo` gives a kernel: its instructions mapped to source
+    lines (PTX `.file`/`.loc`, ptxas's line table in the cubin), which
+    Nsight Compute and compute-sanitizer show, with no change to the code
+    (no `-G`).
+
+    The kernels' ops keep the frontend's locations (the `.arr` file or the
+    Python source, line:column). This pass gives each defined `llvm.func` of
+    a `gpu.module` a `DISubprogram` (at its own location, else its first
+    op's with a file) in a compile unit of emission kind
+    `DebugDirectivesOnly`: the LLVM translation needs it to turn those
+    locations into DILocations, and NVPTX then emits `.loc` and `.file`
+    directives but no DWARF sections. Upstream's
+    `ensure-debug-info-scope-on-llvm-func` does the same on a
+    `builtin.module` (every function, host code included); this one runs on
+    a `gpu.module` alone, so the host code is compiled as before.
+
+    ```mlir
+    llvm.func @k() { ... } loc("f.arr":5:3)
+    // becomes
+    llvm.func @k() { ... } loc(fused<#llvm.di_subprogram<... name = "k", file = <"f.arr" in "...">, line = 5 ...>>["f.arr":5:3])
+    ```
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect"];
+}
+
 def SerializeGPUModules : Pass<"arrayc-serialize-gpu-modules", "mlir::ModuleOp"> {
   let summary = "Serialize the gpu.modules to gpu.binary ops, several at once";
   let description = [{

@@ -12,11 +12,11 @@
 // directives but no DWARF sections (as nvcc -lineinfo). Upstream's
 // ensure-debug-info-scope-on-llvm-func does the same on a builtin.module
 // (every function of the program, host code included); this one runs on a
-// gpu.module alone, so the host code is compiled as before.
+// gpu.module alone, so the host code is compiled as before (see Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
-#include "Pipelines/GPULineInfo.h"
+#include "Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -24,6 +24,11 @@
 #include "llvm/BinaryFormat/Dwarf.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
+
+namespace arrayc {
+#define GEN_PASS_DEF_GPULINEINFO
+#include "Transforms/Passes.h.inc"
+} // namespace arrayc
 
 using namespace mlir;
 
@@ -44,17 +49,7 @@ FileLineColLoc firstFileLoc(Location loc) {
   return found;
 }
 
-struct GPULineInfoPass : PassWrapper<GPULineInfoPass, OperationPass<gpu::GPUModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GPULineInfoPass)
-
-  StringRef getArgument() const override { return "arrayc-gpu-line-info"; }
-  StringRef getDescription() const override {
-    return "line tables (PTX .loc/.file) for the kernels of a gpu.module";
-  }
-  void getDependentDialects(DialectRegistry &registry) const override {
-    registry.insert<LLVM::LLVMDialect>();
-  }
-
+struct GPULineInfoPass : arrayc::impl::GPULineInfoBase<GPULineInfoPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     gpu::GPUModuleOp module = getOperation();
@@ -105,5 +100,3 @@ struct GPULineInfoPass : PassWrapper<GPULineInfoPass, OperationPass<gpu::GPUModu
 };
 
 } // namespace
-
-std::unique_ptr<Pass> arrayc::createGPULineInfo() { return std::make_unique<GPULineInfoPass>(); }

@@ -17,11 +17,11 @@
 // function's declaration) that two modules both define are kept once when
 // the two ops are identical, else the later one is renamed (its module's
 // uses follow). gpu.launch_func and every other reference to
-// @module::@symbol are rewritten to the merged module.
+// @module::@symbol are rewritten to the merged module (see Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
-#include "Pipelines/GPUMergeModules.h"
+#include "Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/AttrTypeSubElements.h"
@@ -31,28 +31,17 @@
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/DenseMap.h"
 
+namespace arrayc {
+#define GEN_PASS_DEF_GPUMERGEMODULES
+#include "Transforms/Passes.h.inc"
+} // namespace arrayc
+
 using namespace mlir;
 
 namespace {
 
-struct GPUMergeModulesPass : PassWrapper<GPUMergeModulesPass, OperationPass<ModuleOp>> {
-  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(GPUMergeModulesPass)
-
-  GPUMergeModulesPass() = default;
-  GPUMergeModulesPass(const GPUMergeModulesPass &other) : PassWrapper(other) {}
-  explicit GPUMergeModulesPass(unsigned n) { modulesOption = n; }
-
-  StringRef getArgument() const override { return "arrayc-gpu-merge-modules"; }
-  StringRef getDescription() const override {
-    return "the kernels of the gpu.modules (of the same targets) in as many gpu.modules as "
-           "the compile has threads";
-  }
-
-  Option<unsigned> modulesOption{
-      *this, "modules",
-      llvm::cl::desc("how many gpu.modules to make of those of the same targets (0: one per "
-                     "thread of the context, 1 without threads)"),
-      llvm::cl::init(0)};
+struct GPUMergeModulesPass : arrayc::impl::GPUMergeModulesBase<GPUMergeModulesPass> {
+  using Base::Base;
 
   /// Where ops go at the end of a gpu.module (before its terminator, if the
   /// op has one).
@@ -73,16 +62,16 @@ struct GPUMergeModulesPass : PassWrapper<GPUMergeModulesPass, OperationPass<Modu
 
   void runOnOperation() override {
     ModuleOp top = getOperation();
-    auto modules = llvm::to_vector(top.getOps<gpu::GPUModuleOp>());
-    if (modules.size() < 2)
+    auto gpuModules = llvm::to_vector(top.getOps<gpu::GPUModuleOp>());
+    if (gpuModules.size() < 2)
       return;
-    unsigned chunks = modulesOption;
+    unsigned chunks = modules;
     if (chunks == 0)
       chunks = getContext().isMultithreadingEnabled() ? getContext().getNumThreads() : 1;
     SymbolTable topSymbols(top);
     // Groups by attributes, in module order.
     SmallVector<std::pair<DictionaryAttr, SmallVector<gpu::GPUModuleOp>>> groups;
-    for (gpu::GPUModuleOp module : modules) {
+    for (gpu::GPUModuleOp module : gpuModules) {
       DictionaryAttr attrs = attributesButName(module);
       auto it = llvm::find_if(groups, [&](auto &g) { return g.first == attrs; });
       if (it == groups.end())
@@ -126,7 +115,7 @@ struct GPUMergeModulesPass : PassWrapper<GPUMergeModulesPass, OperationPass<Modu
     // every merged module.
     llvm::DenseMap<std::pair<StringAttr, StringAttr>, std::pair<StringAttr, StringAttr>> moved;
     unsigned merged = 0;
-    for (gpu::GPUModuleOp module : modules) {
+    for (gpu::GPUModuleOp module : gpuModules) {
       gpu::GPUModuleOp head = headOf[module];
       if (head == module)
         continue;
@@ -213,9 +202,3 @@ struct GPUMergeModulesPass : PassWrapper<GPUMergeModulesPass, OperationPass<Modu
 };
 
 } // namespace
-
-std::unique_ptr<Pass> arrayc::createGPUMergeModules(unsigned modules) {
-  return std::make_unique<GPUMergeModulesPass>(modules);
-}
-
-void arrayc::registerGPUMergeModules() { PassRegistration<GPUMergeModulesPass>(); }
