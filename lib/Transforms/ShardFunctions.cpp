@@ -12,10 +12,13 @@
 // MLIR 22's partitioner silently miscompiles or aborts on some inputs
 // (/work/notes research, docs/distributed.md): a call is left replicated
 // (FUNC as written, on the whole arrays) when a split dimension is not a
-// multiple of the mesh size, a generic reads linalg.index, a reduction's
-// combiner is not add/mul/min/max (signed or float)/and/or/xor, an operation
+// multiple of the mesh size, a generic reads linalg.index along a dimension
+// the partitioner splits (checked after partitioning), a reduction has
+// several results (argmin) or a combiner other than add/mul/min/max (signed
+// or float)/and/or/xor (the partitioner aborts on those), an operation
 // has no sharding rule (anything but linalg ops, tensor.empty, constants:
-// scf loops, calls, slices), a shape is not static, or the partitioner fails.
+// scf loops, calls, slices; `x[:, None]`'s expand_shape becomes a generic
+// first), a shape is not static, or the partitioner fails.
 // `verbose` says which and why.
 //===----------------------------------------------------------------------===//
 #include "Transforms/Shard.h"
@@ -160,6 +163,140 @@ std::string reductionProblem(linalg::LinalgOp op) {
       .str();
 }
 
+/// `x[:, None, :]`: an expand_shape that only inserts unit dimensions, which
+/// the partitioner has no rule for. A generic that broadcasts it (reading the
+/// unit dimensions at constant 0) reads its source instead, through the map
+/// without those results; other users get a linalg.generic copying the
+/// source through a projection of the result's loops. Either is sharded like
+/// any elementwise op. Other expand_shapes stay, and keep the call replicated.
+void expandShapesAsGenerics(func::FuncOp fn) {
+  SmallVector<tensor::ExpandShapeOp> ops;
+  fn.walk([&](tensor::ExpandShapeOp op) { ops.push_back(op); });
+  for (tensor::ExpandShapeOp op : ops) {
+    RankedTensorType src = op.getSrcType(), dst = op.getResultType();
+    if (!src.hasStaticShape() || !dst.hasStaticShape())
+      continue;
+    // For each source dimension, the one result dimension it becomes; the
+    // group's other dimensions must be 1 (`inserted`).
+    SmallVector<int64_t> kept;
+    llvm::SmallDenseSet<int64_t> inserted;
+    bool unitsOnly = true;
+    for (auto [j, group] : llvm::enumerate(op.getReassociationIndices())) {
+      std::optional<int64_t> at;
+      for (int64_t d : group)
+        if (dst.getDimSize(d) != 1) {
+          if (at)
+            unitsOnly = false;
+          at = d;
+        }
+      if (!at)
+        at = group.front(); // a unit source dimension
+      if (dst.getDimSize(*at) != src.getDimSize(j))
+        unitsOnly = false;
+      kept.push_back(*at);
+      for (int64_t d : group)
+        if (d != *at)
+          inserted.insert(d);
+    }
+    if (!unitsOnly)
+      continue;
+    // Broadcasting readers: drop the inserted dimensions from their maps.
+    for (OpOperand &use : llvm::make_early_inc_range(op->getUses())) {
+      auto generic = dyn_cast<linalg::GenericOp>(use.getOwner());
+      if (!generic || !generic.isDpsInput(&use))
+        continue;
+      AffineMap map = generic.getMatchingIndexingMap(&use);
+      bool zeros = llvm::all_of(inserted, [&](int64_t d) {
+        auto c = dyn_cast<AffineConstantExpr>(map.getResult(d));
+        return c && c.getValue() == 0;
+      });
+      if (!zeros)
+        continue;
+      SmallVector<AffineExpr> reads;
+      for (int64_t d : kept)
+        reads.push_back(map.getResult(d));
+      SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+      maps[use.getOperandNumber()] =
+          AffineMap::get(map.getNumDims(), map.getNumSymbols(), reads, op.getContext());
+      use.set(op.getSrc());
+      generic.setIndexingMapsAttr(OpBuilder(op).getAffineMapArrayAttr(maps));
+    }
+    if (op->use_empty()) {
+      op.erase();
+      continue;
+    }
+    OpBuilder b(op);
+    Location loc = op.getLoc();
+    int64_t rank = dst.getRank();
+    SmallVector<AffineExpr> reads;
+    for (int64_t d : kept)
+      reads.push_back(getAffineDimExpr(d, op.getContext()));
+    auto readMap = AffineMap::get(rank, 0, reads, op.getContext());
+    auto writeMap = AffineMap::getMultiDimIdentityMap(rank, op.getContext());
+    Value init = tensor::EmptyOp::create(b, loc, dst.getShape(), dst.getElementType());
+    auto generic = linalg::GenericOp::create(
+        b, loc, TypeRange{dst}, ValueRange{op.getSrc()}, ValueRange{init},
+        ArrayRef<AffineMap>{readMap, writeMap},
+        SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+        [](OpBuilder &nb, Location nloc, ValueRange args) {
+          linalg::YieldOp::create(nb, nloc, args[0]);
+        });
+    op.replaceAllUsesWith(generic.getResult(0));
+    op.erase();
+  }
+}
+
+/// The attributes of an op that is partitioned correctly only while some of
+/// its loop dimensions stay whole: those dimensions, their sizes, and what
+/// goes wrong otherwise.
+constexpr llvm::StringLiteral kWholeDims = "arrayc.whole_dims";
+constexpr llvm::StringLiteral kWholeSizes = "arrayc.whole_sizes";
+constexpr llvm::StringLiteral kWholeWhy = "arrayc.whole_why";
+
+/// The loop dimensions `op`'s body reads with linalg.index.
+SmallVector<int64_t> indexedDims(linalg::LinalgOp op) {
+  SmallVector<int64_t> dims;
+  op->walk([&](linalg::IndexOp index) { dims.push_back(index.getDim()); });
+  llvm::sort(dims);
+  dims.erase(std::unique(dims.begin(), dims.end()), dims.end());
+  return dims;
+}
+
+void markWholeDims(linalg::LinalgOp op, ArrayRef<int64_t> dims, const std::string &why) {
+  Builder b(op->getContext());
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges(), sizes;
+  for (int64_t d : dims)
+    sizes.push_back(ranges[d]);
+  op->setAttr(kWholeDims, b.getDenseI64ArrayAttr(dims));
+  op->setAttr(kWholeSizes, b.getDenseI64ArrayAttr(sizes));
+  op->setAttr(kWholeWhy, b.getStringAttr(why));
+}
+
+/// After partitioning: why a marked op lost part of a dimension that had to
+/// stay whole ("" when none did); `marked` ops were marked before. The marks
+/// are removed.
+std::string wholeDimsProblem(func::FuncOp fn, unsigned marked) {
+  std::string problem;
+  unsigned seen = 0;
+  fn.walk([&](linalg::LinalgOp op) {
+    auto dims = op->getAttrOfType<DenseI64ArrayAttr>(kWholeDims);
+    if (!dims)
+      return;
+    ++seen;
+    auto sizes = op->getAttrOfType<DenseI64ArrayAttr>(kWholeSizes);
+    SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+    for (auto [d, size] : llvm::zip(dims.asArrayRef(), sizes.asArrayRef()))
+      if (problem.empty() && (d >= static_cast<int64_t>(ranges.size()) || ranges[d] != size))
+        problem = op->getAttrOfType<StringAttr>(kWholeWhy).str();
+    op->removeAttr(kWholeDims);
+    op->removeAttr(kWholeSizes);
+    op->removeAttr(kWholeWhy);
+  });
+  if (problem.empty() && seen != marked)
+    problem = "the partitioner rewrote an operation that reads linalg.index";
+  return problem;
+}
+
 /// Why `fn`'s body cannot be partitioned correctly ("" when it can).
 std::string bodyProblem(func::FuncOp fn) {
   for (Operation &op : fn.front()) {
@@ -181,9 +318,31 @@ std::string bodyProblem(func::FuncOp fn) {
     if (!linalgOp)
       return "'" + op.getName().getStringRef().str() + "' at " + where +
              " has no sharding rule in MLIR's partitioner";
-    if (linalgOp.hasIndexSemantics())
+    // A unit dimension broadcast (`keepdims=True`, or `[:, None]` stored
+    // before use): a map reading index 0, which the partitioner's sharding
+    // options do not cover.
+    if (llvm::any_of(linalgOp.getIndexingMapsArray(), [](AffineMap m) {
+          return llvm::any_of(m.getResults(), [](AffineExpr e) { return isa<AffineConstantExpr>(e); });
+        }))
       return "'" + op.getName().getStringRef().str() + "' at " + where +
-             " reads linalg.index, which the partitioner does not offset by the block";
+             " broadcasts a unit dimension (keepdims, or an array made with None), which MLIR's "
+             "partitioner has no sharding rule for";
+    // MLIR 22's partitioner crashes on a reduction with several results
+    // (argmin's value and index), even along a dimension it does not split;
+    // reductionProblem would only say "several results".
+    if (linalgOp.getNumReductionLoops() > 0 && op.getNumResults() > 1)
+      return "'" + op.getName().getStringRef().str() + "' at " + where +
+             " is a reduction with several results (argmin, argmax), which MLIR 22's "
+             "partitioner cannot split";
+    // Correct only where the dimensions involved stay whole: checked after
+    // partitioning (wholeDimsProblem).
+    if (linalgOp.hasIndexSemantics())
+      markWholeDims(linalgOp, indexedDims(linalgOp),
+                    "'" + op.getName().getStringRef().str() + "' at " + where +
+                        " reads linalg.index along a split dimension, which the partitioner "
+                        "does not offset by the block");
+    // An unknown combiner aborts the partitioner even along a whole
+    // dimension: no deferring.
     if (std::string r = reductionProblem(linalgOp); !r.empty())
       return r + " at " + where;
     // An array read inside the body (a gather: `tensor.extract %t[%i]`) is
@@ -446,14 +605,22 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
     arg.replaceAllUsesExcept(cast, cast);
   }
   copy.setType(FunctionType::get(ctx, types, copy.getResultTypes()));
+  // The folds' errors (an op the static shapes made invalid) say why the
+  // call stays replicated; they are not the program's errors.
+  std::string foldErrors;
   auto fold = [&]() {
+    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error)
+        foldErrors += (foldErrors.empty() ? "" : "; ") + diag.str();
+      return success();
+    });
     OpPassManager pm(func::FuncOp::getOperationName());
     pm.addPass(createCanonicalizerPass());
     pm.addPass(createCSEPass());
     return runPipeline(pm, copy);
   };
   if (failed(fold()))
-    return fail("its shapes did not fold");
+    return fail("its shapes did not fold: " + foldErrors);
   auto ret = cast<func::ReturnOp>(copy.front().getTerminator());
   for (OpOperand &operand : ret->getOpOperands())
     if (auto cast = operand.get().getDefiningOp<tensor::CastOp>())
@@ -461,7 +628,7 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
         operand.set(cast.getSource());
   copy.setType(FunctionType::get(ctx, types, ret.getOperandTypes()));
   if (failed(fold()))
-    return fail("its shapes did not fold");
+    return fail("its shapes did not fold: " + foldErrors);
 
   // Checks that the static shapes answered (`n` of x and y agree): gone.
   SmallVector<Operation *> settled;
@@ -473,10 +640,13 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
   for (Operation *op : settled)
     op->erase();
   if (!settled.empty() && failed(fold()))
-    return fail("its shapes did not fold");
+    return fail("its shapes did not fold: " + foldErrors);
 
+  expandShapesAsGenerics(copy);
   if (std::string problem = bodyProblem(copy); !problem.empty())
     return fail(problem);
+  unsigned marked = 0;
+  copy.walk([&](linalg::LinalgOp op) { marked += op->hasAttr(kWholeDims); });
   for (auto it = splits.begin(); it != splits.end();) {
     auto tt = cast<RankedTensorType>(types[it->first]);
     for (auto dt = it->second.begin(); dt != it->second.end();) {
@@ -568,6 +738,8 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
   }
   if (failed(result))
     return fail("MLIR's partitioner failed: " + messages);
+  if (std::string problem = wholeDimsProblem(copy, marked); !problem.empty())
+    return fail(problem);
   // MLIR 22 reshards a result split along several mesh axes back to
   // replicated along one of them only (tensor<8x2xf64> for tensor<8x4xf64>):
   // a silent miscompile, caught here.

@@ -104,7 +104,7 @@ func.func @arrayc_main(%z: tensor<8xf64>) {
 // CHECK-NEXT: tensor.cast
 // CHECK-NEXT: call @dot(
 // CHECK-NEXT: return
-// NOTES: dot called at {{.*}}: replicated ('linalg.generic' at {{.*}}shard-functions.mlir:{{[0-9]+}}:{{[0-9]+}} reads linalg.index, which the partitioner does not offset by the block)
+// NOTES: dot called at {{.*}}: replicated ('linalg.generic' at {{.*}}shard-functions.mlir:{{[0-9]+}}:{{[0-9]+}} reads linalg.index along a split dimension, which the partitioner does not offset by the block)
 
 // -----
 

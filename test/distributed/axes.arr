@@ -4,17 +4,17 @@
 # all-reduce of a vector; over the other: none, then a gather), a centered
 # matrix (mean over the split axis), a transpose, a Gram matrix A.T @ A with
 # A's rows split (local products, an all-reduce), a full sum of a
-# column-split matrix; keepdims and [:, None] (tensor.expand_shape) stay
-# replicated. With 4 processes the 6 columns do not divide: those calls are
+# column-split matrix; keepdims (a unit dimension broadcast) and an outer
+# product of two split vectors (an all-to-all) stay replicated. With 4 processes the 6 columns do not divide: those calls are
 # replicated too.
 # RUN: arrayc --target=cpu --emit=linalg --mesh=2 --shard=rowsum:0=0 --shard=colsum:0=0 --shard=rowmax:0=1 --shard=center:0=0 --shard=rownorm:0=1 --shard=ident:0=0 --shard=outer:0=0 --shard=outer:1=0 --shard=tr:0=0 --shard=gram:0=0 --shard=total:0=1 --verbose %s 2>&1 >/dev/null | FileCheck %s
 # CHECK: arrayc: shard: rowsum: argument 0 along dimension 0 split over 2 processes; 1 collective(s)
 # CHECK: arrayc: shard: colsum: argument 0 along dimension 0 split over 2 processes; 1 collective(s)
 # CHECK: arrayc: shard: rowmax: argument 0 along dimension 1 split over 2 processes; 1 collective(s)
 # CHECK: arrayc: shard: center: argument 0 along dimension 0 split over 2 processes; 3 collective(s)
-# CHECK: arrayc: shard: rownorm called at {{.*}}: replicated ('tensor.expand_shape' at {{.*}} has no sharding rule in MLIR's partitioner)
+# CHECK: arrayc: shard: rownorm called at {{.*}}: replicated ('linalg.generic' at {{.*}} broadcasts a unit dimension (keepdims, or an array made with None), which MLIR's partitioner has no sharding rule for)
 # CHECK: arrayc: shard: ident: argument 0 along dimension 0 split over 2 processes; 1 collective(s)
-# CHECK: arrayc: shard: outer called at {{.*}}: replicated ('tensor.expand_shape'
+# CHECK: arrayc: shard: outer called at {{.*}}: replicated (the partitioned function needs 'shard.all_to_all', which arrayc does not lower to the runtime yet)
 # CHECK: arrayc: shard: tr: argument 0 along dimension 0 split over 2 processes; 1 collective(s)
 # CHECK: arrayc: shard: gram: argument 0 along dimension 0 split over 2 processes; 1 collective(s)
 # CHECK: arrayc: shard: total: argument 0 along dimension 1 split over 2 processes; 1 collective(s)

@@ -7,7 +7,7 @@
 # CHECK: arrayc: shard: dot called at {{.*}}replicated.arr:{{[0-9]+}}:{{[0-9]+}}: replicated (no split argument left)
 # CHECK: arrayc: shard: dot: argument 0 along dimension 0, argument 1 along dimension 0 split over 4 processes; 1 collective(s)
 # CHECK: arrayc: shard: smooth called at {{.*}}: replicated ('scf.for' at {{.*}} has no sharding rule in MLIR's partitioner)
-# CHECK: arrayc: shard: ramp called at {{.*}}: replicated ('linalg.generic' at {{.*}} reads linalg.index, which the partitioner does not offset by the block)
+# CHECK: arrayc: shard: ramp called at {{.*}}: replicated ('linalg.generic' at {{.*}} reads linalg.index along a split dimension, which the partitioner does not offset by the block)
 # STDOUT-NUMPY:
 import numpy as np
 
