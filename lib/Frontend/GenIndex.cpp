@@ -185,20 +185,21 @@ bool Gen::sliceDim(const Val &a, int64_t d, const Expr *lo, const Expr *hi,
   // A named dim: the same formulas on index values.
   Location il = loc(l);
   Value n = dimIndex(a, d, il);
-  if (step == 1 && vlo && vhi && *vlo >= 0 && *vhi == *vlo + 1) {
-    // `x[:, k:k+1]`, the keep-the-axis idiom: size 1, so that it broadcasts
+  int64_t lo1 = vlo.value_or(0);
+  if (step == 1 && vhi && lo1 >= 0 && *vhi == lo1 + 1) {
+    // `x[:, k:k+1]` or `x[:, :1]`, the keep-the-axis idiom: size 1, so that it broadcasts
     // against any size as NumPy's does (a run-time size cannot stretch).
     // Where the axis is too short NumPy's slice is empty: a located error.
     Value n64 = arith::IndexCastOp::create(b, il, b.getI64Type(), n);
     Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sgt, n64,
-                                     arith::ConstantIntOp::create(b, il, *vlo, 64));
+                                     arith::ConstantIntOp::create(b, il, lo1, 64));
     std::string msg = file + ":" + std::to_string(l.line) + ":" +
-                      std::to_string(l.col) + ": the slice " + std::to_string(*vlo) +
+                      std::to_string(l.col) + ": the slice " + std::to_string(lo1) +
                       ":" + std::to_string(*vhi) + " of an axis of size {0} is empty; " +
                       "arrayc types it as size 1 (an axis of size > " +
-                      std::to_string(*vlo) + " is needed)";
+                      std::to_string(lo1) + " is needed)";
     nd::AssertOp::create(b, il, ok, b.getStringAttr(msg), ValueRange{n64});
-    w.sStart = *vlo;
+    w.sStart = lo1;
     w.sSize = 1;
     w.dim = Dim::lit(1);
     return true;
