@@ -714,6 +714,61 @@ static void boundNames(const std::vector<StmtPtr> &body,
   }
 }
 
+/// The first read in `body` (in execution order, not entering nested
+/// functions) of a name of `names` before a statement binds it; null when
+/// none. Python's UnboundLocalError: `total = total + 1` in a nested
+/// function makes `total` its own variable.
+static Expr *readBeforeBound(std::vector<StmtPtr> &body,
+                             const llvm::StringSet<> &names,
+                             llvm::StringSet<> &bound, bool &append) {
+  Expr *found = nullptr;
+  NameFn read = [&](Expr &e, Expr *, Stmt &) {
+    if (!found && names.contains(e.name) && !bound.contains(e.name))
+      found = &e;
+  };
+  std::function<void(const Expr &)> bind = [&](const Expr &t) {
+    if (t.kind == ExprKind::Name)
+      bound.insert(t.name);
+    else if (t.kind == ExprKind::Tuple || t.kind == ExprKind::List)
+      for (const ExprPtr &x : t.elts)
+        bind(*x);
+  };
+  for (StmtPtr &s : body) {
+    if (!s || s->kind == StmtKind::FunctionDef)
+      continue;
+    // `xs.append(v)` on the enclosing function's list (a value in arrayc:
+    // the append rebinds `xs`).
+    if (s->kind == StmtKind::Expr && s->value->kind == ExprKind::Call &&
+        s->value->lhs->kind == ExprKind::Attribute &&
+        s->value->lhs->name == "append" &&
+        s->value->lhs->lhs->kind == ExprKind::Name &&
+        names.contains(s->value->lhs->lhs->name) &&
+        !bound.contains(s->value->lhs->lhs->name)) {
+      append = true;
+      return s->value->lhs->lhs.get();
+    }
+    for (Expr *e : {s->value.get(), s->message.get()})
+      if (e)
+        walkNames(*e, nullptr, *s, read);
+    // `total += 1` reads `total`; `v[i] = ...` reads `v`.
+    if (s->target && (s->kind == StmtKind::AugAssign ||
+                      s->target->kind == ExprKind::Subscript ||
+                      s->target->kind == ExprKind::Attribute))
+      walkNames(*s->target, nullptr, *s, read);
+    if (found)
+      return found;
+    if (s->target && s->kind != StmtKind::AugAssign)
+      bind(*s->target);
+    if (s->kind == StmtKind::AugAssign && s->target->kind == ExprKind::Name)
+      bound.insert(s->target->name);
+    if (Expr *e = readBeforeBound(s->body, names, bound, append))
+      return e;
+    if (Expr *e = readBeforeBound(s->orelse, names, bound, append))
+      return e;
+  }
+  return nullptr;
+}
+
 bool Parser::hoistNested(Stmt &top, size_t firstLambda) {
   // The lambdas of this function, by hidden name.
   llvm::StringMap<size_t> pending;
@@ -821,6 +876,42 @@ bool Parser::hoistNested(Stmt &top, size_t firstLambda) {
     sc.captures.push_back(name);
     return true;
   };
+
+  // A name a nested function binds is its own (Python's rule): reading it
+  // first, meaning the enclosing function's, is Python's UnboundLocalError.
+  for (const std::unique_ptr<FnScope> &up : scopes) {
+    FnScope &sc = *up;
+    if (!sc.parent)
+      continue;
+    llvm::StringSet<> shadowed, bound;
+    llvm::StringMap<SrcLoc> own;
+    boundNames(sc.def->body, own);
+    for (const auto &kv : own)
+      if (resolve(sc.parent, kv.getKey()))
+        shadowed.insert(kv.getKey());
+    for (const Param &p : sc.def->params)
+      bound.insert(p.name);
+    if (shadowed.empty())
+      continue;
+    bool append = false;
+    Expr *e = readBeforeBound(sc.def->body, shadowed, bound, append);
+    if (e && append)
+      return fail(e->loc, "appending to '" + e->name + "' of the enclosing "
+                          "function in '" + sc.name + "' is not supported "
+                          "(arrayc's lists are values: the enclosing "
+                          "function would not see it); return the items "
+                          "instead"),
+             false;
+    if (e)
+      return fail(e->loc, "'" + e->name + "' is assigned in '" + sc.name +
+                              "', so it is that function's own variable "
+                              "(Python's rule), read here before it is "
+                              "assigned; a nested function cannot rebind "
+                              "the enclosing function's '" + e->name +
+                              "' (nonlocal is not supported): return the "
+                              "new value instead"),
+             false;
+  }
 
   // What each function reads from its enclosing functions, and the names
   // that refer to nested functions.

@@ -48,6 +48,21 @@ def named_lambda(x: f64[n]) -> f64[n]:
     g = lambda a: a * p
     return g(x)
 
+# Tests that a name a nested function assigns before reading is its own
+# (the enclosing `y` is not passed), as a parameter is.
+# CHECK-LABEL: func.func @own_names(
+# CHECK: call @"g@58:5"(%{{[^,]*}}) :
+# CHECK: call @"h@61:5"(%{{[^,]*}}, %{{[^,]*}}) :
+def own_names(x: f64[n]) -> f64[n]:
+    y = 2.0
+    def g(a):
+        y = a * 2
+        return y + 1
+    def h(a, y):
+        y = y + 1
+        return a * y
+    return g(x) + h(x, 3.0) + y
+
 # The hoisted functions, private, after the module's own.
 # CHECK: func.func private @"scaled@17:5"(
 # CHECK: func.func private @"avg@33:5"(

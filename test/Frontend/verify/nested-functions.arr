@@ -116,3 +116,21 @@ def f(x: f64[n]) -> f64[n]:
     def g(a):
         return a
     return g(x)
+
+# -----
+def f(x: f64[n]) -> f64[n]:
+    total = 0.0
+    def add(a):
+        # expected-error@+1 {{'total' is assigned in 'add', so it is that function's own variable (Python's rule), read here before it is assigned; a nested function cannot rebind the enclosing function's 'total' (nonlocal is not supported): return the new value instead}}
+        total += a.sum()
+        return total
+    return x * add(x)
+
+# -----
+def f(x: f64[n]) -> f64:
+    xs = [1.0]
+    def push(a):
+        # expected-error@+1 {{appending to 'xs' of the enclosing function in 'push' is not supported (arrayc's lists are values: the enclosing function would not see it); return the items instead}}
+        xs.append(a)
+    push(x[0])
+    return xs[0]
