@@ -429,7 +429,14 @@ std::optional<Scalar> ScalarBody::mathCall(llvm::StringRef fn,
       return x;
     if (isFloat(x.t))
       return Scalar{math::AbsFOp::create(b, l, x.v), x.t, x.weak};
-    return Scalar{math::AbsIOp::create(b, l, x.v), x.t, x.weak};
+    if (isUnsigned(x.t))
+      return x;
+    // x < 0 ? 0 - x : x (wrapping for INT_MIN, as NumPy's), spelled out as
+    // ndarray.abs's lowering is: math.absi has no lowering in GPU kernels.
+    Value zero = arith::ConstantOp::create(b, l, b.getIntegerAttr(x.v.getType(), 0));
+    Value neg = arith::SubIOp::create(b, l, zero, x.v);
+    Value isNeg = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, x.v, zero);
+    return Scalar{arith::SelectOp::create(b, l, isNeg, neg, x.v), x.t, x.weak};
   }
   if (fn == "builtin.min" || fn == "builtin.max") {
     // Python's: the first argument unless a later one compares smaller
