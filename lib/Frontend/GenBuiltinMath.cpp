@@ -259,11 +259,55 @@ OptVal Gen::ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call) 
     return unaryMath(name, x, x.type.dtype, l);
   }
   if (name == "round" || name == "around") {
-    if (!bindArgs(full, {"a", "decimals"}, 1, call, args))
+    // The bare name is Python's round(number, ndigits=None) unless a
+    // `from numpy import round` rebound it: with no ndigits a scalar (a
+    // Python number, a NumPy scalar, a 0-d value) rounds half to even to a
+    // Python int, so it can index and bound a range(); an array (rank >= 1)
+    // rounds as np.round (ndarray.__round__). With ndigits: NumPy's method
+    // below, as round(np.float64(x), nd) is; a Python float stays weak.
+    bool python = full == "round" && !constants.count("round");
+    if (python ? !bindArgs(full, {"number", "ndigits"}, 1, call, args)
+               : !bindArgs(full, {"a", "decimals"}, 1, call, args))
       return std::nullopt;
+    if (python && args[1] && args[1]->kind == ExprKind::None)
+      args[1] = nullptr;
     OptVal xv = evalArrayOperand(*args[0], full);
     if (!xv)
       return std::nullopt;
+    bool scalar = xv->kind == Val::Lit || xv->type.rank() == 0;
+    bool weakIn = xv->kind == Val::Lit || xv->weakRt;
+    if (python && scalar && !args[1]) {
+      SrcLoc al = args[0]->loc;
+      if (xv->kind == Val::Lit) {
+        if (xv->weak == Weak::Complex)
+          return err(al, "type complex doesn't define __round__ method");
+        if (xv->weak != Weak::Float)
+          return Val::intLit(xv->i);
+        if (!std::isfinite(xv->f))
+          return err(al, std::string("cannot convert float ") +
+                             (std::isnan(xv->f) ? "NaN" : "infinity") +
+                             " to integer");
+        double r = std::nearbyint(xv->f); // the default mode: half to even
+        if (std::fabs(r) >= 0x1p63)
+          return err(al, "round(): the result does not fit in int64");
+        return Val::intLit(static_cast<int64_t>(r));
+      }
+      if (isComplex(xv->type.dtype))
+        return err(al, "type complex doesn't define __round__ method");
+      Val x = *xv;
+      if (isFloat(x.type.dtype))
+        x = unaryMath("rint", x, x.type.dtype, l);
+      Val r = toArray(x, DType::I64);
+      r.weakRt = true;
+      r.weak = Weak::Int;
+      return r;
+    }
+    if (python && scalar && xv->kind == Val::Lit && xv->weak != Weak::Float &&
+        xv->weak != Weak::Complex) {
+      std::optional<int64_t> v = axisLiteral(*args[1]);
+      if (v && *v >= 0) // round(7, 2): the int itself
+        return Val::intLit(xv->i);
+    }
     int64_t d = 0;
     if (args[1]) {
       std::optional<int64_t> v = axisLiteral(*args[1]);
@@ -280,15 +324,23 @@ OptVal Gen::ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call) 
       return err(l, full + "(): negative decimals of integers are not "
                            "supported yet");
     }
-    if (d == 0)
-      return unaryMath("rint", x, x.type.dtype, l);
-    double scale = std::pow(10.0, static_cast<double>(std::llabs(d)));
-    Val s = Val::floatLit(scale);
-    OptVal y = binary(d > 0 ? "*" : "/", x, s, l);
-    if (!y)
-      return std::nullopt;
-    Val r = unaryMath("rint", *y, y->type.dtype, l);
-    return binary(d > 0 ? "/" : "*", r, s, l);
+    OptVal out;
+    if (d == 0) {
+      out = unaryMath("rint", x, x.type.dtype, l);
+    } else {
+      double scale = std::pow(10.0, static_cast<double>(std::llabs(d)));
+      Val s = Val::floatLit(scale);
+      OptVal y = binary(d > 0 ? "*" : "/", x, s, l);
+      if (!y)
+        return std::nullopt;
+      Val r = unaryMath("rint", *y, y->type.dtype, l);
+      out = binary(d > 0 ? "/" : "*", r, s, l);
+    }
+    if (out && python && scalar && weakIn && out->type.rank() == 0) {
+      out->weakRt = true; // round(x, 2) of a Python float: a Python float
+      out->weak = Weak::Float;
+    }
+    return out;
   }
   if (name == "fmax" || name == "fmin" || name == "hypot" ||
       name == "arctan2" || name.starts_with("logical_")) {

@@ -320,6 +320,17 @@ def python_or_numpy(py, npf, several=True):
     return either
 
 
+def python_round(x, *args, **kwargs):
+    """Python's round: a scalar (a NumPy scalar or a 0-d array included)
+    goes to builtins.round (an int without ndigits); an array rounds as
+    np.round, as ndarray.__round__ does (NumPy 1.x arrays have none)."""
+    if isinstance(x, np.ndarray):
+        if x.ndim > 0:
+            return np.round(x, *args, **kwargs)
+        x = x[()]
+    return builtins.round(x, *args, **kwargs)
+
+
 def reduction_reference(identity):
     """`@reduction(identity=v)` as NumPy users would write it without arrayc:
     f(a, axis=None, keepdims=False) folds the combine function over the axes
@@ -405,7 +416,7 @@ def run_reference(path, src, inputs, upcast):
         "abs": np.abs, "sum": python_or_numpy(builtins.sum, np.sum, several=False),
         "prod": np.prod,
         "max": python_or_numpy(builtins.max, np.max), "min": python_or_numpy(builtins.min, np.min),
-        "round": np.round, "pow": np.power, "bool": np.bool_, "range": range, "len": len,
+        "round": python_round, "pow": np.power, "bool": np.bool_, "range": range, "len": len,
         "float": float, "int": int, "perf_counter": __import__("time").perf_counter,
         "reduction": reduction_reference,
     })
