@@ -69,6 +69,13 @@ std::string gen::describeGenerator() {
 static std::string keyVar(const Val &g) { return "$" + g.str + ".key"; }
 static std::string counterVar(const Val &g) { return "$" + g.str + ".counter"; }
 
+/// Stops the program with `message` where the i64 `v` is negative.
+static void assertNonNegative(OpBuilder &b, Location l, Value v, const std::string &message) {
+  Value ok = arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, v,
+                                   arith::ConstantIntOp::create(b, l, 0, 64));
+  nd::AssertOp::create(b, l, ok, b.getStringAttr(message), ValueRange{});
+}
+
 /// `random` (not a variable) or `np.random`.
 static bool isRandomPath(const Expr &e, const llvm::StringMap<Val> &vars,
                          const llvm::StringSet<> &npAliases) {
@@ -189,12 +196,7 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
           Location il = loc(args[0]->loc);
           Value v = tensor::ExtractOp::create(b, il, toArray(*s, DType::I64).value,
                                               ValueRange{});
-          Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, v,
-                                           arith::ConstantIntOp::create(b, il, 0, 64));
-          nd::AssertOp::create(b, il, ok,
-                               b.getStringAttr(where(args[0]->loc) +
-                                               "expected non-negative integer"),
-                               ValueRange{});
+          assertNonNegative(b, il, v, where(args[0]->loc) + "expected non-negative integer");
         }
         OptVal k = binary("^", toArray(*s, DType::I64),
                           Val::intLit(int64_t(kSeededKey)), args[0]->loc);
@@ -422,12 +424,7 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
             arith::IndexCastOp::create(b, il, b.getIndexType(), sizeI64(*from, 0, il));
       } else {
         Value k = tensor::ExtractOp::create(b, il, n.value, ValueRange{});
-        Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, k,
-                                         arith::ConstantIntOp::create(b, il, 0, 64));
-        nd::AssertOp::create(b, il, ok,
-                             b.getStringAttr(where(args[0]->loc) +
-                                             "negative dimensions are not allowed"),
-                             ValueRange{});
+        assertNonNegative(b, il, k, where(args[0]->loc) + "negative dimensions are not allowed");
         Value idx = arith::IndexCastOp::create(b, il, b.getIndexType(), k);
         dims.push_back(runtimeSizeDim(idx, args[0]));
         sizes[dims[0].name] = idx;
