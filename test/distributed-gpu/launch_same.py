@@ -13,15 +13,17 @@ the test instead of stalling it.
 """
 import os
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir, "distributed"))
+from same_output import finish, run_job  # noqa: E402
 
 
 def main(argv):
     arrayc, timeout = "arrayc", 180.0
-    while argv and argv[0] in ("--arrayc", "--timeout"):
+    while len(argv) >= 2 and argv[0] in ("--arrayc", "--timeout"):
         if argv[0] == "--arrayc":
             arrayc = argv[1]
         else:
@@ -34,17 +36,9 @@ def main(argv):
     try:
         script = 'exec "$@" >"%s/out.$ARRAYC_RANK" 2>"%s/err.$ARRAYC_RANK"' % (out, out)
         cmd = [arrayc, "launch", "-np", str(np_), "sh", "-c", script, "sh"] + prog
-        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             start_new_session=True)
-        try:
-            lout, lerr = p.communicate(timeout=timeout)
-            rc = p.returncode
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            # The ranks are in process groups of their own: PR_SET_PDEATHSIG ends them.
-            lout, lerr = p.communicate()
-            rc = 124
-            sys.stderr.write("launch_same: the job did not end within %gs: killed\n" % timeout)
+        # The ranks are in process groups of their own: on a timeout,
+        # PR_SET_PDEATHSIG ends them when the launcher is killed.
+        lout, lerr, rc = run_job(cmd, timeout, "launch_same")
         outs = {}
         for r in range(np_):
             path = os.path.join(out, "out.%d" % r)
@@ -59,18 +53,7 @@ def main(argv):
                 sys.stderr.write(open(path, errors="replace").read())
         sys.stderr.write(lerr.decode(errors="replace"))
         sys.stdout.write(lout.decode(errors="replace"))
-        if rc == 0:
-            if sorted(outs) != list(range(np_)):
-                sys.stderr.write("launch_same: output of ranks %s only\n" % sorted(outs))
-                return 3
-            for r, text in outs.items():
-                if text != outs[0]:
-                    sys.stderr.write("launch_same: rank %d printed\n%s\nrank 0 printed\n%s\n"
-                                     % (r, text, outs[0]))
-                    return 3
-        if 0 in outs:
-            sys.stdout.write(outs[0])
-        return rc
+        return finish("launch_same", outs, np_, rc)
     finally:
         shutil.rmtree(out, ignore_errors=True)
 

@@ -13,10 +13,11 @@ the status is 124, so a hang fails the test instead of stalling it.
 import glob
 import os
 import shutil
-import signal
-import subprocess
 import sys
 import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from same_output import finish, run_job  # noqa: E402
 
 
 def main(argv):
@@ -31,16 +32,7 @@ def main(argv):
     try:
         cmd = ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", np_,
                "--output-filename", out] + prog
-        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             start_new_session=True)
-        try:
-            mout, merr = p.communicate(timeout=timeout)
-            rc = p.returncode
-        except subprocess.TimeoutExpired:
-            os.killpg(p.pid, signal.SIGKILL)
-            mout, merr = p.communicate()
-            rc = 124
-            sys.stderr.write("mpirun_same: the job did not end within %gs: killed\n" % timeout)
+        mout, merr, rc = run_job(cmd, timeout, "mpirun_same")
         outs, errs = {}, []
         for d in sorted(glob.glob(os.path.join(out, "*", "rank.*"))):
             rank = int(d.rsplit(".", 1)[1])
@@ -54,18 +46,7 @@ def main(argv):
         sys.stderr.write("".join(errs))
         sys.stderr.write(merr.decode(errors="replace"))
         # (mpirun's own stdout repeats every rank's: the files are the record.)
-        if rc == 0:
-            if sorted(outs) != list(range(int(np_))):
-                sys.stderr.write("mpirun_same: output of ranks %s only\n" % sorted(outs))
-                return 3
-            for r, text in outs.items():
-                if text != outs[0]:
-                    sys.stderr.write("mpirun_same: rank %d printed\n%s\nrank 0 printed\n%s\n"
-                                     % (r, text, outs[0]))
-                    return 3
-        if 0 in outs:
-            sys.stdout.write(outs[0])
-        return rc
+        return finish("mpirun_same", outs, int(np_), rc)
     finally:
         shutil.rmtree(out, ignore_errors=True)
 
