@@ -1,7 +1,4 @@
 # RUN: %e2e %s
-# XFAIL: *
-# NEEDS-ARR: sum(generator), comprehensions, from-import
-# NEEDS-ARR: untyped-defs (unannotated kernel parameters), np.diag
 # Cholesky-Banachiewicz by hand on an SPD matrix, the reconstruction L L^T,
 # and the log-determinant from the diagonal.
 # INPUT: B f64 [25, 25]
