@@ -6,6 +6,9 @@
 #ifndef ARRAYC_RT_COLL_BACKEND_H
 #define ARRAYC_RT_COLL_BACKEND_H
 
+#include "arrayc_rt/coll.h"
+
+#include <cstddef>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -48,6 +51,79 @@ public:
   virtual bool allGather(const Group &group, const char *in, int64_t block, int64_t outer,
                          char *out, std::string &error) = 0;
 };
+
+/// The element types a collective carries (coll.h's kind and width), in the
+/// order of every backend's table of its library's types (elemEntry).
+enum class Elem { F32, F64, I8, I16, I32, I64, U8, U16, U32, U64 };
+constexpr size_t kNumElems = 10;
+
+/// The element type of coll.h's `kind` and `bits` (bool, 1 bit stored in a
+/// byte, is U8); false for a kind or width no collective carries.
+inline bool elemOf(int32_t kind, int32_t bits, Elem &elem) {
+  switch (kind) {
+  case ARRAYC_RT_COLL_FLOAT:
+    switch (bits) {
+    case 32: elem = Elem::F32; return true;
+    case 64: elem = Elem::F64; return true;
+    }
+    return false;
+  case ARRAYC_RT_COLL_SIGNED:
+    switch (bits) {
+    case 8: elem = Elem::I8; return true;
+    case 16: elem = Elem::I16; return true;
+    case 32: elem = Elem::I32; return true;
+    case 64: elem = Elem::I64; return true;
+    }
+    return false;
+  case ARRAYC_RT_COLL_UNSIGNED:
+    switch (bits) {
+    case 1:
+    case 8: elem = Elem::U8; return true;
+    case 16: elem = Elem::U16; return true;
+    case 32: elem = Elem::U32; return true;
+    case 64: elem = Elem::U64; return true;
+    }
+    return false;
+  }
+  return false;
+}
+
+/// Calls `f` with a value of `elem`'s C type (a reduction on the host).
+template <class F> void visitElem(Elem elem, F &&f) {
+  switch (elem) {
+  case Elem::F32: f(float{}); return;
+  case Elem::F64: f(double{}); return;
+  case Elem::I8: f(int8_t{}); return;
+  case Elem::I16: f(int16_t{}); return;
+  case Elem::I32: f(int32_t{}); return;
+  case Elem::I64: f(int64_t{}); return;
+  case Elem::U8: f(uint8_t{}); return;
+  case Elem::U16: f(uint16_t{}); return;
+  case Elem::U32: f(uint32_t{}); return;
+  case Elem::U64: f(uint64_t{}); return;
+  }
+}
+
+/// A backend's library type of `elem`, from its table in Elem's order.
+template <class T> T elemEntry(const T (&table)[kNumElems], Elem elem) {
+  return table[static_cast<size_t>(elem)];
+}
+
+/// coll.h's reduction operations, ARRAYC_RT_COLL_SUM (0) to
+/// ARRAYC_RT_COLL_BXOR: a backend's table of its library's operations has
+/// one entry each, in that order (opEntry).
+constexpr size_t kNumOps = ARRAYC_RT_COLL_BXOR + 1;
+
+/// and, or, xor: integers only.
+inline bool isBitwise(int32_t op) {
+  return op == ARRAYC_RT_COLL_BAND || op == ARRAYC_RT_COLL_BOR || op == ARRAYC_RT_COLL_BXOR;
+}
+
+/// A backend's library operation of coll.h's `op`, from its table in coll.h's
+/// order, or `none` for an operation coll.h does not have.
+template <class T> T opEntry(const T (&table)[kNumOps], int32_t op, T none) {
+  return op >= 0 && static_cast<size_t>(op) < kNumOps ? table[op] : none;
+}
 
 /// The backend of this library (coll_mpi.cpp or coll_nccl.cpp); static storage.
 Backend &collMakeBackend();

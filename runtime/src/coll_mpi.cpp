@@ -132,37 +132,21 @@ private:
     return true;
   }
   static MPI_Datatype datatype(int32_t kind, int32_t bits) {
-    switch (kind) {
-    case ARRAYC_RT_COLL_FLOAT:
-      return bits == 32 ? MPI_FLOAT : bits == 64 ? MPI_DOUBLE : MPI_DATATYPE_NULL;
-    case ARRAYC_RT_COLL_SIGNED:
-      return bits == 8    ? MPI_INT8_T
-             : bits == 16 ? MPI_INT16_T
-             : bits == 32 ? MPI_INT32_T
-             : bits == 64 ? MPI_INT64_T
-                          : MPI_DATATYPE_NULL;
-    case ARRAYC_RT_COLL_UNSIGNED:
-      return bits == 1 || bits == 8 ? MPI_UINT8_T
-             : bits == 16           ? MPI_UINT16_T
-             : bits == 32           ? MPI_UINT32_T
-             : bits == 64           ? MPI_UINT64_T
-                                    : MPI_DATATYPE_NULL;
-    default:
+    Elem elem;
+    if (!elemOf(kind, bits, elem))
       return MPI_DATATYPE_NULL;
-    }
+    const MPI_Datatype types[kNumElems] = {
+        MPI_FLOAT,   MPI_DOUBLE,                               // float
+        MPI_INT8_T,  MPI_INT16_T,  MPI_INT32_T,  MPI_INT64_T,  // signed
+        MPI_UINT8_T, MPI_UINT16_T, MPI_UINT32_T, MPI_UINT64_T, // unsigned
+    };
+    return elemEntry(types, elem);
   }
   static MPI_Op reduction(int32_t op, int32_t kind) {
-    bool integer = kind != ARRAYC_RT_COLL_FLOAT;
-    switch (op) {
-    case ARRAYC_RT_COLL_SUM: return MPI_SUM;
-    case ARRAYC_RT_COLL_PROD: return MPI_PROD;
-    case ARRAYC_RT_COLL_MIN: return MPI_MIN;
-    case ARRAYC_RT_COLL_MAX: return MPI_MAX;
-    case ARRAYC_RT_COLL_BAND: return integer ? MPI_BAND : MPI_OP_NULL;
-    case ARRAYC_RT_COLL_BOR: return integer ? MPI_BOR : MPI_OP_NULL;
-    case ARRAYC_RT_COLL_BXOR: return integer ? MPI_BXOR : MPI_OP_NULL;
-    default: return MPI_OP_NULL;
-    }
+    if (isBitwise(op) && kind == ARRAYC_RT_COLL_FLOAT)
+      return MPI_OP_NULL;
+    const MPI_Op ops[kNumOps] = {MPI_SUM, MPI_PROD, MPI_MIN, MPI_MAX, MPI_BAND, MPI_BOR, MPI_BXOR};
+    return opEntry(ops, op, MPI_OP_NULL);
   }
   static bool check(int rc, const char *what, std::string &error) {
     if (rc == MPI_SUCCESS)

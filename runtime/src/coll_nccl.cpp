@@ -34,6 +34,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -419,49 +420,32 @@ private:
   /// for 16-bit integers and bitwise operations NCCL lacks (reduceOnHost).
   static bool native(int32_t kind, int32_t bits, int32_t op, ncclDataType_t &type,
                      ncclRedOp_t &rop) {
-    switch (kind) {
-    case ARRAYC_RT_COLL_FLOAT:
-      if (bits != 32 && bits != 64)
-        return false;
-      type = bits == 32 ? ncclFloat32 : ncclFloat64;
-      break;
-    case ARRAYC_RT_COLL_SIGNED:
-      if (bits == 8)
-        type = ncclInt8;
-      else if (bits == 32)
-        type = ncclInt32;
-      else if (bits == 64)
-        type = ncclInt64;
-      else
-        return false;
-      break;
-    case ARRAYC_RT_COLL_UNSIGNED:
-      if (bits == 1 || bits == 8)
-        type = ncclUint8;
-      else if (bits == 32)
-        type = ncclUint32;
-      else if (bits == 64)
-        type = ncclUint64;
-      else
-        return false;
-      break;
-    default:
+    Elem elem;
+    if (!elemOf(kind, bits, elem))
       return false;
-    }
-    switch (op) {
-    case ARRAYC_RT_COLL_SUM: rop = ncclSum; return true;
-    case ARRAYC_RT_COLL_PROD: rop = ncclProd; return true;
-    case ARRAYC_RT_COLL_MIN: rop = ncclMin; return true;
-    case ARRAYC_RT_COLL_MAX: rop = ncclMax; return true;
-    // On bools (0 or 1) `and` is the minimum and `or` the maximum.
-    case ARRAYC_RT_COLL_BAND: rop = ncclMin; return bits == 1;
-    case ARRAYC_RT_COLL_BOR: rop = ncclMax; return bits == 1;
-    default: return false;
-    }
+    // No 16-bit integers in NCCL.
+    const std::optional<ncclDataType_t> types[kNumElems] = {
+        ncclFloat32, ncclFloat64,                          // float
+        ncclInt8,    std::nullopt, ncclInt32,  ncclInt64,  // signed
+        ncclUint8,   std::nullopt, ncclUint32, ncclUint64, // unsigned
+    };
+    std::optional<ncclDataType_t> t = elemEntry(types, elem);
+    // On bools (0 or 1) `and` is the minimum and `or` the maximum; NCCL has
+    // no other bitwise operation.
+    if (isBitwise(op) && bits != 1)
+      return false;
+    const std::optional<ncclRedOp_t> ops[kNumOps] = {ncclSum, ncclProd, ncclMin, ncclMax,
+                                                     ncclMin, ncclMax,  std::nullopt};
+    std::optional<ncclRedOp_t> r = opEntry(ops, op, std::optional<ncclRedOp_t>());
+    if (!t || !r)
+      return false;
+    type = *t;
+    rop = *r;
+    return true;
   }
 
-  template <class T> static bool reduceTyped(std::vector<char> &all, int64_t count, int64_t n,
-                                             int32_t op, bool floating) {
+  template <class T>
+  static bool reduceTyped(std::vector<char> &all, int64_t count, int64_t n, int32_t op) {
     auto *v = reinterpret_cast<T *>(all.data());
     for (int64_t r = 1; r < n; ++r)
       for (int64_t i = 0; i < count; ++i) {
@@ -487,7 +471,6 @@ private:
           }
         }
       }
-    (void)floating;
     return true;
   }
 
@@ -511,22 +494,11 @@ private:
     if (!ok)
       return false;
     bool known = false;
-    if (kind == ARRAYC_RT_COLL_FLOAT)
-      known = bits == 32   ? reduceTyped<float>(all, count, n, op, true)
-              : bits == 64 ? reduceTyped<double>(all, count, n, op, true)
-                           : false;
-    else if (kind == ARRAYC_RT_COLL_SIGNED)
-      known = bits == 8    ? reduceTyped<int8_t>(all, count, n, op, false)
-              : bits == 16 ? reduceTyped<int16_t>(all, count, n, op, false)
-              : bits == 32 ? reduceTyped<int32_t>(all, count, n, op, false)
-              : bits == 64 ? reduceTyped<int64_t>(all, count, n, op, false)
-                           : false;
-    else if (kind == ARRAYC_RT_COLL_UNSIGNED)
-      known = bits == 1 || bits == 8 ? reduceTyped<uint8_t>(all, count, n, op, false)
-              : bits == 16           ? reduceTyped<uint16_t>(all, count, n, op, false)
-              : bits == 32           ? reduceTyped<uint32_t>(all, count, n, op, false)
-              : bits == 64           ? reduceTyped<uint64_t>(all, count, n, op, false)
-                                     : false;
+    Elem elem;
+    if (elemOf(kind, bits, elem))
+      visitElem(elem, [&](auto zero) {
+        known = reduceTyped<decltype(zero)>(all, count, n, op);
+      });
     if (!known) {
       error = "all-reduce of an unsupported element type or operation (kind " +
               std::to_string(kind) + ", " + std::to_string(bits) + " bits, operation " +
