@@ -286,15 +286,77 @@ static bool isNumberLiteral(const Expr &e) {
          e.kind == ExprKind::String || e.kind == ExprKind::None;
 }
 
+/// One unrolled iteration's copy of a body that may `break` or `continue`:
+/// either sets `stop` (and a `break` also `broken`) and ends its block; the
+/// statements after an `if` that may set them run under `if not stop:`.
+/// `break`/`continue` of inner loops are theirs (exitsLoop skips loops).
+static void lowerLoopExits(std::vector<StmtPtr> &in, std::vector<StmtPtr> &out,
+                           const std::string &stop, const std::string &broken,
+                           llvm::function_ref<ExprPtr(const std::string &, SrcLoc)> name,
+                           llvm::function_ref<ExprPtr(bool, SrcLoc)> boolLit,
+                           llvm::function_ref<ExprPtr(ExprPtr, SrcLoc)> negate) {
+  auto set = [&](const std::string &flag, SrcLoc l) {
+    auto a = std::make_unique<Stmt>(StmtKind::Assign, l);
+    a->target = name(flag, l);
+    a->value = boolLit(true, l);
+    out.push_back(std::move(a));
+  };
+  for (size_t i = 0; i < in.size(); ++i) {
+    StmtPtr &s = in[i];
+    if (s->kind == StmtKind::Break || s->kind == StmtKind::Continue) {
+      set(stop, s->loc);
+      if (s->kind == StmtKind::Break)
+        set(broken, s->loc);
+      return; // the rest of the block never runs
+    }
+    if (s->kind != StmtKind::If ||
+        (!exitsLoop(s->body) && !exitsLoop(s->orelse))) {
+      out.push_back(std::move(s));
+      continue;
+    }
+    std::vector<StmtPtr> body, orelse;
+    lowerLoopExits(s->body, body, stop, broken, name, boolLit, negate);
+    lowerLoopExits(s->orelse, orelse, stop, broken, name, boolLit, negate);
+    s->body = std::move(body);
+    s->orelse = std::move(orelse);
+    SrcLoc l = s->loc;
+    out.push_back(std::move(s));
+    if (i + 1 == in.size())
+      return;
+    auto guard = std::make_unique<Stmt>(StmtKind::If, l);
+    guard->value = negate(name(stop, l), l);
+    std::vector<StmtPtr> rest(std::make_move_iterator(in.begin() + i + 1),
+                              std::make_move_iterator(in.end()));
+    lowerLoopExits(rest, guard->body, stop, broken, name, boolLit, negate);
+    out.push_back(std::move(guard));
+    return;
+  }
+}
+
 // `for d in (1, -1): BODY` binds each item in turn and runs BODY: the loop
 // is unrolled (the items may differ in type, as Python allows). Items that
 // are not literals are evaluated once, before the first iteration, as
-// Python builds the tuple first.
+// Python builds the tuple first. A body that may `break` or `continue`
+// carries two hidden flags: each item runs under `if not broken:` (binding
+// the loop variable, so it keeps the item of the `break`), and a `continue`
+// or `break` skips the rest of its item (lowerLoopExits).
 StmtPtr Parser::unrollFor(std::unique_ptr<Stmt> s) {
   Expr &it = *s->value;
-  if (exitsLoop(s->body))
-    return fail(it.loc, "break/continue in a loop over a tuple or list "
-                        "display is not supported; loop over range(...)");
+  bool exits = exitsLoop(s->body);
+  std::string stop = hiddenName("stop", it.loc),
+              broken = hiddenName("broken", it.loc);
+  auto boolLit = [&](bool v, SrcLoc l) {
+    ExprPtr e = make(ExprKind::Bool, l);
+    e->boolValue = v;
+    return e;
+  };
+  auto name = [&](const std::string &n, SrcLoc l) { return nameExpr(n, l); };
+  auto negate = [&](ExprPtr x, SrcLoc l) {
+    ExprPtr e = make(ExprKind::Unary, l);
+    e->name = "not";
+    e->lhs = std::move(x);
+    return e;
+  };
   std::vector<ExprPtr> items;
   for (auto [i, x] : llvm::enumerate(it.elts)) {
     if (isNumberLiteral(*x)) {
@@ -308,11 +370,30 @@ StmtPtr Parser::unrollFor(std::unique_ptr<Stmt> s) {
   }
   if (items.empty())
     return std::make_unique<Stmt>(StmtKind::Pass, s->loc);
+  if (exits) {
+    before.push_back(assignStmt(nameExpr(broken, it.loc), boolLit(false, it.loc),
+                                it.loc));
+    before.push_back(assignStmt(nameExpr(stop, it.loc), boolLit(false, it.loc),
+                                it.loc));
+  }
   for (size_t i = 0; i < items.size(); ++i) {
     SrcLoc tl = s->target->loc;
-    before.push_back(assignStmt(cloneExpr(*s->target), std::move(items[i]), tl));
+    StmtPtr bind = assignStmt(cloneExpr(*s->target), std::move(items[i]), tl);
+    if (!exits) {
+      before.push_back(std::move(bind));
+      for (const StmtPtr &b : s->body)
+        before.push_back(cloneStmt(*b));
+      continue;
+    }
+    std::vector<StmtPtr> body;
     for (const StmtPtr &b : s->body)
-      before.push_back(cloneStmt(*b));
+      body.push_back(cloneStmt(*b));
+    auto guard = std::make_unique<Stmt>(StmtKind::If, tl);
+    guard->value = negate(nameExpr(broken, tl), tl);
+    guard->body.push_back(assignStmt(nameExpr(stop, tl), boolLit(false, tl), tl));
+    guard->body.push_back(std::move(bind));
+    lowerLoopExits(body, guard->body, stop, broken, name, boolLit, negate);
+    before.push_back(std::move(guard));
   }
   StmtPtr last = std::move(before.back());
   before.pop_back();
