@@ -12,8 +12,10 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <string>
 #include <thread>
+#include <utility>
 
 using namespace arrayc_rt::coll;
 
@@ -44,6 +46,18 @@ protected:
     for (const char *v : kVars)
       unsetenv(v);
   }
+  /// Sets `vars` (name, value) and checks the job the environment describes.
+  static void expectJob(std::initializer_list<std::pair<const char *, const char *>> vars,
+                        int64_t rank, int64_t size, int64_t localRank) {
+    for (const auto &[name, value] : vars)
+      setenv(name, value, 1);
+    Job job;
+    std::string error;
+    ASSERT_TRUE(jobFromEnvironment(job, error)) << error;
+    EXPECT_EQ(job.rank, rank);
+    EXPECT_EQ(job.size, size);
+    EXPECT_EQ(job.localRank, localRank);
+  }
   static std::string tempDir() {
     char pattern[] = "/tmp/arrayc-coll-job-test-XXXXXX";
     const char *d = mkdtemp(pattern);
@@ -51,48 +65,26 @@ protected:
   }
 };
 
-TEST_F(CollJob, AloneIsAJobOfOne) {
-  Job job;
-  std::string error;
-  ASSERT_TRUE(jobFromEnvironment(job, error)) << error;
-  EXPECT_EQ(job.rank, 0);
-  EXPECT_EQ(job.size, 1);
-  EXPECT_EQ(job.localRank, 0);
-}
+TEST_F(CollJob, AloneIsAJobOfOne) { expectJob({}, 0, 1, 0); }
 
 TEST_F(CollJob, ArraycLaunchVariables) {
-  setenv("ARRAYC_RANK", "2", 1);
-  setenv("ARRAYC_WORLD_SIZE", "4", 1);
-  setenv("ARRAYC_LOCAL_RANK", "1", 1);
   // arrayc launch's come first.
-  setenv("RANK", "0", 1);
-  setenv("WORLD_SIZE", "8", 1);
-  Job job;
-  std::string error;
-  ASSERT_TRUE(jobFromEnvironment(job, error)) << error;
-  EXPECT_EQ(job.rank, 2);
-  EXPECT_EQ(job.size, 4);
-  EXPECT_EQ(job.localRank, 1);
+  expectJob({{"ARRAYC_RANK", "2"},
+             {"ARRAYC_WORLD_SIZE", "4"},
+             {"ARRAYC_LOCAL_RANK", "1"},
+             {"RANK", "0"},
+             {"WORLD_SIZE", "8"}},
+            2, 4, 1);
 }
 
 TEST_F(CollJob, OpenMPIAndTorchrunVariables) {
-  setenv("OMPI_COMM_WORLD_RANK", "3", 1);
-  setenv("OMPI_COMM_WORLD_SIZE", "4", 1);
-  setenv("OMPI_COMM_WORLD_LOCAL_RANK", "1", 1);
-  Job job;
-  std::string error;
-  ASSERT_TRUE(jobFromEnvironment(job, error)) << error;
-  EXPECT_EQ(job.rank, 3);
-  EXPECT_EQ(job.size, 4);
-  EXPECT_EQ(job.localRank, 1);
-
+  expectJob({{"OMPI_COMM_WORLD_RANK", "3"},
+             {"OMPI_COMM_WORLD_SIZE", "4"},
+             {"OMPI_COMM_WORLD_LOCAL_RANK", "1"}},
+            3, 4, 1);
   clear();
-  setenv("RANK", "1", 1);
-  setenv("WORLD_SIZE", "2", 1);
-  ASSERT_TRUE(jobFromEnvironment(job, error)) << error;
-  EXPECT_EQ(job.rank, 1);
-  EXPECT_EQ(job.size, 2);
-  EXPECT_EQ(job.localRank, 1); // the rank, without LOCAL_RANK
+  // The local rank is the rank without LOCAL_RANK.
+  expectJob({{"RANK", "1"}, {"WORLD_SIZE", "2"}}, 1, 2, 1);
 }
 
 TEST_F(CollJob, BadVariablesAreErrors) {
