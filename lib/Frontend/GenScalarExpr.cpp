@@ -438,6 +438,21 @@ std::optional<Scalar> ScalarBody::mathCall(llvm::StringRef fn,
     Value isNeg = arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, x.v, zero);
     return Scalar{arith::SelectOp::create(b, l, isNeg, neg, x.v), x.t, x.weak};
   }
+  if (fn == "builtin.round") {
+    // Python's round(x): half to even, to a Python int (i64); an int or a
+    // bool is that int. round(x, ndigits) needs a compile-time ndigits.
+    if (a.size() == 2)
+      return err(e.loc, "round(x, ndigits) is not supported in a @vectorize "
+                        "function yet; use round(x * 10**d) / 10**d");
+    if (!arity(1))
+      return std::nullopt;
+    Scalar x = a[0];
+    if (isFloat(x.t))
+      x = Scalar{math::RoundEvenOp::create(b, l, x.v), x.t, x.weak};
+    Scalar r = cast(x, DType::I64, e.loc);
+    r.weak = Weak::Int;
+    return r;
+  }
   if (fn == "builtin.min" || fn == "builtin.max") {
     // Python's: the first argument unless a later one compares smaller
     // (larger), so a nan first stays.

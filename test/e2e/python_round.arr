@@ -28,6 +28,12 @@ def bump(b: f64[n], x: f64):
     b[round(x * 2.0)] -= 0.5
 
 
+@vectorize
+def nearest_step(x: f64, steps: i64) -> f64:
+    k = min(max(round(x * steps), -steps), steps)
+    return k / steps
+
+
 def main():
     a: f64[m] = np.load("a.npy")
     print(pick(a, 0.25), pick(a, 0.5), pick(a, 1.0))
@@ -50,5 +56,7 @@ def main():
     bump(b, 0.4)
     np.save("b.npy", b)
     print(b)
+    print(nearest_step(np.array([0.5, 0.25, -0.375, 0.125, 2.0, -0.0625]), 4))
+    print(nearest_step(a[:6], 8))
     n = round(len(a) * 0.3)
     print(n, a[:n].shape, np.arange(10)[round(4.6)])
