@@ -8,6 +8,7 @@
 #include "Transforms/Symbols.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -200,11 +201,35 @@ void checksFirst(ModuleOp module) {
   }
 }
 
+/// A function that writes its argument starts with the argument "written
+/// onto itself" (`materialize_in_destination %a in %a`, GenAlias.cpp). Once
+/// inlined into a caller that passes a constant (`b = np.zeros(10)` folded
+/// to a splat), that destination is a read-only global: bufferization
+/// refuses it. The update then works on a fresh copy of the constant.
+struct WritableConstantDestination
+    : OpRewritePattern<bufferization::MaterializeInDestinationOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(bufferization::MaterializeInDestinationOp op,
+                                PatternRewriter &rewriter) const override {
+    Value dest = op.getDest();
+    if (op.getSource() != dest || !isa<RankedTensorType>(dest.getType()))
+      return failure();
+    Value root = dest;
+    while (auto cast = root.getDefiningOp<tensor::CastOp>())
+      root = cast.getSource();
+    if (!root.getDefiningOp<arith::ConstantOp>())
+      return failure();
+    rewriter.replaceOpWithNewOp<bufferization::AllocTensorOp>(
+        op, cast<RankedTensorType>(dest.getType()), ValueRange{}, dest);
+    return success();
+  }
+};
+
 struct UpdatesInPlacePass : arrayc::impl::UpdatesInPlaceBase<UpdatesInPlacePass> {
   void runOnOperation() override {
     checksFirst(getOperation());
     RewritePatternSet patterns(&getContext());
-    patterns.add<ReadDestinationAsOutput>(&getContext());
+    patterns.add<ReadDestinationAsOutput, WritableConstantDestination>(&getContext());
     // Drops the inputs that are read no more.
     linalg::populateEraseUnusedOperandsAndResultsPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

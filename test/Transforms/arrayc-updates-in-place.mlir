@@ -102,3 +102,27 @@ func.func @checks_first(%A: tensor<?xf64>, %B: tensor<?xf64>, %i: index) -> tens
   %r = tensor.insert_slice %v into %B[%j] [1] [1] : tensor<f64> into tensor<?xf64>
   return %r : tensor<?xf64>
 }
+
+// -----
+
+// A helper's "argument written onto itself", inlined where the argument is a
+// constant (np.zeros(10)): the update works on a writable copy of it; a
+// self-write of a function argument is left as it is.
+// CHECK-LABEL: func.func @constant_destination
+// CHECK: %[[C:.*]] = arith.constant dense<0.000000e+00> : tensor<10xf64>
+// CHECK: %[[D:.*]] = tensor.cast %[[C]] : tensor<10xf64> to tensor<?xf64>
+// CHECK: %[[W:.*]] = bufferization.alloc_tensor() copy(%[[D]]) : tensor<?xf64>
+// CHECK-NOT: materialize_in_destination
+// CHECK: return %[[W]]
+func.func @constant_destination() -> tensor<?xf64> {
+  %c = arith.constant dense<0.0> : tensor<10xf64>
+  %d = tensor.cast %c : tensor<10xf64> to tensor<?xf64>
+  %w = bufferization.materialize_in_destination %d in %d : (tensor<?xf64>, tensor<?xf64>) -> tensor<?xf64>
+  return %w : tensor<?xf64>
+}
+// CHECK-LABEL: func.func @argument_destination
+// CHECK: bufferization.materialize_in_destination %arg0 in %arg0
+func.func @argument_destination(%a: tensor<?xf64>) -> tensor<?xf64> {
+  %w = bufferization.materialize_in_destination %a in %a : (tensor<?xf64>, tensor<?xf64>) -> tensor<?xf64>
+  return %w : tensor<?xf64>
+}
