@@ -9,6 +9,7 @@
 #include "Frontend/ListItems.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -295,8 +296,21 @@ OptVal Gen::ufunc(llvm::StringRef name, llvm::StringRef full, const Expr &call) 
       if (isComplex(xv->type.dtype))
         return err(al, "type complex doesn't define __round__ method");
       Val x = *xv;
-      if (isFloat(x.type.dtype))
+      if (isFloat(x.type.dtype)) {
         x = unaryMath("rint", x, x.type.dtype, l);
+        // Python raises where the float has no int64 value (NaN, infinity,
+        // |x| >= 2**63); the conversion below would give an arbitrary number.
+        Location il = loc(al);
+        Value v = tensor::ExtractOp::create(b, il, toArray(x, DType::F64).value, ValueRange{});
+        Value mag = math::AbsFOp::create(b, il, v);
+        Value lim = arith::ConstantOp::create(b, il, b.getF64FloatAttr(0x1p63));
+        Value ok = arith::CmpFOp::create(b, il, arith::CmpFPredicate::OLT, mag, lim);
+        nd::AssertOp::create(
+            b, il, ok,
+            b.getStringAttr(where(al) + "round(): cannot convert float NaN, infinity or a "
+                                        "value beyond int64 to integer"),
+            ValueRange{});
+      }
       Val r = toArray(x, DType::I64);
       r.weakRt = true;
       r.weak = Weak::Int;

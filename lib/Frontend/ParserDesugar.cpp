@@ -636,8 +636,8 @@ StmtPtr Parser::parseWith() {
 // `lambda i, j: (i + j) % 2` is a function without a name: here a
 // module-level `def lambda@L:C(i, j): return (i + j) % 2`, and the
 // expression is that name (what takes a function, np.fromfunction, calls
-// it). Its body sees its parameters and module-level names, not the
-// enclosing function's variables (a located "unknown name" at the use).
+// it). A lambda inside a function reads the enclosing function's variables
+// as a nested def does (hoistNested below: late binding, passed at each call).
 ExprPtr Parser::parseLambda() {
   SrcLoc l = cur().loc;
   next();
