@@ -251,8 +251,10 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
   Val p0 = Val::floatLit(0.0), p1 = Val::floatLit(1.0);
   std::vector<Val> shaping; // array parameters (the shape without size)
   // Ints: [lh[0], lh[1]) as integer scalars (literals or 0-d i64 arrays),
-  // and NumPy's message when the range is empty.
+  // [lh[0], lh[1]] with `endpoint`, and NumPy's message when the range is
+  // empty.
   Val lh[2] = {Val::intLit(0), Val::intLit(0)};
+  bool endpoint = false;
   std::string emptyRange = "low >= high";
   std::optional<Val> from; // choice/permutation of an array's rows
   auto param = [&](const Expr *e, llvm::StringRef what, Val &out) {
@@ -345,12 +347,10 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
         return std::nullopt;
       if (e->kind != Val::Lit || e->weak != Weak::Bool)
         return err(args[4]->loc, shown + "(): endpoint must be True or False here");
-      if (e->i) { // [low, high]
-        OptVal h = binary("+", lh[1], Val::intLit(1), args[4]->loc);
-        if (!h)
-          return std::nullopt;
-        lh[1] = *h;
-      }
+      // [low, high]: high stays as written (high + 1 may not fit an i64).
+      endpoint = e->i;
+      if (endpoint)
+        emptyRange = onlyHigh ? "high < 0" : "low > high";
     }
     if (args[3] && args[3]->kind != ExprKind::None) {
       std::optional<DType> dt = dtypeArg(*args[3], shown);
@@ -439,9 +439,9 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
     // program runs (NumPy's messages).
     bool lits = lh[0].kind == Val::Lit && lh[1].kind == Val::Lit;
     if (lits) {
-      if (lh[0].i >= lh[1].i)
+      if (endpoint ? lh[0].i > lh[1].i : lh[0].i >= lh[1].i)
         return err(l, emptyRange);
-      if (!fitsInt(t, lh[0].i) || !fitsInt(t, lh[1].i - 1))
+      if (!fitsInt(t, lh[0].i) || !fitsInt(t, endpoint ? lh[1].i : lh[1].i - 1))
         return err(l, shown + "(): low/high out of bounds for " + dtypeName(t).str());
     } else {
       Location il = loc(l);
@@ -451,7 +451,8 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
         return tensor::ExtractOp::create(b, il, v.value, ValueRange{});
       };
       Value lo = i64(lh[0]), hi = i64(lh[1]);
-      Value ok = arith::CmpIOp::create(b, il, arith::CmpIPredicate::slt, lo, hi);
+      Value ok = arith::CmpIOp::create(
+          b, il, endpoint ? arith::CmpIPredicate::sle : arith::CmpIPredicate::slt, lo, hi);
       nd::AssertOp::create(b, il, ok,
                            b.getStringAttr(where(l) + emptyRange),
                            ValueRange{});
@@ -465,8 +466,10 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
         } else if (w < 64) {
           maxV = (int64_t(1) << w) - 1;
         }
-        Value one = arith::ConstantIntOp::create(b, il, 1, 64);
-        Value last = arith::SubIOp::create(b, il, hi, one);
+        Value last = hi;
+        if (!endpoint)
+          last = arith::SubIOp::create(b, il, hi,
+                                       arith::ConstantIntOp::create(b, il, 1, 64));
         Value in = arith::AndIOp::create(
             b, il,
             arith::CmpIOp::create(b, il, arith::CmpIPredicate::sge, lo,
@@ -543,20 +546,42 @@ OptVal Gen::randomCall(llvm::StringRef name, llvm::StringRef full,
     return gatherAlong(*from, *perm, 0, l);
   }
   case Post::Ints: {
-    // floor(u * (high - low)) + low, in f64 then cast.
-    OptVal w = binary("-", p1, p0, l);
-    if (!w)
+    // low + min(floor(u * (last - low + 1)), last - low), the offsets in
+    // u64: last - low (last: high - 1, or high with endpoint) is below 2**64
+    // for every low <= last of i64, where an i64 difference would wrap
+    // (low = -2**63, high = 2**62). The min keeps an f64 product rounded up
+    // to the width (a width beyond 2**53) inside the range; the sum wraps
+    // back into i64 exactly.
+    Val lo = toArray(toArray(p0, DType::I64), DType::U64);
+    Val last = toArray(toArray(p1, DType::I64), DType::U64);
+    if (!endpoint) {
+      OptVal h = emitBinary(OpKind::Sub, last, toArray(Val::intLit(1), DType::U64),
+                            DType::U64, l);
+      if (!h)
+        return std::nullopt;
+      last = *h;
+    }
+    OptVal span = emitBinary(OpKind::Sub, last, lo, DType::U64, l); // width - 1
+    if (!span)
       return std::nullopt;
-    OptVal v = binary("*", u, *w, l);
+    OptVal width = emitBinary(OpKind::Add, toArray(*span, DType::F64),
+                              toArray(Val::floatLit(1.0), DType::F64), DType::F64, l);
+    if (!width)
+      return std::nullopt;
+    OptVal v = emitBinary(OpKind::Mul, u, *width, DType::F64, l);
     if (!v)
       return std::nullopt;
     Val f = unaryMath("floor", *v, DType::F64, l);
-    OptVal s = binary("+", toArray(f, DType::I64), p0, l);
+    OptVal off = emitBinary(OpKind::Min, toArray(f, DType::U64), *span, DType::U64, l);
+    if (!off)
+      return std::nullopt;
+    OptVal s = emitBinary(OpKind::Add, *off, lo, DType::U64, l);
     if (!s)
       return std::nullopt;
+    Val r = toArray(*s, DType::I64);
     if (from)
-      return gatherAlong(*from, *s, 0, l);
-    return toArray(*s, t);
+      return gatherAlong(*from, r, 0, l);
+    return toArray(r, t);
   }
   case Post::Range: {
     // low + u * (high - low)

@@ -92,6 +92,22 @@ import numpy as np
 
 def main():
     rng = np.random.default_rng(0)
+    # expected-error@+1 {{low > high}}
+    print(rng.integers(5, 4, size=3, endpoint=True))
+
+# -----
+import numpy as np
+
+def main():
+    rng = np.random.default_rng(0)
+    # expected-error@+1 {{high < 0}}
+    print(rng.integers(-1, size=3, endpoint=True))
+
+# -----
+import numpy as np
+
+def main():
+    rng = np.random.default_rng(0)
     # expected-error@+1 {{Generator.integers(): low/high out of bounds for i8}}
     print(rng.integers(0, 300, size=3, dtype=np.int8))
 
