@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Frontend/Gen.h"
+#include "Frontend/GenRandom.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -74,10 +75,14 @@ static std::optional<VarType> mergeTypes(const Val &x, const Val &y,
     return t;
   };
   bool xw = isWeak(x), yw = isWeak(y);
+  // The callers wrap `error` in parentheses: no parentheses in it.
   for (const Val *v : {&x, &y})
-    if (v->kind != Val::Array && v->kind != Val::Lit) {
-      error = describeVal(*v) + " cannot be carried by control flow (not "
-                                "supported yet)";
+    if (isGeneratorVal(*v)) {
+      error = "a numpy.random.Generator cannot be carried by control flow "
+              "yet: create it once, before the loop or 'if'";
+      return std::nullopt;
+    } else if (v->kind != Val::Array && v->kind != Val::Lit) {
+      error = describeVal(*v) + " cannot be carried by control flow yet";
       return std::nullopt;
     }
   // A list still empty on one path (`xs = []` before a loop that appends)
@@ -381,6 +386,63 @@ static bool readsName(const std::vector<StmtPtr> &body, llvm::StringRef name,
   return false;
 }
 
+/// The call of a statement `name.append(x)` (one argument, no keywords), or
+/// null.
+static const Expr *appendCall(const Stmt &s) {
+  if (s.kind != StmtKind::Expr || !s.value || s.value->kind != ExprKind::Call)
+    return nullptr;
+  const Expr &f = *s.value->lhs;
+  if (f.kind != ExprKind::Attribute || f.name != "append" ||
+      f.lhs->kind != ExprKind::Name || s.value->elts.size() != 1 ||
+      !s.value->keywords.empty())
+    return nullptr;
+  return s.value.get();
+}
+
+/// Whether `body` mentions `name` anywhere (read, assigned, a loop target)
+/// outside the statement `skip`, or defines a function (which may read it).
+static bool mentionedOutside(const std::vector<StmtPtr> &body,
+                             llvm::StringRef name, const Stmt *skip) {
+  for (const StmtPtr &s : body) {
+    if (s.get() == skip)
+      continue;
+    if (s->kind == StmtKind::FunctionDef || exprMentions(s->value.get(), name) ||
+        exprMentions(s->target.get(), name) ||
+        exprMentions(s->message.get(), name) ||
+        mentionedOutside(s->body, name, skip) ||
+        mentionedOutside(s->orelse, name, skip))
+      return true;
+  }
+  return false;
+}
+
+/// The lists a range loop's body grows by exactly one item per iteration:
+/// one top-level `xs.append(v)` statement (not under an `if`), `xs` not
+/// mentioned anywhere else in the body (nor in `v`). Name -> the append.
+static llvm::StringMap<const Stmt *>
+appendOnceLists(const std::vector<StmtPtr> &body) {
+  llvm::StringMap<const Stmt *> out;
+  llvm::StringSet<> twice;
+  for (const StmtPtr &s : body) {
+    const Expr *call = appendCall(*s);
+    if (!call)
+      continue;
+    const std::string &n = call->lhs->lhs->name;
+    if (!out.try_emplace(n, s.get()).second)
+      twice.insert(n);
+  }
+  for (auto &t : twice)
+    out.erase(t.getKey());
+  llvm::SmallVector<std::string> drop;
+  for (auto &kv : out)
+    if (exprMentions(appendCall(*kv.second)->elts[0].get(), kv.getKey()) ||
+        mentionedOutside(body, kv.getKey(), kv.second))
+      drop.push_back(kv.getKey().str());
+  for (const std::string &n : drop)
+    out.erase(n);
+  return out;
+}
+
 namespace {
 /// The enclosing loop's `break`/`continue` flags while an inner loop runs.
 struct SavedFlags {
@@ -583,6 +645,240 @@ bool Gen::genFor(const Stmt &s) {
   llvm::StringMap<DimSource> beforeDims = scope->dims;
   llvm::StringSet<> demote; // names whose target changes by iteration
   llvm::StringSet<> loopDims; // sizes that change by iteration (mergeTypes)
+  // A list that gets exactly one item per iteration (appendOnceLists) is
+  // allocated once, before the loop, with its final length (its length
+  // before the loop plus the trip count), and each iteration writes its item
+  // into its slot: no copy of the list so far per append (O(n^2) items for
+  // a comprehension). Applied to what genAppend emitted (an scf.if that
+  // takes the item as is when the list is empty, else concatenates) once
+  // the loop's types have settled; when anything differs (sizes of the
+  // items not known before the loop, other uses of the list), the append
+  // stays as it is.
+  llvm::StringMap<const Stmt *> appendOnce;
+  if (!ex.any())
+    appendOnce = appendOnceLists(s.body);
+  auto preallocate = [&](scf::ForOp forOp, unsigned i, Value &yield) {
+    const std::string &n = carried.names[i];
+    auto found = appendOnce.find(n);
+    const VarType &vt = carried.types[i];
+    const ArrType &T = vt.type;
+    if (found == appendOnce.end() || !vt.list || vt.emptyList || T.rank() < 1)
+      return;
+    const Val &init = before[n];
+    if (init.kind != Val::Array || !init.list ||
+        (!init.emptyList &&
+         (init.type.rank() != T.rank() ||
+          !std::equal(init.type.dims.begin() + 1, init.type.dims.end(),
+                      T.dims.begin() + 1))))
+      return;
+    Value acc = forOp.getRegionIterArgs()[i];
+    auto listType = cast<RankedTensorType>(acc.getType());
+    auto strip = [](Value v) {
+      while (auto c = v.getDefiningOp<tensor::CastOp>())
+        v = c.getSource();
+      return v;
+    };
+    // The casts from the scf.if to the yielded value, each used once.
+    llvm::SmallVector<Operation *> chain;
+    Value v = yield;
+    if (!v.use_empty())
+      return;
+    while (auto c = v.getDefiningOp<tensor::CastOp>()) {
+      chain.push_back(c);
+      v = c.getSource();
+      if (!v.hasOneUse())
+        return;
+    }
+    auto ifOp = v.getDefiningOp<scf::IfOp>();
+    if (!ifOp || ifOp->getNumResults() != 1 ||
+        ifOp->getBlock() != forOp.getBody() || ifOp.getElseRegion().empty())
+      return;
+    auto concat =
+        strip(ifOp.elseYield().getOperand(0)).getDefiningOp<nd::ConcatenateOp>();
+    if (!concat || concat.getAxis() != 0 || concat.getInputs().size() != 2 ||
+        strip(concat.getInputs()[0]) != acc)
+      return;
+    Value item = concat.getInputs()[1]; // with a leading unit axis
+    auto itemType = cast<RankedTensorType>(item.getType());
+    if (strip(ifOp.thenYield().getOperand(0)) != item ||
+        itemType.getRank() != listType.getRank() ||
+        itemType.getDimSize(0) != 1 ||
+        itemType.getElementType() != listType.getElementType())
+      return;
+    // Nothing else reads the list: its length feeds only the scf.if, and
+    // the scf.if holds only the append's own work.
+    for (Operation *user : acc.getUsers()) {
+      if (ifOp->isProperAncestor(user))
+        continue;
+      auto dim = dyn_cast<tensor::DimOp>(user);
+      if (!dim || dim.getConstantIndex() != 0)
+        return;
+      for (Operation *u : dim->getUsers())
+        if (!isa<arith::CmpIOp>(u) ||
+            !llvm::all_of(u->getUsers(),
+                          [&](Operation *w) { return w == ifOp; }))
+          return;
+    }
+    bool onlyAppend = true;
+    ifOp->walk([&](Operation *op) {
+      if (op != ifOp && !isMemoryEffectFree(op) &&
+          !isa<nd::AssertOp, scf::YieldOp>(op))
+        onlyAppend = false;
+    });
+    if (!onlyAppend)
+      return;
+    // The sizes of the items' axes from arrays bound before the loop (a
+    // named size is one size wherever it appears).
+    struct Source {
+      Value value;
+      int64_t axis;
+    };
+    llvm::SmallVector<std::optional<Source>> sources(T.rank());
+    for (int64_t d = 1; d < T.rank(); ++d) {
+      const Dim &D = T.dims[d];
+      if (!D.isNamed()) {
+        if (!itemType.isDynamicDim(d) && itemType.getDimSize(d) != D.size)
+          return;
+        continue;
+      }
+      std::string best;
+      for (auto &kv : before) {
+        const Val &x = kv.getValue();
+        if (kv.getKey() == n || x.kind != Val::Array || !x.value ||
+            x.emptyList || (!best.empty() && kv.getKey() >= best) ||
+            !Value(x.value).getParentRegion()->isAncestor(forOp->getParentRegion()))
+          continue;
+        for (auto [a, xd] : llvm::enumerate(x.type.dims))
+          if (xd.isNamed() && xd.name == D.name) {
+            sources[d] = Source{x.value, static_cast<int64_t>(a)};
+            best = kv.getKey().str();
+            break;
+          }
+      }
+      if (!sources[d]) {
+        auto it = scope->dims.find(D.name);
+        if (it == scope->dims.end() || !it->second.value ||
+            !it->second.value.getParentRegion()->isAncestor(
+                forOp->getParentRegion()))
+          return;
+        sources[d] = Source{it->second.value, it->second.axis};
+      }
+    }
+    const Expr &call = *appendCall(*found->second);
+    Location l = loc(call.loc);
+    OpBuilder::InsertionGuard guard(b);
+    // Before the loop: the list with room for every item, its items so
+    // far in front (none when it comes in empty; as it came in when the
+    // loop runs zero times).
+    b.setInsertionPoint(forOp);
+    Value start = forOp.getInitArgs()[i];
+    Value zero = arith::ConstantIndexOp::create(b, l, 0);
+    Value k = tensor::DimOp::create(b, l, start, 0);
+    Value total = arith::AddIOp::create(b, l, k, forOp.getUpperBound());
+    llvm::SmallVector<Value> sizes{total};
+    for (int64_t d = 1; d < T.rank(); ++d)
+      sizes.push_back(sources[d] ? tensor::DimOp::create(b, l, sources[d]->value,
+                                                         sources[d]->axis)
+                                       .getResult()
+                                 : arith::ConstantIndexOp::create(
+                                       b, l, T.dims[d].size)
+                                       .getResult());
+    Value never = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                                        forOp.getUpperBound(), zero);
+    auto startIf = scf::IfOp::create(b, l, TypeRange{listType}, never,
+                                     /*withElseRegion=*/true);
+    b.setInsertionPointToStart(&startIf.getThenRegion().front());
+    scf::YieldOp::create(b, l, start);
+    b.setInsertionPointToStart(&startIf.getElseRegion().front());
+    llvm::SmallVector<Value> dynSizes;
+    for (int64_t d = 0; d < listType.getRank(); ++d)
+      if (listType.isDynamicDim(d))
+        dynSizes.push_back(sizes[d]);
+    Value room = tensor::EmptyOp::create(b, l, listType, dynSizes);
+    llvm::SmallVector<OpFoldResult> offsets(T.rank(), b.getIndexAttr(0)),
+        strides(T.rank(), b.getIndexAttr(1)), startSizes;
+    for (int64_t d = 0; d < listType.getRank(); ++d)
+      startSizes.push_back(
+          listType.isDynamicDim(d)
+              ? OpFoldResult(tensor::DimOp::create(b, l, start, d).getResult())
+              : OpFoldResult(b.getIndexAttr(listType.getDimSize(d))));
+    scf::YieldOp::create(b, l,
+                         tensor::InsertSliceOp::create(b, l, start, room, offsets,
+                                                       startSizes, strides)
+                             .getResult());
+    forOp.getInitArgsMutable()[i].assign(startIf.getResult(0));
+    // In the loop: item j into slot k + j, after the check that the
+    // append's concatenation made (NumPy's message).
+    // The slot (its offset and sizes) is computed at the top of the body,
+    // so that the item's computation can write into it.
+    b.setInsertionPointToStart(forOp.getBody());
+    llvm::SmallVector<OpFoldResult> itemOffsets(T.rank(), b.getIndexAttr(0)),
+        itemSizes{b.getIndexAttr(1)};
+    itemOffsets[0] =
+        arith::AddIOp::create(b, l, k, forOp.getInductionVar()).getResult();
+    for (int64_t d = 1; d < T.rank(); ++d)
+      itemSizes.push_back(itemType.isDynamicDim(d)
+                              ? OpFoldResult(sizes[d])
+                              : OpFoldResult(b.getIndexAttr(itemType.getDimSize(d))));
+    b.setInsertionPoint(ifOp);
+    for (int64_t d = 1; d < T.rank(); ++d) {
+      if (!itemType.isDynamicDim(d) && !listType.isDynamicDim(d))
+        continue;
+      Value got = itemType.isDynamicDim(d)
+                      ? tensor::DimOp::create(b, l, item, d).getResult()
+                      : arith::ConstantIndexOp::create(b, l,
+                                                       itemType.getDimSize(d))
+                            .getResult();
+      Value want = arith::IndexCastOp::create(b, l, b.getI64Type(), sizes[d]);
+      Value have = arith::IndexCastOp::create(b, l, b.getI64Type(), got);
+      assertEqual(want, have, call.loc,
+                  this->where(call.loc) +
+                      "all the input array dimensions except for the "
+                      "concatenation axis must match exactly, but along "
+                      "dimension " + std::to_string(d) +
+                      ", the array at index 0 has size {0} and the array at "
+                      "index 1 has size {1}",
+                  {want, have});
+    }
+    // The item itself, not its unit-axis reshape, when the reshape only
+    // puts that axis in front (a rank-reducing insert): then the op that
+    // computes the item can write into the slot (eliminate-empty-tensors).
+    Value source = item;
+    if (auto r = item.getDefiningOp<nd::ReshapeOp>()) {
+      auto in = cast<RankedTensorType>(r.getInput().getType());
+      bool front = in.getRank() + 1 == itemType.getRank();
+      auto dyn = r.getDynamicDims().begin();
+      for (int64_t d = 0; front && d < in.getRank(); ++d) {
+        if (!itemType.isDynamicDim(d + 1)) {
+          front = !in.isDynamicDim(d) &&
+                  in.getDimSize(d) == itemType.getDimSize(d + 1);
+          continue;
+        }
+        auto dim = (*dyn++).getDefiningOp<tensor::DimOp>();
+        front = dim && dim.getSource() == r.getInput() &&
+                dim.getConstantIndex() == d;
+      }
+      if (front)
+        source = r.getInput();
+    }
+    Value put = tensor::InsertSliceOp::create(b, l, source, acc, itemOffsets,
+                                              itemSizes, strides);
+    yield = put;
+    for (Operation *c : chain)
+      c->erase();
+    llvm::SmallVector<Operation *> lengths;
+    for (Operation *user : acc.getUsers())
+      if (isa<tensor::DimOp>(user) && !ifOp->isProperAncestor(user))
+        lengths.push_back(user);
+    ifOp.erase();
+    for (Operation *dim : lengths) {
+      for (Operation *u : llvm::make_early_inc_range(dim->getUsers()))
+        if (u->use_empty())
+          u->erase();
+      if (dim->use_empty())
+        dim->erase();
+    }
+  };
   for (int attempt = 0;; ++attempt) {
     enterLoopAliases(before, demote, s.loc, loopWhere);
     llvm::SmallVector<Value> inits;
@@ -675,6 +971,8 @@ bool Gen::genFor(const Stmt &s) {
         yields.push_back(carriedValue(exitV, t->type, il));
       }
       if (!retry) {
+        for (auto [i, y] : llvm::enumerate(yields))
+          preallocate(forOp, i, y);
         scf::YieldOp::create(b, il, yields);
         for (auto [i, y] : llvm::enumerate(yields))
           unchanged[i] = y == forOp.getRegionIterArgs()[i];

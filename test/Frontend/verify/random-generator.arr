@@ -154,7 +154,7 @@ import numpy as np
 def main():
     rng = np.random.default_rng(0)
     for i in range(3):
-        # expected-error@+1 {{variable 'rng' (a numpy.random.Generator (arrayc uses Generators in main() only: draw the arrays there and pass those) cannot be carried by control flow}}
+        # expected-error@+1 {{variable 'rng' (a numpy.random.Generator cannot be carried by control flow yet: create it once, before the loop or 'if')}}
         rng = np.random.default_rng(i)
     print(rng.random(3))
 
