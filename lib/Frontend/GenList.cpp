@@ -10,9 +10,11 @@
 //   first append decides: a loop that appends carries the list with a
 //   length known at run time (GenControlFlow.cpp merges `[]` with it).
 // - `xs.append(v)` rebinds `xs` to the list one item longer (a copy of the
-//   items: amortized growth is left to bufferization; see
-//   docs/language/statements-operators.md). When the length is only known at
-//   run time, an empty list takes the item as is (its shape decides).
+//   items; see docs/language/statements-operators.md). When the length is
+//   only known at run time, an empty list takes the item as is (its shape
+//   decides). A range loop that appends exactly once per iteration rewrites
+//   what this emits into one allocation of the final length and a write of
+//   each item into its slot (GenControlFlow.cpp, `preallocate` in genFor).
 // - Comprehensions are desugared by the parser into such an append loop
 //   (ParserDesugar.cpp).
 // - Operators are an error: `+` on lists concatenates, `*` repeats.
