@@ -809,26 +809,42 @@ bool Gen::genFor(const Stmt &s) {
     forOp.getInitArgsMutable()[i].assign(startIf.getResult(0));
     // In the loop: item j into slot k + j, after the check that the
     // append's concatenation made (NumPy's message).
-    // The slot (its offset and sizes) is computed at the top of the body,
-    // so that the item's computation can write into it.
+    // The append's concatenation checked at run time those item sizes that
+    // the frontend could not prove equal to the list's (different names):
+    // where it checked none, the slot (its offset and sizes) is computed at
+    // the top of the body from the sizes before the loop, so that the op
+    // computing the item can write into it (eliminate-empty-tensors). Else
+    // the same checks (NumPy's message) come first, and the slot takes the
+    // item's own sizes: an insert whose sizes differ from its source's would
+    // be undefined, and the item's write into the slot would assume them
+    // equal (folding the check away).
+    bool proven = true;
+    ifOp.getElseRegion().walk([&](nd::AssertOp) { proven = false; });
     b.setInsertionPointToStart(forOp.getBody());
     llvm::SmallVector<OpFoldResult> itemOffsets(T.rank(), b.getIndexAttr(0)),
         itemSizes{b.getIndexAttr(1)};
     itemOffsets[0] =
         arith::AddIOp::create(b, l, k, forOp.getInductionVar()).getResult();
-    for (int64_t d = 1; d < T.rank(); ++d)
-      itemSizes.push_back(itemType.isDynamicDim(d)
-                              ? OpFoldResult(sizes[d])
-                              : OpFoldResult(b.getIndexAttr(itemType.getDimSize(d))));
+    if (proven)
+      for (int64_t d = 1; d < T.rank(); ++d)
+        itemSizes.push_back(
+            itemType.isDynamicDim(d)
+                ? OpFoldResult(sizes[d])
+                : OpFoldResult(b.getIndexAttr(itemType.getDimSize(d))));
     b.setInsertionPoint(ifOp);
-    for (int64_t d = 1; d < T.rank(); ++d) {
-      if (!itemType.isDynamicDim(d) && !listType.isDynamicDim(d))
-        continue;
+    for (int64_t d = 1; !proven && d < T.rank(); ++d) {
+      if (!itemType.isDynamicDim(d)) {
+        itemSizes.push_back(b.getIndexAttr(itemType.getDimSize(d)));
+        if (!listType.isDynamicDim(d))
+          continue;
+      }
       Value got = itemType.isDynamicDim(d)
                       ? tensor::DimOp::create(b, l, item, d).getResult()
                       : arith::ConstantIndexOp::create(b, l,
                                                        itemType.getDimSize(d))
                             .getResult();
+      if (itemType.isDynamicDim(d))
+        itemSizes.push_back(got);
       Value want = arith::IndexCastOp::create(b, l, b.getI64Type(), sizes[d]);
       Value have = arith::IndexCastOp::create(b, l, b.getI64Type(), got);
       assertEqual(want, have, call.loc,
