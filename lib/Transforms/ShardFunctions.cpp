@@ -14,14 +14,22 @@
 // (FUNC as written, on the whole arrays) when a split dimension is not a
 // multiple of the mesh size, a generic reads linalg.index along a dimension
 // the partitioner splits (checked after partitioning), a reduction has
-// several results (argmin) or a combiner other than add/mul/min/max (signed
-// or float)/and/or/xor (the partitioner aborts on those), an operation
+// several results or a combiner other than add/mul/min/max (signed or
+// float)/and/or/xor (the partitioner aborts on those), reads a value
+// defined outside its body, uses its accumulator twice or computes with
+// index values (ShardIndexInputs.cpp), an operation
 // has no sharding rule (anything but linalg ops, tensor.empty, constants:
 // scf loops, calls, slices; `x[:, None]`'s expand_shape becomes a generic
 // first), a shape is not static, or the partitioner fails.
-// `verbose` says which and why.
+// `verbose` says which and why. argmin/argmax (a two-result reduction
+// computing its index with linalg.index) is first rewritten in the copy
+// only: the index read from an iota input, then a min reduction and a
+// first-matching-index reduction (ShardIndexInputs.h). The folds' and the
+// partitioner's errors become the note; their warnings and remarks pass on.
 //===----------------------------------------------------------------------===//
 #include "Transforms/Shard.h"
+
+#include "Transforms/ShardIndexInputs.h"
 
 #include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
 
@@ -608,10 +616,13 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
   // The folds' errors (an op the static shapes made invalid) say why the
   // call stays replicated; they are not the program's errors.
   std::string foldErrors;
+  // Warnings and remarks are not handled here: they go on to the handler
+  // below (the driver's), as they would without this one.
   auto fold = [&]() {
     ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
-      if (diag.getSeverity() == DiagnosticSeverity::Error)
-        foldErrors += (foldErrors.empty() ? "" : "; ") + diag.str();
+      if (diag.getSeverity() != DiagnosticSeverity::Error)
+        return failure();
+      foldErrors += (foldErrors.empty() ? "" : "; ") + diag.str();
       return success();
     });
     OpPassManager pm(func::FuncOp::getOperationName());
@@ -643,7 +654,18 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
     return fail("its shapes did not fold: " + foldErrors);
 
   expandShapesAsGenerics(copy);
+  // argmin/argmax: the index an input (an iota generic), then a min and a
+  // first-matching-index reduction (ShardIndexInputs.h). Only this copy
+  // changes: the function as written, and every other target, keep the
+  // two-result arg-reduction.
+  bool movedIndex = moveIndexValuesToInputs(copy);
+  if ((splitArgReductions(copy) || movedIndex) && failed(fold()))
+    return fail("its shapes did not fold: " + foldErrors);
   if (std::string problem = bodyProblem(copy); !problem.empty())
+    return fail(problem);
+  // A reduction still computing with index values, or reading a value from
+  // outside its body, crashes the partitioner: it never reaches it.
+  if (std::string problem = reductionBodyProblem(copy); !problem.empty())
     return fail(problem);
   unsigned marked = 0;
   copy.walk([&](linalg::LinalgOp op) { marked += op->hasAttr(kWholeDims); });
@@ -717,12 +739,16 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
   }
   SmallVector<Type> wantResults(copy.getResultTypes());
 
+  // Last: no fold runs between this and the partitioner (canonicalization
+  // would hoist the constants out again).
+  sinkConstantsIntoReductions(copy);
   std::string messages;
   LogicalResult result = success();
   {
     ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
-      if (diag.getSeverity() == DiagnosticSeverity::Error)
-        messages += (messages.empty() ? "" : "; ") + diag.str();
+      if (diag.getSeverity() != DiagnosticSeverity::Error)
+        return failure(); // warnings and remarks go on to the driver's handler
+      messages += (messages.empty() ? "" : "; ") + diag.str();
       return success();
     });
     OpPassManager pm(func::FuncOp::getOperationName());

@@ -4,11 +4,14 @@
 # (`x[:, None, :]`, `lab[:, None]`) and np.arange over the clusters. The
 # broadcasts are split with the points (an expand_shape read at index 0 is
 # read through its source); np.arange's linalg.index is along the clusters,
-# which stay whole, so the calls are split; argmin (a reduction with two
-# results, which MLIR 22's partitioner crashes on) keeps `nearest` replicated.
+# which stay whole, so the calls are split. argmin (a reduction with two
+# results and linalg.index, which MLIR 22's partitioner crashes on) becomes a
+# min and a first-matching-index reduction reading an iota of the clusters
+# (lib/Transforms/ShardIndexInputs.cpp): `nearest` is split along the points,
+# its labels all-gathered.
 # RUN: arrayc --target=cpu --emit=linalg --mesh=2 --shard=dist2:0=0 --shard=nearest:0=0 --shard=centroids:0=0 --shard=centroids:1=0 --shard=counts:0=0 --verbose %s 2>&1 >/dev/null | FileCheck %s
 # CHECK-DAG: arrayc: shard: dist2: argument 0 along dimension 0 split over 2 processes; {{[0-9]+}} collective(s)
-# CHECK-DAG: arrayc: shard: nearest called at {{.*}}broadcast_index.arr:{{[0-9]+}}:{{[0-9]+}}: replicated ('linalg.generic' at {{.*}} is a reduction with several results (argmin, argmax), which MLIR 22's partitioner cannot split)
+# CHECK-DAG: arrayc: shard: nearest: argument 0 along dimension 0 split over 2 processes; {{[0-9]+}} collective(s)
 # CHECK-DAG: arrayc: shard: centroids: argument 0 along dimension 0, argument 1 along dimension 0 split over 2 processes; 2 collective(s)
 # CHECK-DAG: arrayc: shard: counts: argument 0 along dimension 0 split over 2 processes; 1 collective(s)
 # STDOUT-NUMPY:
