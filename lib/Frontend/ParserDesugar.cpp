@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringSet.h"
 
 #include <functional>
+#include <optional>
 
 using namespace arrayc::frontend;
 
@@ -333,16 +334,120 @@ static void lowerLoopExits(std::vector<StmtPtr> &in, std::vector<StmtPtr> &out,
   }
 }
 
+/// Renames the Name nodes of `e` found in `to`.
+static void renameNames(Expr &e, const llvm::StringMap<std::string> &to) {
+  if (e.kind == ExprKind::Name) {
+    auto it = to.find(e.name);
+    if (it != to.end())
+      e.name = it->second;
+  }
+  for (Expr *c : {e.lhs.get(), e.rhs.get()})
+    if (c)
+      renameNames(*c, to);
+  for (ExprPtr &c : e.elts)
+    if (c)
+      renameNames(*c, to);
+  for (Keyword &k : e.keywords)
+    if (k.value)
+      renameNames(*k.value, to);
+}
+
+static void renameNames(Stmt &s, const llvm::StringMap<std::string> &to) {
+  for (ExprPtr *e : {&s.target, &s.annotation, &s.value, &s.message})
+    if (*e)
+      renameNames(**e, to);
+  for (StmtPtr &b : s.body)
+    renameNames(*b, to);
+  for (StmtPtr &b : s.orelse)
+    renameNames(*b, to);
+}
+
+/// Renames, in `s`, the Name nodes of `to`'s keys, except inside nested
+/// functions that make the name their own (a parameter or an assignment).
+static void renameOuterNames(Stmt &s, const llvm::StringMap<std::string> &to) {
+  if (s.kind != StmtKind::FunctionDef) {
+    renameNames(s, to);
+    return;
+  }
+  llvm::StringMap<std::string> inner;
+  for (const auto &kv : to) {
+    bool own = assignsName(s.body, kv.getKey()) ||
+               llvm::any_of(s.params, [&](const Param &p) {
+                 return p.name == kv.getKey();
+               });
+    if (!own)
+      inner[kv.getKey()] = kv.getValue();
+  }
+  for (StmtPtr &b : s.body)
+    renameOuterNames(*b, inner);
+}
+
+/// The nested functions `body` defines (in its blocks too, not inside the
+/// functions themselves), with the first one's place.
+static void nestedDefs(const std::vector<StmtPtr> &body, llvm::StringSet<> &out,
+                       std::optional<SrcLoc> &first) {
+  for (const StmtPtr &s : body) {
+    if (s->kind == StmtKind::FunctionDef) {
+      out.insert(s->name);
+      if (!first)
+        first = s->loc;
+      continue;
+    }
+    nestedDefs(s->body, out, first);
+    nestedDefs(s->orelse, out, first);
+  }
+}
+
+/// One unrolled copy (item `item`, 1-based) of a loop body that defines
+/// nested functions (`defs`): each such `def f` becomes `def f#ITEM`
+/// (hoistNested names it `f@L:C#ITEM`), unless `keep` (the last item's,
+/// which the code after the loop reads as `f`), and the names after it, in
+/// source order, read it; `current` carries which copy's function a name
+/// means from one copy into the next.
+static void renameCopyDefs(std::vector<StmtPtr> &body, const llvm::StringSet<> &defs,
+                           size_t item, bool keep,
+                           llvm::StringMap<std::string> &current) {
+  for (StmtPtr &st : body) {
+    if (st->kind == StmtKind::FunctionDef) {
+      if (defs.contains(st->name)) {
+        std::string base = st->name;
+        current[base] = keep ? base : base + "#" + std::to_string(item);
+        st->name = current[base];
+      }
+      renameOuterNames(*st, current);
+      continue;
+    }
+    for (ExprPtr *e : {&st->target, &st->annotation, &st->value, &st->message})
+      if (*e)
+        renameNames(**e, current);
+    renameCopyDefs(st->body, defs, item, keep, current);
+    renameCopyDefs(st->orelse, defs, item, keep, current);
+  }
+}
+
 // `for d in (1, -1): BODY` binds each item in turn and runs BODY: the loop
 // is unrolled (the items may differ in type, as Python allows). Items that
 // are not literals are evaluated once, before the first iteration, as
 // Python builds the tuple first. A body that may `break` or `continue`
 // carries two hidden flags: each item runs under `if not broken:` (binding
 // the loop variable, so it keeps the item of the `break`), and a `continue`
-// or `break` skips the rest of its item (lowerLoopExits).
+// or `break` skips the rest of its item (lowerLoopExits). A nested `def` in
+// BODY is defined once per item, each under a name of its own
+// (renameCopyDefs); with `break`/`continue`, which function a name means
+// after the `def` would depend on the run, so that is an error.
 StmtPtr Parser::unrollFor(std::unique_ptr<Stmt> s) {
   Expr &it = *s->value;
   bool exits = exitsLoop(s->body);
+  llvm::StringSet<> defs;
+  std::optional<SrcLoc> firstDef;
+  nestedDefs(s->body, defs, firstDef);
+  if (exits && firstDef)
+    return fail(*firstDef, "a nested function defined in a loop over a tuple "
+                           "or list display that may 'break' or 'continue' is "
+                           "not supported (the loop is unrolled, and which "
+                           "item's function its name means would depend on "
+                           "the run); define it before the loop");
+  llvm::StringMap<std::string> current;
   std::string stop = hiddenName("stop", it.loc),
               broken = hiddenName("broken", it.loc);
   auto boolLit = [&](bool v, SrcLoc l) {
@@ -381,8 +486,13 @@ StmtPtr Parser::unrollFor(std::unique_ptr<Stmt> s) {
     StmtPtr bind = assignStmt(cloneExpr(*s->target), std::move(items[i]), tl);
     if (!exits) {
       before.push_back(std::move(bind));
+      std::vector<StmtPtr> body;
       for (const StmtPtr &b : s->body)
-        before.push_back(cloneStmt(*b));
+        body.push_back(cloneStmt(*b));
+      if (!defs.empty())
+        renameCopyDefs(body, defs, i + 1, i + 1 == items.size(), current);
+      for (StmtPtr &b : body)
+        before.push_back(std::move(b));
       continue;
     }
     std::vector<StmtPtr> body;
@@ -435,34 +545,6 @@ ExprPtr Parser::parseLoopTarget() {
   ExprPtr t = make(ExprKind::Tuple, tloc);
   t->elts = std::move(names);
   return t;
-}
-
-/// Renames the Name nodes of `e` found in `to`.
-static void renameNames(Expr &e, const llvm::StringMap<std::string> &to) {
-  if (e.kind == ExprKind::Name) {
-    auto it = to.find(e.name);
-    if (it != to.end())
-      e.name = it->second;
-  }
-  for (Expr *c : {e.lhs.get(), e.rhs.get()})
-    if (c)
-      renameNames(*c, to);
-  for (ExprPtr &c : e.elts)
-    if (c)
-      renameNames(*c, to);
-  for (Keyword &k : e.keywords)
-    if (k.value)
-      renameNames(*k.value, to);
-}
-
-static void renameNames(Stmt &s, const llvm::StringMap<std::string> &to) {
-  for (ExprPtr *e : {&s.target, &s.annotation, &s.value, &s.message})
-    if (*e)
-      renameNames(**e, to);
-  for (StmtPtr &b : s.body)
-    renameNames(*b, to);
-  for (StmtPtr &b : s.orelse)
-    renameNames(*b, to);
 }
 
 // [ELT for T1 in IT1 if C1 for T2 in IT2 ...] (and a generator argument of
@@ -911,16 +993,21 @@ bool Parser::hoistNested(Stmt &top, size_t firstLambda) {
       child->parent = &sc;
       std::string key = lambdaName.empty() ? def->name : lambdaName;
       if (lambdaName.empty()) {
-        child->name = def->name;
-        child->hidden = hiddenName(def->name.c_str(), def->loc);
+        // `f#2`: the second item's copy of an unrolled loop's `def f`
+        // (renameCopyDefs), shown as `f`, hidden as `f@L:C#2`.
+        auto [shown, item] = llvm::StringRef(def->name).split('#');
+        child->name = shown.str();
+        child->hidden = hiddenName(child->name.c_str(), def->loc);
+        if (!item.empty())
+          child->hidden += "#" + item.str();
         if (sc.functions.count(key))
-          return fail(def->loc, "function '" + key + "' is already defined "
+          return fail(def->loc, "function '" + child->name + "' is already defined "
                                 "in '" + sc.name + "' at line " +
                                 std::to_string(sc.functions[key]->def->loc.line) +
                                 "; give this one another name"),
                  false;
         if (bound.count(key))
-          return fail(bound[key], "'" + key + "' names both a nested function "
+          return fail(bound[key], "'" + child->name + "' names both a nested function "
                                   "(line " + std::to_string(def->loc.line) +
                                   ") and a variable of '" + sc.name +
                                   "'; give them different names"),

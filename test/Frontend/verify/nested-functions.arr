@@ -134,3 +134,16 @@ def f(x: f64[n]) -> f64:
         xs.append(a)
     push(x[0])
     return xs[0]
+
+# -----
+# A nested def in a loop over a tuple display is one function per item; with
+# a break, which one the name means after it would depend on the run.
+def f(x: f64[n]) -> f64[n]:
+    for k in (1.0, 2.0):
+        if x.sum() > k:
+            break
+        # expected-error@+1 {{a nested function defined in a loop over a tuple or list display that may 'break' or 'continue' is not supported (the loop is unrolled, and which item's function its name means would depend on the run); define it before the loop}}
+        def g(a):
+            return a * k
+        x = g(x)
+    return x
