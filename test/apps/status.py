@@ -8,11 +8,17 @@ on the cpu target and writes one line per program.
 
 Usage (from anywhere; defaults to the build of the checkout holding this file):
   status.py [--arrayc build/bin/arrayc] [--library build/lib/libarrayc.so]
-            [-j 2] [--check] [PROG.arr ...]
+            [-j 2] [--check] [--out FILE] [PROG.arr ...]
+
+Without PROG arguments it runs every program of test/apps and rewrites
+STATUS.md (or --out). With PROG arguments it runs only those and updates
+only their rows: the other programs' rows are kept as STATUS.md has them,
+and the totals and the feature lists are recomputed from all the rows. A
+PROG outside test/apps is run and printed, and STATUS.md is left alone.
 
 --check: also exit 1 when a program's markers disagree with its results
 (`# XFAIL:`/`# NEEDS:`/`# NEEDS-ARR:` but the .arr path passes, or none and it
-fails; likewise `# NEEDS:`/`# NEEDS-JIT:` for the jit path).
+fails; likewise `# NEEDS:`/`# NEEDS-JIT:` for the jit path), for the programs run.
 """
 import argparse
 import concurrent.futures
@@ -99,6 +105,30 @@ def run_jit(prog, args):
     return False, first_error(out)
 
 
+def split_row(row):
+    """A STATUS.md table row's cells (a `|` inside a message is escaped)."""
+    cells = [c.strip() for c in re.split(r"(?<!\\)\|", row.strip())]
+    return cells[1:-1] if len(cells) >= 2 else []
+
+
+def old_results(path):
+    """The results STATUS.md at `path` records, by program name:
+    (arr_ok, arr_err, jit_ok, jit_err), messages as written (short())."""
+    out = {}
+    if not os.path.exists(path):
+        return out
+    for line in open(path, encoding="utf-8"):
+        cells = split_row(line) if line.startswith("| ") else []
+        if len(cells) != 4 or cells[0] in ("program", "---"):
+            continue
+        res = []
+        for cell in cells[1:3]:
+            ok = cell == "pass"
+            res += [ok, "" if ok else re.sub(r"^FAIL: ", "", cell)]
+        out[cells[0]] = tuple(res)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--arrayc", default=os.path.join(ROOT, "build", "bin", "arrayc"))
@@ -109,45 +139,73 @@ def main():
     ap.add_argument("programs", nargs="*")
     args = ap.parse_args()
     args.arrayc, args.library = os.path.abspath(args.arrayc), os.path.abspath(args.library)
-    progs = [os.path.abspath(p) for p in args.programs] or sorted(
-        os.path.join(HERE, f) for f in os.listdir(HERE) if f.endswith(".arr"))
+    every = sorted(os.path.join(HERE, f) for f in os.listdir(HERE) if f.endswith(".arr"))
+    progs = [os.path.abspath(p) for p in args.programs] or every
+    outside = [p for p in progs if p not in every]
+    # Why STATUS.md is not written (a program from elsewhere; rows missing).
+    no_write = ", ".join(os.path.relpath(p) for p in outside) + " not in test/apps" \
+        if outside else ""
 
     def one(prog):
-        return prog, run_arr(prog, args), run_jit(prog, args)
+        arr_ok, arr_err = run_arr(prog, args)
+        jit_ok, jit_err = run_jit(prog, args)
+        return prog, (arr_ok, short(arr_err), jit_ok, short(jit_err))
 
-    rows, wrong = [], []
+    results = {}  # program name -> (arr_ok, arr_err, jit_ok, jit_err)
+    with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
+        for prog, res in pool.map(one, progs):
+            results[os.path.basename(prog)[:-4]] = res
+            print("| %s | %s | %s |" % (
+                os.path.basename(prog)[:-4], "pass" if res[0] else "FAIL: " + res[1],
+                "pass" if res[2] else "FAIL: " + res[3]), flush=True)
+    if args.programs and not no_write:
+        # Only these programs' rows change; the others keep theirs.
+        old = old_results(args.out)
+        missing = [os.path.basename(p)[:-4] for p in every
+                   if os.path.basename(p)[:-4] not in results
+                   and os.path.basename(p)[:-4] not in old]
+        if missing:
+            no_write = "it has no row for %s (run status.py on all programs)" % (
+                ", ".join(missing))
+        for k, v in old.items():
+            results.setdefault(k, v)
+
+    rows, wrong, wrong_run = [], [], []
     blocks = {"arr": {}, "jit": {}}  # feature -> programs it blocks, per path
     counts = {"arr": 0, "jit": 0}
-    with concurrent.futures.ThreadPoolExecutor(max(1, args.jobs)) as pool:
-        for prog, (arr_ok, arr_err), (jit_ok, jit_err) in pool.map(one, progs):
-            src = open(prog, encoding="utf-8").read()
-            name = os.path.basename(prog)
-            needs = header(src, "NEEDS")
-            arr_marked = bool(re.search(r"^\s*#\s*XFAIL:", src, re.M))
-            jit_marked = bool(needs or header(src, "NEEDS-JIT"))
-            for path, ok, extra in (("arr", arr_ok, "NEEDS-ARR"), ("jit", jit_ok, "NEEDS-JIT")):
-                if not ok:
-                    for f in set(features(needs + "," + header(src, extra))):
-                        blocks[path].setdefault(f, []).append(name[:-4])
-            counts["arr"] += arr_ok
-            counts["jit"] += jit_ok
-            if arr_marked == arr_ok:
-                wrong.append("%s: .arr path %s but %s" % (
-                    name, "passes" if arr_ok else "fails",
-                    "marked XFAIL" if arr_marked else "not marked XFAIL"))
-            if jit_marked == jit_ok:
-                wrong.append("%s: jit path %s but %s" % (
-                    name, "passes" if jit_ok else "fails",
-                    "marked NEEDS/NEEDS-JIT" if jit_marked else "has no NEEDS/NEEDS-JIT"))
-            feats = "; ".join(x for x in (needs, "arr: " + header(src, "NEEDS-ARR")
-                                          if header(src, "NEEDS-ARR") else "",
-                                          "jit: " + header(src, "NEEDS-JIT")
-                                          if header(src, "NEEDS-JIT") else "") if x)
-            rows.append("| %s | %s | %s | %s |" % (
-                name[:-4], "pass" if arr_ok else "FAIL: " + short(arr_err),
-                "pass" if jit_ok else "FAIL: " + short(jit_err), feats or "-"))
-            print(rows[-1], flush=True)
-    n = len(progs)
+    for prog in every + [p for p in progs if p not in every]:
+        name = os.path.basename(prog)
+        if name[:-4] not in results:
+            continue
+        arr_ok, arr_err, jit_ok, jit_err = results[name[:-4]]
+        src = open(prog, encoding="utf-8").read()
+        needs = header(src, "NEEDS")
+        arr_marked = bool(re.search(r"^\s*#\s*XFAIL:", src, re.M))
+        jit_marked = bool(needs or header(src, "NEEDS-JIT"))
+        for path, ok, extra in (("arr", arr_ok, "NEEDS-ARR"), ("jit", jit_ok, "NEEDS-JIT")):
+            if not ok:
+                for f in set(features(needs + "," + header(src, extra))):
+                    blocks[path].setdefault(f, []).append(name[:-4])
+        counts["arr"] += arr_ok
+        counts["jit"] += jit_ok
+        if arr_marked == arr_ok:
+            wrong.append("%s: .arr path %s but %s" % (
+                name, "passes" if arr_ok else "fails",
+                "marked XFAIL" if arr_marked else "not marked XFAIL"))
+        if jit_marked == jit_ok:
+            wrong.append("%s: jit path %s but %s" % (
+                name, "passes" if jit_ok else "fails",
+                "marked NEEDS/NEEDS-JIT" if jit_marked else "has no NEEDS/NEEDS-JIT"))
+        if prog in progs:
+            wrong_run += [w for w in wrong if w.startswith(name + ":") and w not in wrong_run]
+        feats = "; ".join(x for x in (needs, "arr: " + header(src, "NEEDS-ARR")
+                                      if header(src, "NEEDS-ARR") else "",
+                                      "jit: " + header(src, "NEEDS-JIT")
+                                      if header(src, "NEEDS-JIT") else "") if x)
+        rows.append("| %s | %s | %s | %s |" % (
+            name[:-4], "pass" if arr_ok else "FAIL: " + arr_err,
+            "pass" if jit_ok else "FAIL: " + jit_err, feats or "-"))
+    n = len(rows)
     text = ["# test/apps status (cpu target)", "",
             "Generated by `test/apps/status.py`; rerun it after changing the compiler.", "",
             "- `.arr` via `arrayc run` (lit): %d of %d pass" % (counts["arr"], n),
@@ -160,11 +218,14 @@ def main():
         text += ["- %s: %d" % (f, len(ps)) for f, ps in top]
     if wrong:
         text += ["", "Markers that disagree with the results:", ""] + ["- " + w for w in wrong]
-    open(args.out, "w").write("\n".join(text) + "\n")
-    print("\n".join(text[4:6]))
-    for w in wrong:
+    if no_write:
+        print("not writing %s: %s" % (os.path.relpath(args.out), no_write))
+    else:
+        open(args.out, "w").write("\n".join(text) + "\n")
+        print("\n".join(text[4:6]))
+    for w in wrong_run:
         print("marker:", w)
-    return 1 if args.check and wrong else 0
+    return 1 if args.check and wrong_run else 0
 
 
 if __name__ == "__main__":
