@@ -796,16 +796,19 @@ bool Gen::genFor(const Stmt &s) {
         dynSizes.push_back(sizes[d]);
     Value room = tensor::EmptyOp::create(b, l, listType, dynSizes);
     llvm::SmallVector<OpFoldResult> offsets(T.rank(), b.getIndexAttr(0)),
-        strides(T.rank(), b.getIndexAttr(1)), startSizes;
-    for (int64_t d = 0; d < listType.getRank(); ++d)
-      startSizes.push_back(
-          listType.isDynamicDim(d)
-              ? OpFoldResult(tensor::DimOp::create(b, l, start, d).getResult())
-              : OpFoldResult(b.getIndexAttr(listType.getDimSize(d))));
-    scf::YieldOp::create(b, l,
-                         tensor::InsertSliceOp::create(b, l, start, room, offsets,
-                                                       startSizes, strides)
-                             .getResult());
+        strides(T.rank(), b.getIndexAttr(1));
+    // `[]` before the loop (emptyList's placeholder) has no items to copy.
+    if (!init.emptyList) {
+      llvm::SmallVector<OpFoldResult> startSizes;
+      for (int64_t d = 0; d < listType.getRank(); ++d)
+        startSizes.push_back(
+            listType.isDynamicDim(d)
+                ? OpFoldResult(tensor::DimOp::create(b, l, start, d).getResult())
+                : OpFoldResult(b.getIndexAttr(listType.getDimSize(d))));
+      room = tensor::InsertSliceOp::create(b, l, start, room, offsets,
+                                           startSizes, strides);
+    }
+    scf::YieldOp::create(b, l, room);
     forOp.getInitArgsMutable()[i].assign(startIf.getResult(0));
     // In the loop: item j into slot k + j, after the check that the
     // append's concatenation made (NumPy's message).
