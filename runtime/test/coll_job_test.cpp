@@ -47,6 +47,7 @@ protected:
       unsetenv(v);
   }
   /// Sets `vars` (name, value) and checks the job the environment describes.
+  /// Its ASSERT_ returns from it only: call it in ASSERT_NO_FATAL_FAILURE.
   static void expectJob(std::initializer_list<std::pair<const char *, const char *>> vars,
                         int64_t rank, int64_t size, int64_t localRank) {
     for (const auto &[name, value] : vars)
@@ -65,26 +66,26 @@ protected:
   }
 };
 
-TEST_F(CollJob, AloneIsAJobOfOne) { expectJob({}, 0, 1, 0); }
+TEST_F(CollJob, AloneIsAJobOfOne) { ASSERT_NO_FATAL_FAILURE(expectJob({}, 0, 1, 0)); }
 
 TEST_F(CollJob, ArraycLaunchVariables) {
   // arrayc launch's come first.
-  expectJob({{"ARRAYC_RANK", "2"},
-             {"ARRAYC_WORLD_SIZE", "4"},
-             {"ARRAYC_LOCAL_RANK", "1"},
-             {"RANK", "0"},
-             {"WORLD_SIZE", "8"}},
-            2, 4, 1);
+  ASSERT_NO_FATAL_FAILURE(expectJob({{"ARRAYC_RANK", "2"},
+                                     {"ARRAYC_WORLD_SIZE", "4"},
+                                     {"ARRAYC_LOCAL_RANK", "1"},
+                                     {"RANK", "0"},
+                                     {"WORLD_SIZE", "8"}},
+                                    2, 4, 1));
 }
 
 TEST_F(CollJob, OpenMPIAndTorchrunVariables) {
-  expectJob({{"OMPI_COMM_WORLD_RANK", "3"},
-             {"OMPI_COMM_WORLD_SIZE", "4"},
-             {"OMPI_COMM_WORLD_LOCAL_RANK", "1"}},
-            3, 4, 1);
+  ASSERT_NO_FATAL_FAILURE(expectJob({{"OMPI_COMM_WORLD_RANK", "3"},
+                                     {"OMPI_COMM_WORLD_SIZE", "4"},
+                                     {"OMPI_COMM_WORLD_LOCAL_RANK", "1"}},
+                                    3, 4, 1));
   clear();
   // The local rank is the rank without LOCAL_RANK.
-  expectJob({{"RANK", "1"}, {"WORLD_SIZE", "2"}}, 1, 2, 1);
+  ASSERT_NO_FATAL_FAILURE(expectJob({{"RANK", "1"}, {"WORLD_SIZE", "2"}}, 1, 2, 1));
 }
 
 TEST_F(CollJob, BadVariablesAreErrors) {
