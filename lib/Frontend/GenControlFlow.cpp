@@ -768,11 +768,12 @@ bool Gen::genFor(const Stmt &s) {
     Location l = loc(call.loc);
     OpBuilder::InsertionGuard guard(b);
     // Before the loop: the list with room for every item, its items so
-    // far in front (none when it comes in empty; as it came in when the
-    // loop runs zero times).
+    // far in front. One allocation, no scf.if (bufferization would give its
+    // result a strided layout, and the list's readers a copy of it): a list
+    // that came in as `[]` and gets no item keeps its placeholder's sizes
+    // (selected), one that had items is copied whole.
     b.setInsertionPoint(forOp);
     Value start = forOp.getInitArgs()[i];
-    Value zero = arith::ConstantIndexOp::create(b, l, 0);
     Value k = tensor::DimOp::create(b, l, start, 0);
     Value total = arith::AddIOp::create(b, l, k, forOp.getUpperBound());
     llvm::SmallVector<Value> sizes{total};
@@ -783,17 +784,21 @@ bool Gen::genFor(const Stmt &s) {
                                  : arith::ConstantIndexOp::create(
                                        b, l, T.dims[d].size)
                                        .getResult());
-    Value never = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
-                                        forOp.getUpperBound(), zero);
-    auto startIf = scf::IfOp::create(b, l, TypeRange{listType}, never,
-                                     /*withElseRegion=*/true);
-    b.setInsertionPointToStart(&startIf.getThenRegion().front());
-    scf::YieldOp::create(b, l, start);
-    b.setInsertionPointToStart(&startIf.getElseRegion().front());
     llvm::SmallVector<Value> dynSizes;
-    for (int64_t d = 0; d < listType.getRank(); ++d)
-      if (listType.isDynamicDim(d))
-        dynSizes.push_back(sizes[d]);
+    Value never;
+    if (init.emptyList)
+      never = arith::CmpIOp::create(
+          b, l, arith::CmpIPredicate::eq, forOp.getUpperBound(),
+          arith::ConstantIndexOp::create(b, l, 0));
+    for (int64_t d = 0; d < listType.getRank(); ++d) {
+      if (!listType.isDynamicDim(d))
+        continue;
+      Value size = sizes[d];
+      if (never && d > 0)
+        size = arith::SelectOp::create(
+            b, l, never, tensor::DimOp::create(b, l, start, d), size);
+      dynSizes.push_back(size);
+    }
     Value room = tensor::EmptyOp::create(b, l, listType, dynSizes);
     llvm::SmallVector<OpFoldResult> offsets(T.rank(), b.getIndexAttr(0)),
         strides(T.rank(), b.getIndexAttr(1));
@@ -808,8 +813,7 @@ bool Gen::genFor(const Stmt &s) {
       room = tensor::InsertSliceOp::create(b, l, start, room, offsets,
                                            startSizes, strides);
     }
-    scf::YieldOp::create(b, l, room);
-    forOp.getInitArgsMutable()[i].assign(startIf.getResult(0));
+    forOp.getInitArgsMutable()[i].assign(room);
     // In the loop: item j into slot k + j, after the check that the
     // append's concatenation made (NumPy's message).
     // The append's concatenation checked at run time those item sizes that

@@ -6,8 +6,9 @@
 import numpy as np
 
 # Tests that a comprehension over a run-time range is one tensor.empty of
-# the final size (its item sizes read before the loop; nothing copied into
-# it: the list came in as `[]`), and in the loop one
+# the final size (its item sizes read before the loop, or the placeholder's
+# when the loop runs zero times; nothing copied into it: the list came in as
+# `[]`), and in the loop one
 # insert of the item (not of its unit-axis reshape) at the slot, with no
 # concatenation; the items' sizes are the argument's (same names), so
 # nothing is checked and the slot's sizes are those read before the loop.
@@ -17,11 +18,10 @@ import numpy as np
 # CHECK: %[[N0:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x?xf64>
 # CHECK: %[[N1:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x?xf64>
 # CHECK: %[[NONE:.*]] = arith.cmpi eq, %[[TRIPS]], %{{.*}} : index
-# CHECK: %[[INIT:.*]] = scf.if %[[NONE]] -> (tensor<?x?x?xf64>) {
-# CHECK-NEXT: scf.yield %[[START]]
-# CHECK-NEXT: } else {
-# CHECK-NEXT: %[[ROOM:.*]] = tensor.empty(%[[TOTAL]], %[[N0]], %[[N1]]) : tensor<?x?x?xf64>
-# CHECK-NEXT: scf.yield %[[ROOM]]
+# CHECK: %[[S0:.*]] = arith.select %[[NONE]], %{{.*}}, %[[N0]] : index
+# CHECK: %[[S1:.*]] = arith.select %[[NONE]], %{{.*}}, %[[N1]] : index
+# CHECK-NEXT: %[[INIT:.*]] = tensor.empty(%[[TOTAL]], %[[S0]], %[[S1]]) : tensor<?x?x?xf64>
+# CHECK-NOT: scf.if
 # CHECK: scf.for %[[J:.*]] = %{{.*}} to %[[TRIPS]] step %{{.*}} iter_args(%[[L:.*]] = %[[INIT]]) -> (tensor<?x?x?xf64>) {
 # CHECK-NEXT: %[[AT:.*]] = arith.addi %[[K]], %[[J]] : index
 # CHECK-NOT: ndarray.concatenate
@@ -37,9 +37,9 @@ def features(X: f64[n, d]) -> f64[n, n]:
 # puts those items in front of the room for the loop's items, and that items
 # of static size need no check.
 # CHECK-LABEL: func.func @grown(
-# CHECK: tensor.empty(%{{.*}}) : tensor<?x3xf64>
-# CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0] [%{{.*}}, 3] [1, 1]
-# CHECK: scf.for
+# CHECK: %[[ROOM:.*]] = tensor.empty(%{{.*}}) : tensor<?x3xf64>
+# CHECK: %[[START:.*]] = tensor.insert_slice %{{.*}} into %[[ROOM]][0, 0] [%{{.*}}, 3] [1, 1]
+# CHECK: scf.for {{.*}} iter_args(%{{.*}} = %[[START]])
 # CHECK-NOT: ndarray.assert
 # CHECK-NOT: ndarray.concatenate
 # CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[%{{.*}}, 0] [1, 3] [1, 1] : tensor<3xf64> into tensor<?x3xf64>
