@@ -10,6 +10,13 @@ Workloads (the per-GPU size stays fixed; N GPUs get N times the global size):
   chain  sum(sqrt(x*x + 1) * 0.5 - x), f32, x (N*n) split (arrayc:
          --shard=chain:0=0; JAX: x in P('x')): local elementwise chain and
          sum, one all-reduce.
+  kmeans one k-means step, f32, the points x (N*points x dims) split, the
+         centroids c (clusters x dims) replicated: distances by the expansion
+         |c|^2 - 2 x.c (x @ c.T), argmin over the clusters, one-hot, centroid
+         sums (onehot.T @ x) and counts, new centroids replicated (arrayc:
+         --shard=kstep:0=0; JAX: x in P('x', None)): local products and
+         argmin, two all-reduces (sums, counts). The same function is
+         test/distributed/kmeans_step.arr, checked against NumPy there.
 Efficiency = t(1 GPU, base size) / t(N GPUs, N x base size): 1.0 is perfect
 weak scaling. Each system's time is the median of --reps timed calls after
 a warm-up; arrayc's is the slowest rank's median (each rank times its calls
@@ -17,12 +24,8 @@ with perf_counter, which waits for the GPU). JAX computes f32 products at
 full f32 precision (jax_default_matmul_precision=highest: cuBLAS's f32
 GEMM, as arrayc's without --tf32).
 
-Not here: a Jacobi stencil and a k-means step. The stencil needs halo
-exchanges (a function with a shifted slice runs replicated); of a k-means
-step the distances, the one-hot counts and the centroid sums are split
-(test/distributed/broadcast_index.arr) but the argmin runs replicated (MLIR
-22's partitioner crashes on it); timing them would time replicated work, so
-they are left out.
+Not here: a Jacobi stencil. It needs halo exchanges (a function with a
+shifted slice runs replicated); timing it would time replicated work.
 
 Run from the repository root with a built arrayc (ARRAYC_RUNTIME_DIR set
 when the tree is not the build tree):
@@ -38,6 +41,9 @@ import subprocess
 import sys
 import tempfile
 import time
+
+# The workloads, in the order of the table (the names the program prints).
+WORKLOADS = ("gemm", "chain", "kmeans")
 
 # JAX allocates GPU memory as it needs it, not 75% up front.
 os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
@@ -62,13 +68,25 @@ def mm(a: f32[n, k], b: f32[k, m]) -> f32[n, m]:
 def chain(x: f32[n]) -> f32:
     return np.sum(np.sqrt(x * x + 1.0) * 0.5 - x)
 
+def kstep(x: f32[n, d], c: f32[k, d]) -> f32[k, d]:
+    d2 = np.sum(c * c, axis=1)[None, :] - 2.0 * (x @ c.T)
+    lab = np.argmin(d2, axis=1)
+    onehot = (lab[:, None] == np.arange(c.shape[0])[None, :]).astype(np.float32)
+    sums = onehot.T @ x
+    counts = np.sum(onehot, axis=0)
+    return sums / np.maximum(counts, 1.0)[:, None]
+
 def main():
     reps = {reps}
     a = np.random.rand({rows}, {k}).astype(np.float32)
     b = np.random.rand({k}, {m}).astype(np.float32)
     x = np.random.rand({n}).astype(np.float32)
+    xs = np.random.rand({points}, {dims}).astype(np.float32)
+    cs = np.random.rand({clusters}, {dims}).astype(np.float32)
     tg = np.zeros(reps + 1)
     tc = np.zeros(reps + 1)
+    tk = np.zeros(reps + 1)
+    cn = np.zeros(({clusters}, {dims}), dtype=np.float32)
     c = np.zeros(({rows}, {m}), dtype=np.float32)
     s = 0.0
     # Iteration 0 is the warm-up (not timed): a call of mm before the loop
@@ -78,15 +96,20 @@ def main():
         # A new input each time: the calls cannot be hoisted out of the loop.
         a[0, 0] = r * 0.5
         x[0] = r * 0.5
+        xs[0, 0] = r * 0.5
         t0 = perf_counter()
         c = mm(a, b)
         t1 = perf_counter()
         s = chain(x)
         t2 = perf_counter()
+        cn = kstep(xs, cs)
+        t3 = perf_counter()
         tg[r] = t1 - t0
         tc[r] = t2 - t1
+        tk[r] = t3 - t2
     print("gemm", middle(tg[1:]), c[0, 0] + c[{rows} - 1, {m} - 1])
     print("chain", middle(tc[1:]), s)
+    print("kmeans", middle(tk[1:]), np.sum(cn))
 """
 
 
@@ -106,21 +129,23 @@ def log(msg):
 
 
 def run_arrayc(args, ngpu, work):
-    """{'gemm': seconds, 'chain': seconds} (slowest rank's medians) or an error string."""
+    """{'gemm': s, 'chain': s, 'kmeans': s} (slowest rank's medians) or an error string."""
     src = os.path.join(work, "weak_%d.arr" % ngpu)
     exe = os.path.join(work, "weak_%d" % ngpu)
     with open(src, "w") as f:
         f.write(PROGRAM.format(reps=args.reps, rows=args.rows * ngpu, k=args.k, m=args.m,
-                               n=args.n * ngpu))
+                               n=args.n * ngpu, points=args.points * ngpu, dims=args.dims,
+                               clusters=args.clusters))
     cmd = [args.arrayc, "--target=" + args.target, src, "-o", exe]
     if ngpu > 1 or args.mesh1:
-        cmd[2:2] = ["--verbose", "--mesh=%d" % ngpu, "--shard=mm:0=0", "--shard=chain:0=0"]
+        cmd[2:2] = ["--verbose", "--mesh=%d" % ngpu, "--shard=mm:0=0", "--shard=chain:0=0",
+                    "--shard=kstep:0=0"]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         return "compile failed: " + p.stderr.strip()[-2000:]
     if ngpu > 1 or args.mesh1:
         # A call silently left replicated would time replicated work.
-        for fn in ("mm", "chain"):
+        for fn in ("mm", "chain", "kstep"):
             if not re.search(r"shard: %s: .* split over %d processes" % (fn, ngpu), p.stderr):
                 return "%s was not split over %d GPUs:\n%s" % (fn, ngpu, p.stderr)
     outdir = os.path.join(work, "out_%d" % ngpu)
@@ -145,10 +170,10 @@ def run_arrayc(args, ngpu, work):
     for r in range(ngpu if (ngpu > 1 or args.mesh1) else 1):
         for line in open(os.path.join(outdir, "out.%d" % r)):
             parts = line.split()
-            if len(parts) == 3 and parts[0] in ("gemm", "chain"):
+            if len(parts) == 3 and parts[0] in WORKLOADS:
                 times.setdefault(parts[0], []).append(float(parts[1]))
                 checks.setdefault(parts[0], set()).add(parts[2])
-    for w in ("gemm", "chain"):
+    for w in WORKLOADS:
         if w not in times:
             return "no %s time in the output" % w
         if len(checks[w]) != 1:
@@ -157,7 +182,7 @@ def run_arrayc(args, ngpu, work):
 
 
 def run_jax(args, ngpu):
-    """{'gemm': seconds, 'chain': seconds} or an error string (JAX, one process)."""
+    """{'gemm': s, 'chain': s, 'kmeans': s} or an error string (JAX, one process)."""
     try:
         import jax
         import jax.numpy as jnp
@@ -176,11 +201,26 @@ def run_jax(args, ngpu):
                        NamedSharding(mesh, P("x", None)))
     b = jax.device_put(rng.random((args.k, args.m), dtype=np.float32), NamedSharding(mesh, P()))
     x = jax.device_put(rng.random(n, dtype=np.float32), NamedSharding(mesh, P("x")))
+    xs = jax.device_put(rng.random((args.points * ngpu, args.dims), dtype=np.float32),
+                        NamedSharding(mesh, P("x", None)))
+    cs = jax.device_put(rng.random((args.clusters, args.dims), dtype=np.float32),
+                        NamedSharding(mesh, P()))
     rep = NamedSharding(mesh, P())
     mm = jax.jit(lambda a, b: a @ b, out_shardings=rep)
     chain = jax.jit(lambda x: jnp.sum(jnp.sqrt(x * x + 1.0) * 0.5 - x), out_shardings=rep)
+
+    def kstep(x, c):
+        d2 = jnp.sum(c * c, axis=1)[None, :] - 2.0 * (x @ c.T)
+        lab = jnp.argmin(d2, axis=1)
+        onehot = (lab[:, None] == jnp.arange(c.shape[0])[None, :]).astype(jnp.float32)
+        sums = onehot.T @ x
+        counts = jnp.sum(onehot, axis=0)
+        return sums / jnp.maximum(counts, 1.0)[:, None]
+
+    kmeans = jax.jit(kstep, out_shardings=rep)
     result = {}
-    for name, fn, ins in (("gemm", mm, (a, b)), ("chain", chain, (x,))):
+    for name, fn, ins in (("gemm", mm, (a, b)), ("chain", chain, (x,)),
+                          ("kmeans", kmeans, (xs, cs))):
         fn(*ins).block_until_ready()
         ts = []
         for _ in range(args.reps):
@@ -188,7 +228,7 @@ def run_jax(args, ngpu):
             fn(*ins).block_until_ready()
             ts.append(time.perf_counter() - t0)
         result[name] = statistics.median(ts)
-    del a, b, x
+    del a, b, x, xs, cs
     return result
 
 
@@ -201,6 +241,9 @@ def main():
     ap.add_argument("--k", type=int, default=8192)
     ap.add_argument("--m", type=int, default=8192)
     ap.add_argument("--n", type=int, default=1 << 27, help="chain elements per GPU")
+    ap.add_argument("--points", type=int, default=1 << 22, help="k-means points per GPU")
+    ap.add_argument("--dims", type=int, default=16, help="k-means dimensions")
+    ap.add_argument("--clusters", type=int, default=64, help="k-means clusters")
     ap.add_argument("--mesh1", action="store_true",
                     help="1 GPU also through --mesh=1 and arrayc launch (default: a plain "
                          "executable, no collectives)")
@@ -233,17 +276,21 @@ def main():
                 base[system] = r
 
     systems = ["arrayc"] + ([] if args.no_jax else ["jax"])
-    print("\nWeak scaling (per GPU: GEMM %dx%d @ %dx%d f32; chain %d f32), median of %d"
-          % (args.rows, args.k, args.k, args.m, args.n, args.reps))
+    print("\nWeak scaling (per GPU: GEMM %dx%d @ %dx%d f32; chain %d f32; k-means %d points "
+          "x %d dims, %d clusters, f32), median of %d"
+          % (args.rows, args.k, args.k, args.m, args.n, args.points, args.dims, args.clusters,
+             args.reps))
     head = "| workload | GPUs | global size |"
     for s in systems:
         head += " %s ms | %s efficiency |" % (s, s)
     print(head)
     print("|" + "---|" * (3 + 2 * len(systems)))
-    for w in ("gemm", "chain"):
+    for w in WORKLOADS:
         for ngpu, res in rows:
-            size = ("%dx%d @ %dx%d" % (args.rows * ngpu, args.k, args.k, args.m)
-                    if w == "gemm" else "%d" % (args.n * ngpu))
+            size = {"gemm": "%dx%d @ %dx%d" % (args.rows * ngpu, args.k, args.k, args.m),
+                    "chain": "%d" % (args.n * ngpu),
+                    "kmeans": "%dx%d, %d clusters" % (args.points * ngpu, args.dims,
+                                                      args.clusters)}[w]
             line = "| %s | %d | %s |" % (w, ngpu, size)
             for s in systems:
                 r = res.get(s)

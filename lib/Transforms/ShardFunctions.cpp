@@ -254,6 +254,60 @@ void expandShapesAsGenerics(func::FuncOp fn) {
   }
 }
 
+/// A broadcast written as its own generic (`cc[None, :]` becomes a generic
+/// copying a vector into an n x k tensor): the partitioner shards it by its
+/// input, replicated, so a split reader gets an all_slice of a whole n x k
+/// tensor computed on every process, and the tensor.empty it shares with
+/// split ops an all_gather. Each generic reading it reads its source
+/// instead, through the composed map (what expandShapesAsGenerics does for
+/// `x[:, None]`). Only broadcasts: one input read in loop order through a
+/// projected permutation with fewer results than loops, the body yielding it;
+/// only into readers with another input covering every loop.
+void broadcastsIntoReaders(func::FuncOp fn) {
+  SmallVector<linalg::GenericOp> ops;
+  fn.walk([&](linalg::GenericOp op) { ops.push_back(op); });
+  for (linalg::GenericOp op : ops) {
+    if (op.getNumDpsInputs() != 1 || op.getNumDpsInits() != 1 ||
+        op.getNumParallelLoops() != op.getNumLoops() || !op.hasPureTensorSemantics())
+      continue;
+    OpOperand *in = op.getDpsInputOperand(0);
+    if (!isa<RankedTensorType>(in->get().getType()))
+      continue;
+    AffineMap inMap = op.getMatchingIndexingMap(in);
+    AffineMap outMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+    auto yield = cast<linalg::YieldOp>(op.getBlock()->getTerminator());
+    if (!outMap.isIdentity() || !inMap.isProjectedPermutation() ||
+        inMap.getNumResults() >= inMap.getNumDims() || yield.getOperand(0) != op.getBlock()->getArgument(0))
+      continue;
+    bool ordered = true;
+    for (unsigned r = 1; r < inMap.getNumResults(); ++r)
+      ordered &= cast<AffineDimExpr>(inMap.getResult(r - 1)).getPosition() <
+                 cast<AffineDimExpr>(inMap.getResult(r)).getPosition();
+    if (!ordered)
+      continue;
+    for (OpOperand &use : llvm::make_early_inc_range(op->getResult(0).getUses())) {
+      auto reader = dyn_cast<linalg::GenericOp>(use.getOwner());
+      if (!reader || !reader.isDpsInput(&use))
+        continue;
+      // Only where another input covers every loop (`cc[None, :] - 2 * xc`):
+      // a generic reading nothing but broadcasts' sources
+      // (`lab[:, None] == iota[None, :]`) crashes the partitioner
+      // (shardShapedType).
+      bool covered = llvm::any_of(reader.getDpsInputOperands(), [&](OpOperand *other) {
+        return other != &use && reader.getMatchingIndexingMap(other).isPermutation();
+      });
+      if (!covered)
+        continue;
+      SmallVector<AffineMap> maps = reader.getIndexingMapsArray();
+      maps[use.getOperandNumber()] = inMap.compose(reader.getMatchingIndexingMap(&use));
+      use.set(in->get());
+      reader.setIndexingMapsAttr(OpBuilder(reader).getAffineMapArrayAttr(maps));
+    }
+    if (op->use_empty())
+      op.erase();
+  }
+}
+
 /// The attributes of an op that is partitioned correctly only while some of
 /// its loop dimensions stay whole: those dimensions, their sizes, and what
 /// goes wrong otherwise.
@@ -654,6 +708,7 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
     return fail("its shapes did not fold: " + foldErrors);
 
   expandShapesAsGenerics(copy);
+  broadcastsIntoReaders(copy);
   // argmin/argmax: the index an input (an iota generic), then a min and a
   // first-matching-index reduction (ShardIndexInputs.h). Only this copy
   // changes: the function as written, and every other target, keep the

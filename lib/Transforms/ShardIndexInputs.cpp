@@ -281,7 +281,19 @@ bool splitArgReduction(linalg::GenericOp op) {
   // The first index holding it (a NaN matching a NaN).
   Value none = arith::ConstantIntOp::create(b, loc, i64, std::numeric_limits<int64_t>::max());
   Value idxEmpty = tensor::EmptyOp::create(b, loc, idxType.getShape(), i64);
-  Value idxStart = linalg::FillOp::create(b, loc, none, idxEmpty).getResult(0);
+  // A fill as linalg-generalize-named-ops writes it (a named linalg.fill
+  // here, after that pass, would stay a host op on a device buffer on cuda).
+  int64_t idxRank = idxType.getRank();
+  Value idxStart =
+      linalg::GenericOp::create(
+          b, loc, TypeRange{idxType}, ValueRange{none}, ValueRange{idxEmpty},
+          ArrayRef<AffineMap>{AffineMap::get(idxRank, 0, {}, b.getContext()),
+                              AffineMap::getMultiDimIdentityMap(idxRank, b.getContext())},
+          SmallVector<utils::IteratorType>(idxRank, utils::IteratorType::parallel),
+          [](OpBuilder &nb, Location nl, ValueRange args) {
+            linalg::YieldOp::create(nb, nl, args[0]);
+          })
+          .getResult(0);
   SmallVector<Value> idxInputs(op.getDpsInputs());
   idxInputs.push_back(best.getResult(0));
   SmallVector<AffineMap> idxMaps(inMaps);

@@ -66,7 +66,7 @@ func.func @arrayc_main(%x: tensor<64x8xf32>) -> tensor<?xi64> {
 // CHECK: %[[MIN:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[X]], %[[IOTA]] : tensor<32x8xf32>, tensor<8xi64>) outs(%{{.*}} : tensor<32xf32>)
 // CHECK-NOT: linalg.index
 // CHECK: arith.minimumf
-// CHECK: %[[FIRST:.*]] = linalg.fill ins(%[[MAX]] : i64) outs(%{{.*}} : tensor<32xi64>)
+// CHECK: %[[FIRST:.*]] = linalg.generic {{.*}} ins(%[[MAX]] : i64) outs(%{{.*}} : tensor<32xi64>)
 // CHECK: %[[IDX:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[X]], %[[IOTA]], %[[MIN]] : tensor<32x8xf32>, tensor<8xi64>, tensor<32xf32>) outs(%[[FIRST]] : tensor<32xi64>)
 // CHECK-NEXT: ^bb0(%[[V:.*]]: f32, %[[I:.*]]: i64, %[[M:.*]]: f32, %[[ACC:.*]]: i64):
 // CHECK-NEXT: %[[EQ:.*]] = arith.cmpf oeq, %[[V]], %[[M]]

@@ -11,7 +11,7 @@
 # CHECK: arrayc: shard: rowsum: argument 0 along dimension 0 split over 2 processes; 1 collective(s)
 # CHECK: arrayc: shard: colsum: argument 0 along dimension 0 split over 2 processes; 1 collective(s)
 # CHECK: arrayc: shard: rowmax: argument 0 along dimension 1 split over 2 processes; 1 collective(s)
-# CHECK: arrayc: shard: center: argument 0 along dimension 0 split over 2 processes; 3 collective(s)
+# CHECK: arrayc: shard: center: argument 0 along dimension 0 split over 2 processes; 2 collective(s)
 # CHECK: arrayc: shard: rownorm called at {{.*}}: replicated ('linalg.generic' at {{.*}} broadcasts a unit dimension (keepdims, or an array made with None), which MLIR's partitioner has no sharding rule for)
 # CHECK: arrayc: shard: ident: argument 0 along dimension 0 split over 2 processes; 1 collective(s)
 # CHECK: arrayc: shard: outer called at {{.*}}: replicated (the partitioned function needs 'shard.all_to_all', which arrayc does not lower to the runtime yet)
