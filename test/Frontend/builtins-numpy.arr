@@ -67,15 +67,24 @@ def stats(x: f32[n, 4], k: i32[n]) -> (f32[4], f64, i64[n], bool, i64[n], f32[n,
 def contractions(a: f32[n, 4], b: f32[4, m], v: f32[4]) -> (f32[n, m], f32[n], f32, f32[4, 4], f32):
     return a @ b, np.matmul(a, v), dot(v, v), outer(v, v), einsum("ii", outer(v, v))
 
-# Tests random: the seed and a per-call counter are SSA values of main.
+# Tests random: the seed and a per-call counter are SSA values of main;
+# randint's offset from low is drawn in u64 (a width beyond int64 does not
+# wrap), at most high - 1 - low, and added to low there.
 # CHECK-LABEL: func.func @arrayc_main(
 # CHECK: %[[S:.*]] = ndarray.constant dense<5> : tensor<i64>
 # CHECK: %[[C0:.*]] = ndarray.constant dense<0> : tensor<i64>
 # CHECK: ndarray.random "uniform" %[[S]], %[[C0]] : tensor<i64>, tensor<i64> -> tensor<3xf64>
 # CHECK: %[[C1:.*]] = ndarray.add %[[C0]], %{{.*}} : tensor<i64>
-# CHECK: ndarray.random "uniform" %[[S]], %[[C1]] : tensor<i64>, tensor<i64> -> tensor<2x2xf64>
-# CHECK: ndarray.unary_math "floor"
-# CHECK: ndarray.cast %{{.*}} : tensor<2x2xf64> to tensor<2x2xi64>
+# CHECK: %[[U:.*]] = ndarray.random "uniform" %[[S]], %[[C1]] : tensor<i64>, tensor<i64> -> tensor<2x2xf64>
+# CHECK: %[[LAST:.*]] = ndarray.sub %{{.*}}, %{{.*}} : tensor<ui64>
+# CHECK: %[[SPAN:.*]] = ndarray.sub %[[LAST]], %{{.*}} : tensor<ui64>
+# CHECK: ndarray.mul %[[U]], %{{.*}} : tensor<2x2xf64>
+# CHECK: %[[F:.*]] = ndarray.unary_math "floor"
+# CHECK: %[[OFF:.*]] = ndarray.cast %[[F]] : tensor<2x2xf64> to tensor<2x2xui64>
+# CHECK: %[[SPANB:.*]] = ndarray.broadcast_in_dim %[[SPAN]] [] : tensor<ui64> -> tensor<2x2xui64>
+# CHECK: ndarray.min %[[OFF]], %[[SPANB]] : tensor<2x2xui64>
+# CHECK: %[[SUM:.*]] = ndarray.add %{{.*}}, %{{.*}} : tensor<2x2xui64>
+# CHECK: ndarray.cast %[[SUM]] : tensor<2x2xui64> to tensor<2x2xi64>
 def main():
     random.seed(5)
     print(np.random.rand(3), random.randint(0, 4, size=(2, 2)))
