@@ -83,6 +83,39 @@ struct ScalarizeZeroRankGeneric : OpRewritePattern<linalg::GenericOp> {
   }
 };
 
+/// A 0-d generic without inputs that yields a host value (`KH` of
+/// `F, C, KH, KW = w.shape`, a Python int put in a 0-d array) becomes that
+/// value in `tensor.from_elements` when only inputs read it: it is an
+/// operand, not the destination a reduction writes (those fills stay
+/// generics, which the GPU mapping folds into the reduction's kernel).
+/// Before, `KH // 2` in conv2d's `np.pad` ran as two one-thread kernels and
+/// a read back to the host.
+struct ScalarizeZeroRankValue : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() || op.getNumLoops() != 0 || op.getNumDpsInputs() != 0 ||
+        op.getNumResults() != 1)
+      return failure();
+    Block *body = op.getBody();
+    if (!body->without_terminator().empty() || !op.getRegionOutputArgs()[0].use_empty())
+      return failure();
+    Value value = body->getTerminator()->getOperand(0);
+    if (op.getRegion().isAncestor(value.getParentRegion()) ||
+        !value.getType().isIntOrIndexOrFloat())
+      return failure();
+    for (OpOperand &use : op.getResult(0).getUses()) {
+      auto user = dyn_cast<DestinationStyleOpInterface>(use.getOwner());
+      if (user && user.isDpsInit(&use))
+        return failure();
+      if (!user && !isa<tensor::ExtractOp>(use.getOwner()))
+        return failure();
+    }
+    rewriter.replaceOpWithNewOp<tensor::FromElementsOp>(op, op.getResult(0).getType(), value);
+    return success();
+  }
+};
+
 /// A 0-d host scalar read by a generic of any rank (`x * alpha`, a roll's
 /// offset) becomes a value the body uses directly; the unused input is then
 /// erased. As an operand it was a 0-d tensor, which the cuda target
@@ -425,8 +458,8 @@ struct ScalarizeHostScalarsPass
 } // namespace
 
 void arrayc::populateScalarizeHostScalarsPatterns(RewritePatternSet &patterns) {
-  patterns.add<ScalarizeZeroRankGeneric, InlineHostScalarInputs, ScalarizeHostIfResults,
-               ScalarizeHostWhileCarried, ScalarizeHostForCarried, ExtractOfScalarSelect,
+  patterns.add<ScalarizeZeroRankGeneric, ScalarizeZeroRankValue, InlineHostScalarInputs,
+               ScalarizeHostIfResults, ScalarizeHostWhileCarried, ScalarizeHostForCarried, ExtractOfScalarSelect,
                ScalarizeHostSelect>(
       patterns.getContext());
 }

@@ -98,8 +98,9 @@ func.func @cumprod_rows(%x: memref<?x?xi64>, %total: memref<?xi64>, %out: memref
 
 // -----
 
-// Along a leading axis the loop stays (a thread per column reads coalesced
-// already); so does an unmarked loop.
+// Along a leading axis, with running totals the caller passes in (their last
+// values are read after the loop, so the chunked scan is not taken), the loop
+// stays, a thread per column; so does an unmarked loop.
 #id = affine_map<(d0) -> (d0)>
 // CHECK-LABEL: func @cumsum_axis0
 // CHECK-NOT: gpu.shuffle
@@ -178,5 +179,69 @@ func.func @cumsum_of_computed(%out: memref<?xi64>, %n: index) {
   } {ndarray.scan}
   memref.dealloc %in : memref<?xi64>
   memref.dealloc %total : memref<i64>
+  return
+}
+
+// -----
+
+// `M.cumsum(axis=0)` as the pipeline bufferizes it: the loop steps over the
+// rows, each step combining a whole row into the running totals. It is cut
+// into S chunks of L rows (one wave of threads over the columns, from the
+// resident blocks): each chunk's totals, their exclusive scan per column in
+// place, then each chunk's scan seeded with it, all on flat views with
+// consecutive threads on consecutive columns. One chunk keeps the loop and
+// the fill of its running totals (mapped as before: the fill, then the loop
+// sunk into a kernel, a thread per column).
+// CHECK-LABEL: func @cumsum_axis0
+// CHECK: call @arrayc_rt_gpu_resident_blocks
+// CHECK: %[[L:.*]] = arith.ceildivui %[[N:dim[_0-9]*]], %{{.*}} : index
+// CHECK: %[[S:.*]] = arith.ceildivui %[[N]], %{{.*}} : index
+// CHECK: scf.if
+// CHECK: %[[TOTALS:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK: %[[IN:.*]] = memref.collapse_shape %arg0
+// CHECK: %[[OUT:.*]] = memref.collapse_shape %arg1
+// CHECK: gpu.launch
+// CHECK: scf.for
+// CHECK: memref.load %[[IN]]
+// CHECK: arith.addi
+// CHECK: memref.store %{{.*}}, %[[TOTALS]]
+// CHECK: gpu.launch
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %[[S]]
+// CHECK: memref.load %[[TOTALS]]
+// CHECK: memref.store %{{.*}}, %[[TOTALS]]
+// CHECK: gpu.launch
+// CHECK: memref.load %[[TOTALS]]
+// CHECK: scf.for
+// CHECK: memref.load %[[IN]]
+// CHECK: memref.store %{{.*}}, %[[OUT]]
+// CHECK: memref.dealloc %[[TOTALS]]
+// CHECK: } else {
+// CHECK: gpu.launch
+// CHECK: memref.store %c0{{.*}}, %[[TOTAL:.*]][
+// CHECK: scf.for
+// CHECK: memref.store %{{.*}}, %[[TOTAL]][
+// CHECK: return
+#row = affine_map<(d0) -> (d0)>
+func.func @cumsum_axis0(%x: memref<?x?xi64>, %out: memref<?x?xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0 : i64
+  %n = memref.dim %x, %c0 : memref<?x?xi64>
+  %m = memref.dim %x, %c1 : memref<?x?xi64>
+  %total = memref.alloc(%m) : memref<?xi64>
+  linalg.generic {indexing_maps = [#row], iterator_types = ["parallel"]} outs(%total : memref<?xi64>) {
+  ^bb0(%o: i64):
+    linalg.yield %zero : i64
+  }
+  scf.for %k = %c0 to %n step %c1 {
+    %xs = memref.subview %x[%k, 0] [1, %m] [1, 1] : memref<?x?xi64> to memref<?xi64, strided<[1], offset: ?>>
+    %os = memref.subview %out[%k, 0] [1, %m] [1, 1] : memref<?x?xi64> to memref<?xi64, strided<[1], offset: ?>>
+    linalg.generic {indexing_maps = [#row, #row, #row], iterator_types = ["parallel"]} ins(%xs : memref<?xi64, strided<[1], offset: ?>>) outs(%total, %os : memref<?xi64>, memref<?xi64, strided<[1], offset: ?>>) {
+    ^bb0(%in: i64, %t: i64, %o: i64):
+      %s = arith.addi %in, %t : i64
+      linalg.yield %s, %s : i64, i64
+    }
+  } {ndarray.scan}
+  memref.dealloc %total : memref<?xi64>
   return
 }

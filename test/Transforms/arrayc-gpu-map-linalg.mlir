@@ -169,7 +169,32 @@ func.func @odd_reduction(%x: memref<?x?xf32>, %o: memref<?xf32>) {
 #out = affine_map<(d0, d1) -> (d1)>
 // Tests that a reduction along the outer axis (column sums) runs one thread
 // per output with the reduction in a register: coalesced reads, no tree.
+// When outputs are too few to fill the device (S > 1 slices, from the
+// resident blocks), block (g, s) takes columns g*32 + lane and its warp w
+// rows s*8 + w, s*8 + w + 8*S, ... with four accumulators; the 8 warps'
+// partials of a column combine in shared memory into partial[s * P + j],
+// then a thread per column adds its S partials and the output's old value.
 // CHECK-LABEL: func @column_sum
+// CHECK: call @arrayc_rt_gpu_resident_blocks
+// CHECK: %[[S:.*]] = arith.maxui %c1{{.*}}, %{{.*}} : index
+// CHECK: %[[SPLIT:.*]] = arith.cmpi ugt, %[[S]]
+// CHECK: scf.if %[[SPLIT]] {
+// CHECK: %[[PART:.*]] = memref.alloc
+// CHECK: gpu.launch {{.*}} workgroup(%[[SMEM:.*]] : memref<256xf32, #gpu.address_space<workgroup>>)
+// CHECK: %[[COL:.*]] = arith.minui
+// CHECK: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK: memref.load %{{.*}}[%[[R]], %[[COL]]]
+// CHECK: memref.store %{{.*}}, %[[SMEM]]
+// CHECK: gpu.barrier
+// CHECK-COUNT-8: memref.load %[[SMEM]]
+// CHECK: memref.store %{{.*}}, %[[PART]]
+// CHECK: gpu.launch
+// CHECK: scf.for %[[J2:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: scf.for %{{.*}} = %c0{{.*}} to %{{.*}} step %{{.*}} iter_args(%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}, %{{.*}} = %{{.*}})
+// CHECK: memref.load %[[PART]]
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[J2]]]
+// CHECK: memref.dealloc %[[PART]]
+// CHECK: } else {
 // CHECK-NOT: workgroup
 // CHECK: gpu.launch
 // CHECK: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
@@ -184,6 +209,37 @@ func.func @column_sum(%x: memref<?x?xf32>, %o: memref<?xf32>) {
   ^bb0(%a: f32, %acc: f32):
     %s = arith.addf %a, %acc : f32
     linalg.yield %s : f32
+  }
+  return
+}
+
+// -----
+
+#xt = affine_map<(d0, d1) -> (d1, d0)>
+#vr = affine_map<(d0, d1) -> (d1)>
+#oc = affine_map<(d0, d1) -> (d0)>
+// Tests that `X.T @ v` (column j of the output folds X[i, j] * v[i] over the
+// rows i) runs a thread per output like a column sum: X, the only input
+// spanning every loop, is contiguous along the outputs; v is the same element
+// for a warp's threads. Not a block per output, which would read X one
+// strided element per thread.
+// CHECK-LABEL: func @transposed_matvec
+// CHECK: call @arrayc_rt_gpu_resident_blocks
+// CHECK: gpu.launch
+// CHECK: %[[COL:.*]] = arith.minui
+// CHECK: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(
+// CHECK: memref.load %{{.*}}[%[[R]], %[[COL]]] : memref<?x?xf64>
+// CHECK: memref.load %{{.*}}[%[[R]]] : memref<?xf64>
+// CHECK: } else {
+// CHECK-NOT: workgroup
+// CHECK: return
+func.func @transposed_matvec(%x: memref<?x?xf64>, %v: memref<?xf64>, %o: memref<?xf64>) {
+  linalg.generic {indexing_maps = [#xt, #vr, #oc], iterator_types = ["parallel", "reduction"]}
+      ins(%x, %v : memref<?x?xf64>, memref<?xf64>) outs(%o : memref<?xf64>) {
+  ^bb0(%a: f64, %b: f64, %acc: f64):
+    %m = arith.mulf %a, %b : f64
+    %s = arith.addf %m, %acc : f64
+    linalg.yield %s : f64
   }
   return
 }

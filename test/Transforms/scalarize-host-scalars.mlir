@@ -96,6 +96,59 @@ func.func @fill_stays() -> tensor<f64> {
 
 // -----
 
+// A host value put in a 0-d array by a generic without inputs (`KH` of
+// `F, C, KH, KW = w.shape`) and only read (`KH // 2`, extracted as a slice
+// bound) is the value itself: the floor division runs on the host and the
+// extract folds (before: two one-thread kernels and a read back on cuda).
+// CHECK-LABEL: func @shape_value_read
+// CHECK-NOT: linalg.generic
+// CHECK: %[[D:.*]] = arith.divsi %arg0, %{{.*}} : i64
+// CHECK-NOT: tensor.extract
+// CHECK: return
+#map5 = affine_map<() -> ()>
+func.func @shape_value_read(%kh: i64) -> i64 {
+  %c2 = arith.constant 2 : i64
+  %e = tensor.empty() : tensor<i64>
+  %v = linalg.generic {indexing_maps = [#map5], iterator_types = []} outs(%e : tensor<i64>) {
+  ^bb0(%out: i64):
+    linalg.yield %kh : i64
+  } -> tensor<i64>
+  %h = linalg.generic {indexing_maps = [#map5, #map5], iterator_types = []}
+      ins(%v : tensor<i64>) outs(%e : tensor<i64>) {
+  ^bb0(%in: i64, %out: i64):
+    %d = arith.divsi %in, %c2 : i64
+    linalg.yield %d : i64
+  } -> tensor<i64>
+  %x = tensor.extract %h[] : tensor<i64>
+  return %x : i64
+}
+
+// -----
+
+// The same fill as the destination a reduction writes stays a generic.
+// CHECK-LABEL: func @fill_as_init_stays
+// CHECK: linalg.generic {{.*}} outs(
+// CHECK: linalg.generic {{.*}} ins(%arg0 : tensor<?xf64>) outs(
+#map6 = affine_map<() -> ()>
+#vec = affine_map<(d0) -> (d0)>
+#red = affine_map<(d0) -> ()>
+func.func @fill_as_init_stays(%x: tensor<?xf64>, %z: f64) -> tensor<f64> {
+  %e = tensor.empty() : tensor<f64>
+  %f = linalg.generic {indexing_maps = [#map6], iterator_types = []} outs(%e : tensor<f64>) {
+  ^bb0(%out: f64):
+    linalg.yield %z : f64
+  } -> tensor<f64>
+  %s = linalg.generic {indexing_maps = [#vec, #red], iterator_types = ["reduction"]}
+      ins(%x : tensor<?xf64>) outs(%f : tensor<f64>) {
+  ^bb0(%in: f64, %acc: f64):
+    %a = arith.addf %in, %acc : f64
+    linalg.yield %a : f64
+  } -> tensor<f64>
+  return %s : tensor<f64>
+}
+
+// -----
+
 // A host scalar read by a generic of higher rank (`x * alpha + 2`) is used by
 // the body directly and its 0-d input erased (on cuda each such input was a
 // one-thread kernel storing the scalar to device memory); the splat constant

@@ -93,6 +93,8 @@ LogicalResult mapFunction(const MapContext &ctx, FoldedNeighbours &folds, func::
   for (scf::ForOp loop : loops) {
     if (std::optional<ScanLoop> scan = matchScanLoop(loop, ctx.blockSize))
       lowerScan(ctx, loop, *scan); // keeps `loop` for short rows
+    else
+      lowerOuterScan(ctx, loop); // keeps `loop` for a single chunk
     if (fuse)
       sinkLoopIntoKernel(ctx, loop);
   }

@@ -1,6 +1,7 @@
-//===- Scan.cpp - scans along the innermost axis --------------------------===//
+//===- Scan.cpp - scans (cumsum, cumprod) ---------------------------------===//
 //
-// Scans (cumsum/cumprod: loops KernelConfig's matchScanLoop recognizes).
+// Scans along the innermost axis (loops KernelConfig's matchScanLoop
+// recognizes).
 // Each row of n elements is cut into tiles of kScanItems * block-size; a
 // block scans a tile with warp shuffles (lane l of warp w holds elements
 // w*32*K + j*32 + l, j < K, so every load and store is coalesced) and
@@ -8,6 +9,13 @@
 // (reduce, then scan, then scan again): tile totals, their scan per row (in
 // place), and each tile's scan seeded with the total of the tiles before it.
 // Rows shorter than kScanMinLength keep the loop, a thread per row.
+//
+// Scans along an outer axis (`M.cumsum(axis=0)`: the loop steps over rows,
+// each step combining a whole row into the running totals) with too few
+// columns to fill the GPU keep that loop, a thread per column, only as a
+// fallback: the axis is cut into S chunks, and three kernels compute each
+// chunk's totals, their exclusive scan per column, and each chunk's scan
+// seeded with it (lowerOuterScan).
 //
 //===----------------------------------------------------------------------===//
 
@@ -234,4 +242,185 @@ void lowerScan(const MapContext &ctx, scf::ForOp loop, const ScanLoop &scan) {
       });
   memref::DeallocOp::create(tb, loc, totals);
 }
+
+/// An outer-axis scan loop: `loop` (marked ndarray.scan, from 0 in steps of
+/// 1) holds one all-parallel generic reading row k of `input` and writing
+/// the running totals `total` and row k of `output`, both rows subviews
+/// that drop the same dimension, not the innermost, of contiguous buffers,
+/// with a body of one combining op yielded twice.
+struct OuterScan {
+  Value input, output, total;
+  unsigned dim = 0;
+  Operation *combiner = nullptr;
+};
+
+static std::optional<OuterScan> matchOuterScan(scf::ForOp loop) {
+  if (!loop->hasAttr(ndarray::kScanAttrName) || loop.getNumResults() != 0 ||
+      !isConstantIntValue(loop.getLowerBound(), 0) || !isConstantIntValue(loop.getStep(), 1))
+    return std::nullopt;
+  linalg::GenericOp step;
+  for (Operation &o : loop.getBody()->without_terminator()) {
+    if (isa<memref::SubViewOp>(o))
+      continue;
+    auto g = dyn_cast<linalg::GenericOp>(o);
+    if (!g || step)
+      return std::nullopt;
+    step = g;
+  }
+  if (!step || step.getNumDpsInputs() != 1 || step.getNumDpsInits() != 2 ||
+      step.getNumReductionLoops() != 0 ||
+      !llvm::all_of(step.getIndexingMapsArray(), [](AffineMap m) { return m.isIdentity(); }))
+    return std::nullopt;
+  Block &body = step.getRegion().front();
+  Operation &first = body.front();
+  Operation *yield = body.getTerminator();
+  if (body.getOperations().size() != 2 || first.getNumOperands() != 2 ||
+      first.getNumResults() != 1 || yield->getOperand(0) != first.getResult(0) ||
+      yield->getOperand(1) != first.getResult(0) ||
+      !llvm::is_contained(first.getOperands(), body.getArgument(0)) ||
+      !llvm::is_contained(first.getOperands(), body.getArgument(1)) ||
+      !body.getArgument(2).use_empty())
+    return std::nullopt;
+  OuterScan scan;
+  scan.combiner = &first;
+  scan.total = step.getDpsInits()[0];
+  auto rowOf = [&](Value row, Value &source) -> std::optional<unsigned> {
+    auto sv = row.getDefiningOp<memref::SubViewOp>();
+    if (!sv || !loop.isDefinedOutsideOfLoop(sv.getSource()) ||
+        sv.getOffsets().size() != 1 || sv.getOffsets().front() != loop.getInductionVar())
+      return std::nullopt;
+    std::optional<unsigned> dim = droppedDimOf(sv);
+    auto type = cast<MemRefType>(sv.getSource().getType());
+    if (!dim || *dim + 1 >= static_cast<unsigned>(type.getRank()) ||
+        !type.getLayout().isIdentity())
+      return std::nullopt;
+    source = sv.getSource();
+    return dim;
+  };
+  std::optional<unsigned> inDim = rowOf(step.getDpsInputs()[0], scan.input);
+  std::optional<unsigned> outDim = rowOf(step.getDpsInits()[1], scan.output);
+  if (!inDim || inDim != outDim || !loop.isDefinedOutsideOfLoop(scan.total) ||
+      !scan.total.getDefiningOp<memref::AllocOp>())
+    return std::nullopt;
+  scan.dim = *inDim;
+  Type elt = cast<MemRefType>(scan.output.getType()).getElementType();
+  if (cast<MemRefType>(scan.input.getType()).getElementType() != elt ||
+      first.getResult(0).getType() != elt || !elt.isIntOrFloat())
+    return std::nullopt;
+  // The running totals are the loop's own: filled before it, read by
+  // nothing after it.
+  for (Operation *user : scan.total.getUsers()) {
+    if (user == step || isa<memref::DeallocOp>(user))
+      continue;
+    auto fill = dyn_cast<linalg::GenericOp>(user);
+    if (!fill || fill.getNumDpsInputs() != 0 || !fill->isBeforeInBlock(loop))
+      return std::nullopt;
+  }
+  OpBuilder probe(loop);
+  Value id = combinerIdentity(probe, loop.getLoc(), scan.combiner, elt);
+  if (!id)
+    return std::nullopt;
+  id.getDefiningOp()->erase();
+  return scan;
+}
+
+bool lowerOuterScan(const MapContext &ctx, scf::ForOp loop) {
+  std::optional<OuterScan> scan = matchOuterScan(loop);
+  if (!scan)
+    return false;
+  OpBuilder b(loop);
+  Location loc = loop.getLoc();
+  Operation *combiner = scan->combiner;
+  auto outType = cast<MemRefType>(scan->output.getType());
+  Type elt = outType.getElementType();
+  // Element (o, r, i) of the contiguous buffers: r along the scanned
+  // dimension, o over those before it, i over those after.
+  SmallVector<Value> before, after;
+  for (int64_t d = 0; d < outType.getRank(); ++d) {
+    Value size = memref::DimOp::create(b, loc, scan->output, d);
+    if (d < scan->dim)
+      before.push_back(size);
+    else if (d > scan->dim)
+      after.push_back(size);
+  }
+  Value O = product(b, loc, before), I = product(b, loc, after), R = loop.getUpperBound();
+  Value columns = arith::MulIOp::create(b, loc, O, I);
+  Value zero = cIndex(b, loc, 0), one = cIndex(b, loc, 1);
+  // S chunks of L rows: one wave of threads when columns are few, at least
+  // kMinPointsPerThread rows a chunk.
+  Value threads = arith::MulIOp::create(b, loc, residentBlocks(ctx, b, loc),
+                                        cIndex(b, loc, ctx.blockSize));
+  Value byWave = ceilDiv(b, loc, threads, arith::MaxUIOp::create(b, loc, columns, one));
+  Value byWork = arith::DivUIOp::create(b, loc, R, cIndex(b, loc, kMinPointsPerThread));
+  Value want = arith::MinUIOp::create(b, loc, byWave, arith::MinUIOp::create(b, loc, byWork, cIndex(b, loc, kMaxSlices)));
+  Value L = ceilDiv(b, loc, R, arith::MaxUIOp::create(b, loc, want, one));
+  Value S = ceilDiv(b, loc, R, arith::MaxUIOp::create(b, loc, L, one));
+  Value chunked = arith::AndIOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, S, one),
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, columns, zero));
+  auto ifOp = likely(scf::IfOp::create(b, loc, chunked, /*withElse=*/true), true);
+  // The loop, and the fill of its running totals, when one chunk would do.
+  Operation *elseEnd = ifOp.getElseRegion().front().getTerminator();
+  for (Operation *fill : scanTotalFills(loop))
+    fill->moveBefore(elseEnd);
+  loop->moveBefore(elseEnd);
+
+  OpBuilder tb = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
+  Value jobs = arith::MulIOp::create(tb, loc, S, columns);
+  Value totals = memref::AllocOp::create(tb, loc, MemRefType::get({ShapedType::kDynamic}, elt),
+                                         ValueRange{jobs});
+  Value in = flatView(tb, loc, scan->input), out = flatView(tb, loc, scan->output);
+  // Job s * columns + c: chunk s of column c = o * I + i (consecutive
+  // threads, consecutive i: coalesced rows). `fn(r, at)` for each row r of
+  // the chunk, at the flat offset of (o, r, i).
+  auto chunkRows = [&](OpBuilder &kb, Value job, Value init,
+                       function_ref<Value(OpBuilder &, Value, Value)> fn) {
+    Value s = arith::DivUIOp::create(kb, loc, job, columns);
+    Value c = arith::RemUIOp::create(kb, loc, job, columns);
+    Value o = arith::DivUIOp::create(kb, loc, c, I);
+    Value i = arith::RemUIOp::create(kb, loc, c, I);
+    Value from = arith::MulIOp::create(kb, loc, s, L);
+    Value to = arith::MinUIOp::create(kb, loc, arith::AddIOp::create(kb, loc, from, L), R);
+    Value base = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, arith::MulIOp::create(kb, loc, o, R), I), i);
+    auto rows = scf::ForOp::create(kb, loc, from, to, cIndex(kb, loc, 1), ValueRange{init});
+    OpBuilder lb = OpBuilder::atBlockBegin(rows.getBody());
+    Value at = arith::AddIOp::create(lb, loc, base,
+                                     arith::MulIOp::create(lb, loc, rows.getInductionVar(), I));
+    scf::YieldOp::create(lb, loc, fn(lb, at, rows.getRegionIterArgs()[0]));
+    return rows.getResult(0);
+  };
+  // 1. Each chunk's total.
+  emitGridStrideLoop(ctx, tb, loc, jobs, [&](OpBuilder &kb, Value job) {
+    Value t = chunkRows(kb, job, combinerIdentity(kb, loc, combiner, elt),
+                        [&](OpBuilder &lb, Value at, Value acc) {
+                          return combine(lb, combiner, acc,
+                                         memref::LoadOp::create(lb, loc, in, ValueRange{at}));
+                        });
+    memref::StoreOp::create(kb, loc, t, totals, ValueRange{job});
+  });
+  // 2. Per column, the exclusive scan of its chunks' totals, in place.
+  emitGridStrideLoop(ctx, tb, loc, columns, [&](OpBuilder &kb, Value c) {
+    auto chunks = scf::ForOp::create(kb, loc, zero, S, one,
+                                     ValueRange{combinerIdentity(kb, loc, combiner, elt)});
+    OpBuilder lb = OpBuilder::atBlockBegin(chunks.getBody());
+    Value at = arith::AddIOp::create(
+        lb, loc, arith::MulIOp::create(lb, loc, chunks.getInductionVar(), columns), c);
+    Value t = memref::LoadOp::create(lb, loc, totals, ValueRange{at});
+    Value run = chunks.getRegionIterArgs()[0];
+    memref::StoreOp::create(lb, loc, run, totals, ValueRange{at});
+    scf::YieldOp::create(lb, loc, combine(lb, combiner, run, t));
+  });
+  // 3. Each chunk's scan after the chunks before it.
+  emitGridStrideLoop(ctx, tb, loc, jobs, [&](OpBuilder &kb, Value job) {
+    Value prefix = memref::LoadOp::create(kb, loc, totals, ValueRange{job});
+    chunkRows(kb, job, prefix, [&](OpBuilder &lb, Value at, Value run) {
+      Value v = combine(lb, combiner, run, memref::LoadOp::create(lb, loc, in, ValueRange{at}));
+      memref::StoreOp::create(lb, loc, v, out, ValueRange{at});
+      return v;
+    });
+  });
+  memref::DeallocOp::create(tb, loc, totals);
+  return true;
+}
+
 } // namespace arrayc::gpumap

@@ -8,7 +8,7 @@
 //   Transpose.cpp            Strategy::Transpose
 //   Reduction.cpp            ThreadPerOutput, BlockReduction, ArgReduction
 //   Sequential.cpp           Strategy::Sequential
-//   Scan.cpp                 scan loops (matchScanLoop)
+//   Scan.cpp                 scan loops (matchScanLoop; outer axes: lowerOuterScan)
 //   LoopSinking.cpp          host loops of elementwise steps into one kernel
 //   ScalarLoops.cpp          host loops of scalar steps on one device thread
 //   RowGroups.cpp            row groups (chosen there, over a block of ops)
@@ -49,6 +49,10 @@ void lowerSequential(const MapContext &ctx, OpBuilder &b, Location loc, linalg::
 /// The parallel scan of `loop` (matchScanLoop's `scan`); the loop itself
 /// stays, behind a run-time check, for short rows.
 void lowerScan(const MapContext &ctx, scf::ForOp loop, const ScanLoop &scan);
+/// The chunked scan of `loop` when it scans along an outer axis (each step
+/// a whole row: `M.cumsum(axis=0)`), returning true; the loop itself stays,
+/// behind a run-time check, when one chunk would do. Else false.
+bool lowerOuterScan(const MapContext &ctx, scf::ForOp loop);
 /// Runs `loop` (a host loop of elementwise steps) inside one kernel when
 /// every point of its steps' space owns its elements in every step; leaves
 /// it unchanged otherwise.
