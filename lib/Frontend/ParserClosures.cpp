@@ -248,9 +248,9 @@ bool Parser::hoistNested(Stmt &top, size_t firstLambda) {
       child->parent = &sc;
       std::string key = lambdaName.empty() ? def->name : lambdaName;
       if (lambdaName.empty()) {
-        // `f#2`: the second item's copy of an unrolled loop's `def f`
-        // (ParserDesugar.cpp's renameCopyDefs), shown as `f`,
-        // hidden as `f@L:C#2`.
+        // `f#N`: a copy of an unrolled loop's `def f` (ParserDesugar.cpp's
+        // renameCopyDefs; `f#1#3` when an outer unrolled loop copies it
+        // again), shown as `f`, hidden as `f@L:C#N`.
         auto [shown, item] = llvm::StringRef(def->name).split('#');
         child->name = shown.str();
         child->hidden = hiddenName(child->name.c_str(), def->loc);

@@ -398,20 +398,20 @@ static void nestedDefs(const std::vector<StmtPtr> &body, llvm::StringSet<> &out,
   }
 }
 
-/// One unrolled copy (item `item`, 1-based) of a loop body that defines
-/// nested functions (`defs`): each such `def f` becomes `def f#ITEM`
-/// (hoistNested names it `f@L:C#ITEM`), unless `keep` (the last item's,
+/// One unrolled copy of a loop body that defines nested functions (`defs`):
+/// each such `def f` becomes `def f#N` with N from `serial`, unique in the
+/// file (hoistNested names it `f@L:C#N`), unless `keep` (the last item's,
 /// which the code after the loop reads as `f`), and the names after it, in
 /// source order, read it; `current` carries which copy's function a name
 /// means from one copy into the next.
 static void renameCopyDefs(std::vector<StmtPtr> &body, const llvm::StringSet<> &defs,
-                           size_t item, bool keep,
+                           size_t &serial, bool keep,
                            llvm::StringMap<std::string> &current) {
   for (StmtPtr &st : body) {
     if (st->kind == StmtKind::FunctionDef) {
       if (defs.contains(st->name)) {
         std::string base = st->name;
-        current[base] = keep ? base : base + "#" + std::to_string(item);
+        current[base] = keep ? base : base + "#" + std::to_string(++serial);
         st->name = current[base];
       }
       renameOuterNames(*st, current);
@@ -420,8 +420,8 @@ static void renameCopyDefs(std::vector<StmtPtr> &body, const llvm::StringSet<> &
     for (ExprPtr *e : {&st->target, &st->annotation, &st->value, &st->message})
       if (*e)
         renameNames(**e, current);
-    renameCopyDefs(st->body, defs, item, keep, current);
-    renameCopyDefs(st->orelse, defs, item, keep, current);
+    renameCopyDefs(st->body, defs, serial, keep, current);
+    renameCopyDefs(st->orelse, defs, serial, keep, current);
   }
 }
 
@@ -490,7 +490,7 @@ StmtPtr Parser::unrollFor(std::unique_ptr<Stmt> s) {
       for (const StmtPtr &b : s->body)
         body.push_back(cloneStmt(*b));
       if (!defs.empty())
-        renameCopyDefs(body, defs, i + 1, i + 1 == items.size(), current);
+        renameCopyDefs(body, defs, unrolledDefs, i + 1 == items.size(), current);
       for (StmtPtr &b : body)
         before.push_back(std::move(b));
       continue;

@@ -104,6 +104,10 @@ private:
   StmtPtr desugarFor(std::unique_ptr<Stmt> s);
   /// `for TARGET in (a, b, ...)`: the body once per item, in order.
   StmtPtr unrollFor(std::unique_ptr<Stmt> s);
+  /// Suffixes of the nested functions unrolled copies define (`f#N`), unique
+  /// in the file: loops over tuple displays nest, and an outer copy renames
+  /// the inner copies' functions again.
+  size_t unrolledDefs = 0;
   /// `[elt for ... in ... if ...]` (at its first `for`; `eltPre` are the
   /// statements `elt`'s parse queued) into a loop that appends to a hidden
   /// list, queued in `before`; returns the list's name.

@@ -4,12 +4,14 @@
 # arrayc unrolls: each item defines its own function (reading that item's
 # loop variable, an int on one item and a float on the next), a nested
 # function of the body calls the item's other one, a `def` inside an `if`
-# of the body, and after the loop the name is the last item's function.
+# of the body, loops over tuples nested with a `def` in the inner body, and
+# after the loop the name is the last item's function.
 # INPUT: x f64 [10]
 # OUTPUT: per_item
 # OUTPUT: calls_other
 # OUTPUT: after_loop
 # OUTPUT: in_if
+# OUTPUT: nested_loops
 import numpy as np
 
 def main():
@@ -38,3 +40,11 @@ def main():
                 return a * p + 1
             out = h(out)
     np.save("in_if.npy", out)
+
+    grid = np.zeros(len(x))
+    for a in (1, 2):
+        for b in (3, 4.5):
+            def g(v):
+                return v * a + b
+            grid = grid + g(x)
+    np.save("nested_loops.npy", grid + g(x))

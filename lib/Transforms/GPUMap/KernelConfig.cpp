@@ -65,18 +65,23 @@ std::optional<ScanLoop> matchScanLoop(scf::ForOp loop, int64_t blockSize) {
       scan.combiner = &first;
     }
   }
-  if (!scan.input || !scan.output || !scan.combiner)
+  if (!scan.input || !scan.output || !scan.combiner ||
+      !scanCombinerFits(loop, scan.combiner, scan.input, scan.output))
     return std::nullopt;
-  Type elt = cast<MemRefType>(scan.output.getType()).getElementType();
-  if (cast<MemRefType>(scan.input.getType()).getElementType() != elt ||
-      scan.combiner->getResult(0).getType() != elt || !elt.isIntOrFloat())
-    return std::nullopt;
-  OpBuilder probe(loop);
-  Value id = combinerIdentity(probe, loop.getLoc(), scan.combiner, elt);
-  if (!id)
-    return std::nullopt;
-  id.getDefiningOp()->erase();
   return scan;
+}
+
+bool scanCombinerFits(scf::ForOp loop, Operation *combiner, Value input, Value output) {
+  Type elt = cast<MemRefType>(output.getType()).getElementType();
+  if (cast<MemRefType>(input.getType()).getElementType() != elt ||
+      combiner->getResult(0).getType() != elt || !elt.isIntOrFloat())
+    return false;
+  OpBuilder probe(loop);
+  Value id = combinerIdentity(probe, loop.getLoc(), combiner, elt);
+  if (!id)
+    return false;
+  id.getDefiningOp()->erase();
+  return true;
 }
 
 /// Elements per 16-byte vector access when every array operand of `op` is

@@ -75,6 +75,10 @@ struct ScanLoop {
 /// output, with a combiner whose identity we know, and the block holds whole
 /// warps; else nothing.
 std::optional<ScanLoop> matchScanLoop(scf::ForOp loop, int64_t blockSize);
+/// Whether a scan from `input` into `output` with `combiner` (one binary
+/// op) can run in parallel: one integer or float element type throughout
+/// and a combiner whose identity we know.
+bool scanCombinerFits(scf::ForOp loop, Operation *combiner, Value input, Value output);
 
 /// How an all-parallel generic's operand is read by the broadcast vector
 /// kernel (broadcastVectorWidth): whole and in order, along the innermost

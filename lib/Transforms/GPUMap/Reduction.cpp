@@ -52,6 +52,19 @@ static void emitThreadPerOutput(const MapContext &ctx, OpBuilder &b, Location lo
   });
 }
 
+/// Stores output p's `total` (p linear over the parallel loops), combined
+/// with what the output holds or its folded fill (storeReductionResult).
+static void storeOutput(const MapContext &ctx, OpBuilder &b, Location loc, linalg::GenericOp op,
+                        const Combiner &combiner, const LoopSplit &split, Value p,
+                        Value total) {
+  auto parIvs = delinearize(b, loc, p, split.parSizes, ctx.narrowIndex);
+  SmallVector<Value> zeros(split.redDims.size(), cIndex(b, loc, 0));
+  OpOperand &outOperand = op.getDpsInitsMutable()[0];
+  auto outIdx =
+      applyMap(b, loc, op.getMatchingIndexingMap(&outOperand), split.point(parIvs, zeros));
+  storeReductionResult(ctx, b, loc, op, combiner, total, outIdx);
+}
+
 /// Warps of a block of the split thread-per-output reduction: its block
 /// covers kWarp consecutive outputs, one per lane, and each warp a slice of
 /// their rows.
@@ -140,12 +153,7 @@ static void emitSplitThreadPerOutput(const MapContext &ctx, OpBuilder &b, Locati
           Value at = arith::AddIOp::create(lb, loc, arith::MulIOp::create(lb, loc, s, P), p);
           return combine(lb, combiner, a, memref::LoadOp::create(lb, loc, partial, ValueRange{at}));
         });
-    auto parIvs = delinearize(kb, loc, p, split.parSizes, ctx.narrowIndex);
-    SmallVector<Value> zeros(split.redDims.size(), cIndex(kb, loc, 0));
-    OpOperand &outOperand = op.getDpsInitsMutable()[0];
-    auto outIdx =
-        applyMap(kb, loc, op.getMatchingIndexingMap(&outOperand), split.point(parIvs, zeros));
-    storeReductionResult(ctx, kb, loc, op, combiner, total, outIdx);
+    storeOutput(ctx, kb, loc, op, combiner, split, p, total);
   });
   memref::DeallocOp::create(b, loc, partial);
 }
@@ -164,12 +172,7 @@ static void emitFinishReduction(const MapContext &ctx, OpBuilder &kb, Location l
   Value zero = cIndex(kb, loc, 0), one = cIndex(kb, loc, 1);
   Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, tid, zero);
   auto storeResult = [&](OpBuilder &ob, Value value) {
-    auto parIvs = delinearize(ob, loc, p, split.parSizes, ctx.narrowIndex);
-    SmallVector<Value> zeros(split.redDims.size(), cIndex(ob, loc, 0));
-    OpOperand &outOperand = op.getDpsInitsMutable()[0];
-    auto outIdx =
-        applyMap(ob, loc, op.getMatchingIndexingMap(&outOperand), split.point(parIvs, zeros));
-    storeReductionResult(ctx, ob, loc, op, combiner, value, outIdx);
+    storeOutput(ctx, ob, loc, op, combiner, split, p, value);
   };
   Value single = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, S, one);
   auto ifSingle = scf::IfOp::create(kb, loc, single, /*withElse=*/true);
@@ -331,6 +334,11 @@ void lowerReduction(const MapContext &ctx, OpBuilder &b, Location loc, linalg::G
   LoopSplit split = splitLoops(op, sizes);
   Value P = product(b, loc, split.parSizes), R = product(b, loc, split.redSizes);
   if (config.strategy == Strategy::ThreadPerOutput) {
+    // The split kernel's blocks are whole warps (a lane per output).
+    if (ctx.blockSize % kWarp != 0) {
+      emitThreadPerOutput(ctx, b, loc, op, config.combiner, split, P, R);
+      return;
+    }
     Value S = columnSlices(ctx, b, loc, P, R);
     scf::IfOp bySlices = likely(
         scf::IfOp::create(b, loc,

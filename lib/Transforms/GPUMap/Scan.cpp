@@ -250,6 +250,9 @@ void lowerScan(const MapContext &ctx, scf::ForOp loop, const ScanLoop &scan) {
 /// with a body of one combining op yielded twice.
 struct OuterScan {
   Value input, output, total;
+  /// The value the running totals are filled with before the loop (the
+  /// first chunk's seed).
+  Value seed;
   unsigned dim = 0;
   Operation *combiner = nullptr;
 };
@@ -303,9 +306,7 @@ static std::optional<OuterScan> matchOuterScan(scf::ForOp loop) {
       !scan.total.getDefiningOp<memref::AllocOp>())
     return std::nullopt;
   scan.dim = *inDim;
-  Type elt = cast<MemRefType>(scan.output.getType()).getElementType();
-  if (cast<MemRefType>(scan.input.getType()).getElementType() != elt ||
-      first.getResult(0).getType() != elt || !elt.isIntOrFloat())
+  if (!scanCombinerFits(loop, scan.combiner, scan.input, scan.output))
     return std::nullopt;
   // The running totals are the loop's own: filled before it, read by
   // nothing after it.
@@ -313,14 +314,18 @@ static std::optional<OuterScan> matchOuterScan(scf::ForOp loop) {
     if (user == step || isa<memref::DeallocOp>(user))
       continue;
     auto fill = dyn_cast<linalg::GenericOp>(user);
-    if (!fill || fill.getNumDpsInputs() != 0 || !fill->isBeforeInBlock(loop))
+    if (!fill || scan.seed || fill.getNumDpsInputs() != 0 || fill->getBlock() != loop->getBlock() ||
+        !fill->isBeforeInBlock(loop))
       return std::nullopt;
+    Block &fb = fill.getRegion().front();
+    Value filled = fb.getTerminator()->getOperand(0);
+    if (fb.getOperations().size() != 1 || fill.getRegion().isAncestor(filled.getParentRegion()) ||
+        filled.getType() != cast<MemRefType>(scan.output.getType()).getElementType())
+      return std::nullopt;
+    scan.seed = filled;
   }
-  OpBuilder probe(loop);
-  Value id = combinerIdentity(probe, loop.getLoc(), scan.combiner, elt);
-  if (!id)
+  if (!scan.seed)
     return std::nullopt;
-  id.getDefiningOp()->erase();
   return scan;
 }
 
@@ -358,6 +363,16 @@ bool lowerOuterScan(const MapContext &ctx, scf::ForOp loop) {
   Value chunked = arith::AndIOp::create(
       b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, S, one),
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, columns, zero));
+  // The flat offsets assume whole rows of equal shapes: the loop runs over
+  // the whole scanned dimension and the input has the output's sizes.
+  auto sameSize = [&](Value x, Value y) {
+    chunked = arith::AndIOp::create(
+        b, loc, chunked, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y));
+  };
+  sameSize(R, memref::DimOp::create(b, loc, scan->output, scan->dim));
+  for (int64_t d = 0; d < outType.getRank(); ++d)
+    sameSize(memref::DimOp::create(b, loc, scan->input, d),
+             memref::DimOp::create(b, loc, scan->output, d));
   auto ifOp = likely(scf::IfOp::create(b, loc, chunked, /*withElse=*/true), true);
   // The loop, and the fill of its running totals, when one chunk would do.
   Operation *elseEnd = ifOp.getElseRegion().front().getTerminator();
@@ -398,10 +413,10 @@ bool lowerOuterScan(const MapContext &ctx, scf::ForOp loop) {
                         });
     memref::StoreOp::create(kb, loc, t, totals, ValueRange{job});
   });
-  // 2. Per column, the exclusive scan of its chunks' totals, in place.
+  // 2. Per column, the exclusive scan of its chunks' totals, in place,
+  //    from the running totals' fill (the loop's first total).
   emitGridStrideLoop(ctx, tb, loc, columns, [&](OpBuilder &kb, Value c) {
-    auto chunks = scf::ForOp::create(kb, loc, zero, S, one,
-                                     ValueRange{combinerIdentity(kb, loc, combiner, elt)});
+    auto chunks = scf::ForOp::create(kb, loc, zero, S, one, ValueRange{scan->seed});
     OpBuilder lb = OpBuilder::atBlockBegin(chunks.getBody());
     Value at = arith::AddIOp::create(
         lb, loc, arith::MulIOp::create(lb, loc, chunks.getInductionVar(), columns), c);
