@@ -8,6 +8,9 @@
 
 #include "ndarray/NDArray.h"
 
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+
 using namespace mlir;
 using namespace arrayc::ndarray;
 
@@ -32,6 +35,26 @@ LogicalResult CompressOp::verify() {
     return emitOpError() << "(compress_c3) result element type " << out.getElementType()
                          << " differs from the input's " << in.getElementType();
   return success();
+}
+
+namespace {
+/// `tensor.dim` of a compress's result is its `count` (the frontend's count
+/// of the true elements): a compress whose result only gave its size (the
+/// length of `X[mask]` after its sum read X through the mask) is then dead.
+struct DimOfCompress : OpRewritePattern<tensor::DimOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(tensor::DimOp dim, PatternRewriter &rewriter) const override {
+    auto compress = dim.getSource().getDefiningOp<CompressOp>();
+    if (!compress)
+      return failure();
+    rewriter.replaceOp(dim, compress.getCount());
+    return success();
+  }
+};
+} // namespace
+
+void CompressOp::getCanonicalizationPatterns(RewritePatternSet &patterns, MLIRContext *ctx) {
+  patterns.add<DimOfCompress>(ctx);
 }
 
 LogicalResult GatherOp::verify() {

@@ -35,6 +35,7 @@ def NDArray_CompressOp : NDArray_Op<"compress", [Pure]> {
     $input `,` $mask `,` $count attr-dict `:` type($input) `,` type($mask) `->` type($result)
   }];
   let hasVerifier = 1;
+  let hasCanonicalizer = 1;
 }
 
 def NDArray_GatherOp : NDArray_Op<"gather", [Pure]> {

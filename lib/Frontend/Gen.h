@@ -24,6 +24,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -359,6 +360,22 @@ private:
   /// Expressions already evaluated once for the statement being generated
   /// (the index of `x[i] op= y`, read and written): eval gives the value.
   llvm::DenseMap<const Expr *, Val> pinned;
+  /// Index arrays known to be within their axis: the true positions of a
+  /// boolean index whose length was checked against the axis
+  /// (boolIndexPositions). Their gathers skip checkIndexBounds' kernels and
+  /// reads back (kmeans' `X[labels == j]`: two reads per cluster and step).
+  llvm::DenseSet<Value> inBoundsIndices;
+  /// The boolean mask of each such index (its true positions -> the mask).
+  llvm::DenseMap<Value, Val> maskOfPositions;
+  /// `X[mask]` along one axis: the gather's result -> X, the mask and the
+  /// axis. A sum over that axis (`X[labels == j].mean(axis=0)`) reads X
+  /// through the mask (masked elements the sum's identity) instead of the
+  /// compacted copy: no compaction, no gather (reduceAxes).
+  struct MaskedRows {
+    Val source, mask;
+    int64_t axis;
+  };
+  llvm::DenseMap<Value, MaskedRows> maskedRows;
   llvm::StringMap<FuncInfo> funcs;
   std::vector<std::string> funcOrder;
   Scope *scope = nullptr;

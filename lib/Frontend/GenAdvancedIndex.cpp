@@ -247,6 +247,8 @@ bool Gen::assignMask(const Val &base, Val mask, Val v, SrcLoc l) {
 //===----------------------------------------------------------------------===//
 
 void Gen::checkIndexBounds(const Val &idx, const Val &x, int64_t d, SrcLoc l) {
+  if (inBoundsIndices.contains(idx.value))
+    return;
   Location il = loc(l);
   std::string message = where(l) + "index {0} is out of bounds for axis " +
                         std::to_string(d) + " with size {1}";
@@ -355,7 +357,9 @@ OptVal Gen::boolIndexPositions(const Val &x, int64_t d, const Val &m, SrcLoc l) 
                 {sa, sm});
   }
   (void)axisView;
-  return truePositions(mask, countTrue(mask, l), l);
+  Val positions = truePositions(mask, countTrue(mask, l), l);
+  inBoundsIndices.insert(positions.value);
+  return positions;
 }
 
 /// The advanced items of `sub` (pinned) as index arrays on adjacent axes
@@ -388,6 +392,7 @@ bool Gen::advancedItems(const Val &base, const Expr &sub, std::vector<Val> &idx,
       OptVal p = boolIndexPositions(base, d, v, x->loc);
       if (!p)
         return false;
+      maskOfPositions.try_emplace(p->value, v);
       v = *p;
     }
     idx.push_back(v);
@@ -417,7 +422,11 @@ OptVal Gen::advancedSubscript(const Val &base, const Expr &sub) {
   int64_t axis;
   if (!advancedItems(base, sub, idx, axis))
     return std::nullopt;
-  return gatherVal(base, std::move(idx), axis, sub.loc);
+  auto mask = idx.size() == 1 ? maskOfPositions.find(idx[0].value) : maskOfPositions.end();
+  OptVal r = gatherVal(base, std::move(idx), axis, sub.loc);
+  if (r && mask != maskOfPositions.end())
+    maskedRows.try_emplace(r->value, MaskedRows{base, mask->second, axis});
+  return r;
 }
 
 bool Gen::assignAdvanced(const Val &base, const Expr &sub, Val v, SrcLoc l) {

@@ -163,6 +163,31 @@ std::optional<bool> Gen::parseKeepdims(const Expr *e, llvm::StringRef name) {
 
 Val Gen::reduceAxes(nd::ReduceKind kind, const Val &x,
                     llvm::ArrayRef<int64_t> axes, bool keep, SrcLoc l) {
+  // The sum over the masked axis of `X[mask]` (kmeans' per-cluster means):
+  // X's elements where the mask is true, the others -0.0 (the identity of
+  // a float sum, signed zeros included) or 0. The compaction and the gather
+  // go (the count of the selection is the host's already): per cluster a
+  // CUB select, a gather and their reads back fewer.
+  if (auto it = maskedRows.find(x.value);
+      kind == nd::ReduceKind::sum && it != maskedRows.end() &&
+      llvm::is_contained(axes, it->second.axis) && !isComplex(x.type.dtype)) {
+    const MaskedRows &m = it->second;
+    const Val &src = m.source;
+    Location il = loc(l);
+    llvm::SmallVector<Value> dyn;
+    for (size_t i = 0; i < src.type.rank(); ++i)
+      if (src.type.dims[i].isNamed())
+        dyn.push_back(dimValue({src}, src.type.dims, i, il));
+    ArrType maskType{DType::Bool, src.type.dims};
+    Val mask = withDim(m.mask, 0, src.type.dims[m.axis], il);
+    Value wide = nd::BroadcastInDimOp::create(b, il, maskType.tensorType(&ctx), mask.value,
+                                              b.getDenseI64ArrayAttr({m.axis}), dyn);
+    DType t = x.type.dtype;
+    Val zero = broadcastTo(toArray(isFloat(t) ? Val::floatLit(-0.0) : Val::intLit(0), t),
+                           src.type.dims, {src}, il);
+    Value selected = nd::SelectOp::create(b, il, src.value.getType(), wide, src.value, zero.value);
+    return reduceAxes(kind, Val::array(selected, src.type), axes, keep, l);
+  }
   ArrType rt{x.type.dtype, {}};
   for (int64_t d = 0; d < static_cast<int64_t>(x.type.rank()); ++d) {
     if (!llvm::is_contained(axes, d))

@@ -13,9 +13,14 @@
 
 #include "Transforms/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace arrayc {
@@ -80,7 +85,7 @@ namespace {
 /// folds into it by expansion).
 struct DuplicateCheapProducer : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
-  static constexpr int64_t kMaxOps = 8;
+  static constexpr int64_t kMaxOps = 16;
 
   LogicalResult matchAndRewrite(linalg::GenericOp op, PatternRewriter &rewriter) const override {
     if (op->getNumResults() != 1 || op.getNumReductionLoops() != 0 ||
@@ -110,12 +115,87 @@ struct DuplicateCheapProducer : OpRewritePattern<linalg::GenericOp> {
     return success();
   }
 };
+
+/// Inlines a cheap elementwise producer at a `tensor.extract` of it: the
+/// producer's body computes the one element the extract reads, its
+/// `linalg.index` ops the extract's indices and its inputs read at their
+/// maps' positions. Gathers read gathers this way: `np.roll(np.roll(b, i, 0),
+/// j, 1)` is a gather (`ndarray.gather`: index arithmetic and an extract)
+/// reading another, which upstream fusion (operands only) leaves as two
+/// kernels and an n x m temporary; game_of_life's neighbour count had three.
+struct InlineProducerAtExtract : OpRewritePattern<tensor::ExtractOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// Each input read at a projected permutation or constant positions, so
+  /// the positions are the extract's indices or constants (no arithmetic).
+  static bool simpleInputMaps(linalg::GenericOp op) {
+    for (OpOperand *in : op.getDpsInputOperands()) {
+      if (!isa<RankedTensorType>(in->get().getType()))
+        return false;
+      for (AffineExpr e : op.getMatchingIndexingMap(in).getResults())
+        if (!isa<AffineDimExpr, AffineConstantExpr>(e))
+          return false;
+    }
+    return true;
+  }
+
+  LogicalResult matchAndRewrite(tensor::ExtractOp extract,
+                                PatternRewriter &rewriter) const override {
+    auto producer = extract.getTensor().getDefiningOp<linalg::GenericOp>();
+    if (!producer || producer->getNumResults() != 1 ||
+        producer.getNumReductionLoops() != 0 || !producer.hasPureTensorSemantics() ||
+        !producer.getMatchingIndexingMap(producer.getDpsInitOperand(0)).isIdentity() ||
+        !simpleInputMaps(producer))
+      return rewriter.notifyMatchFailure(extract, "not an elementwise producer");
+    Block *body = producer.getBody();
+    if (static_cast<int64_t>(body->getOperations().size()) - 1 >
+        DuplicateCheapProducer::kMaxOps)
+      return rewriter.notifyMatchFailure(extract, "body too large to recompute");
+    if (!body->getArguments().back().use_empty())
+      return rewriter.notifyMatchFailure(extract, "reads its output");
+    bool flat = true, pure = true;
+    producer.getBody()->walk([&](Operation *op) {
+      if (isa<linalg::IndexOp>(op) && op->getBlock() != body)
+        flat = false;
+      if (!isa<linalg::YieldOp>(op) && !isMemoryEffectFree(op) && !isa<tensor::ExtractOp>(op))
+        pure = false;
+    });
+    if (!flat || !pure)
+      return rewriter.notifyMatchFailure(extract, "index in a region or effects");
+
+    Location loc = extract.getLoc();
+    ValueRange indices = extract.getIndices();
+    IRMapping map;
+    for (OpOperand *in : producer.getDpsInputOperands()) {
+      SmallVector<Value> at;
+      for (AffineExpr e : producer.getMatchingIndexingMap(in).getResults()) {
+        if (auto d = dyn_cast<AffineDimExpr>(e))
+          at.push_back(indices[d.getPosition()]);
+        else
+          at.push_back(arith::ConstantIndexOp::create(
+              rewriter, loc, cast<AffineConstantExpr>(e).getValue()));
+      }
+      map.map(producer.getMatchingBlockArgument(in),
+              tensor::ExtractOp::create(rewriter, loc, in->get(), at).getResult());
+    }
+    for (Operation &op : body->without_terminator()) {
+      if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+        map.map(index.getResult(), indices[index.getDim()]);
+        continue;
+      }
+      rewriter.clone(op, map);
+    }
+    Value element = map.lookupOrDefault(body->getTerminator()->getOperand(0));
+    rewriter.replaceOp(extract, element);
+    return success();
+  }
+};
 } // namespace
 
 void arrayc::populateFuseElementwisePatterns(RewritePatternSet &patterns, bool recompute) {
   MLIRContext *ctx = patterns.getContext();
   if (recompute)
-    patterns.add<DuplicateCheapProducer>(ctx);
+    patterns.add<DuplicateCheapProducer, InlineProducerAtExtract>(ctx);
   linalg::ControlFusionFn control = fusesWithoutRecompute;
   linalg::populateElementwiseOpsFusionPatterns(patterns, control);
   linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
@@ -132,22 +212,40 @@ namespace {
 struct FuseElementwise : arrayc::impl::FuseElementwiseBase<FuseElementwise> {
   using Base::Base;
   void runOnOperation() override {
-    if (recompute) {
-      // Unit dims first (keepdims reductions, broadcasts of [n, 1]): a
-      // consumer that reads a producer through an expand_shape adding a unit
-      // dim then reads it directly, so the producer can fuse into it.
-      RewritePatternSet unitDims(&getContext());
-      linalg::ControlDropUnitDims options;
-      linalg::populateFoldUnitExtentDimsPatterns(unitDims, options);
-      linalg::populateFoldUnitExtentDimsCanonicalizationPatterns(unitDims, options);
-      if (failed(applyPatternsGreedily(getOperation(), std::move(unitDims))))
+    // Unit dims first (keepdims reductions, broadcasts of [n, 1]): a
+    // consumer that reads a producer through an expand_shape adding a unit
+    // dim then reads it directly, so the producer can fuse into it.
+    RewritePatternSet unitDimPatterns(&getContext());
+    linalg::ControlDropUnitDims options;
+    linalg::populateFoldUnitExtentDimsPatterns(unitDimPatterns, options);
+    linalg::populateFoldUnitExtentDimsCanonicalizationPatterns(unitDimPatterns, options);
+    FrozenRewritePatternSet unitDims(std::move(unitDimPatterns));
+    RewritePatternSet fusionPatterns(&getContext());
+    arrayc::populateFuseElementwisePatterns(fusionPatterns, recompute);
+    FrozenRewritePatternSet fusion(std::move(fusionPatterns));
+    IRRewriter rewriter(&getContext());
+    // Rounds until nothing changes: fusion's reshape folding by expansion
+    // gives a reduction read through an expand_shape a unit loop (a matrix-
+    // vector product becomes i x 1 x j), which the next round's unit-dim
+    // folding removes; and CSE makes the clones of one cheap producer left
+    // for uses that did not fuse one value again, which the next round
+    // clones and fuses. nbody's `(dx * inv_r3) @ mass` kept six n x n
+    // broadcasts after one round, none after three.
+    for (int round = 0; round < kMaxRounds; ++round) {
+      bool fused = false, merged = false;
+      if (recompute && failed(applyPatternsGreedily(getOperation(), unitDims)))
         return signalPassFailure();
+      if (failed(applyPatternsGreedily(getOperation(), fusion,
+                                       GreedyRewriteConfig().setUseTopDownTraversal(), &fused)))
+        return signalPassFailure();
+      DominanceInfo dominance(getOperation());
+      eliminateCommonSubExpressions(rewriter, dominance, getOperation(), &merged);
+      if (!fused && !merged)
+        break;
     }
-    RewritePatternSet patterns(&getContext());
-    arrayc::populateFuseElementwisePatterns(patterns, recompute);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns),
-                                     GreedyRewriteConfig().setUseTopDownTraversal())))
-      signalPassFailure();
   }
+  /// An upper bound on the rounds; the IR stops changing after two to four
+  /// on the programs of test/apps.
+  static constexpr int kMaxRounds = 6;
 };
 } // namespace

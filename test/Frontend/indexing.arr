@@ -1,4 +1,5 @@
 # RUN: arrayc --emit=ndarray %s | FileCheck %s
+# RUN: arrayc --target=cpu --emit=linalg %s | FileCheck %s --check-prefix=LINALG
 # Indexing, indexed assignment, shape functions, attributes and methods.
 
 # Tests an integer index, a slice and a new axis on static dims.
@@ -60,3 +61,38 @@ def shp(x: f32[n, 3]) -> i64:
 # CHECK: ndarray.reshape %arg0 : tensor<2x3xf32> -> tensor<6xf32>
 def flat(x: f32[2, 3]) -> f32[6]:
     return x.flatten()
+
+# Tests rows selected by a boolean mask along axis 0 and summed there (the
+# per-cluster means of k-means): X is read through the mask (a select, the
+# others -0.0), with no compaction, gather or bounds check of the true
+# positions; the selection's length (the mean's count) is the count of the
+# mask, checked against X's rows first.
+# CHECK-LABEL: func.func @cluster_mean(
+# CHECK: ndarray.assert {{.*}}boolean index did not match indexed array along dimension 0
+# CHECK: ndarray.reduce sum
+# CHECK-NOT: ndarray.scan
+# CHECK: %[[M:.*]] = ndarray.broadcast_in_dim %{{.*}} [0](%{{.*}}, %{{.*}}) : tensor<?xi1> -> tensor<?x?xi1>
+# CHECK: %[[Z:.*]] = ndarray.broadcast_in_dim %{{.*}} [](%{{.*}}, %{{.*}}) : tensor<f64> -> tensor<?x?xf64>
+# CHECK: %[[S:.*]] = ndarray.select %[[M]], %arg0, %[[Z]]
+# CHECK: ndarray.reduce sum %[[S]] [0] : tensor<?x?xf64> -> tensor<?xf64>
+# CHECK: ndarray.div
+# The gather left for the selection's length folds away with the compaction
+# (tensor.dim of its result is the count).
+# LINALG-LABEL: func.func @arrayc_fn_cluster_mean(
+# LINALG-NOT: arrayc_rt_compress
+# LINALG-NOT: tensor.extract %arg0
+# LINALG: return
+def cluster_mean(X: f64[n, d], labels: i64[m], j: int) -> f64[d]:
+    members = X[labels == j]
+    return members.mean(axis=0)
+
+# Tests that other uses of the selection still gather it (the positions
+# without a bounds check: they are the mask's), and that a sum over another
+# axis reads the gathered rows.
+# CHECK-LABEL: func.func @cluster_rows(
+# CHECK-NOT: ndarray.scan
+# CHECK: ndarray.compress
+# CHECK: %[[G:.*]] = ndarray.gather %arg0
+# CHECK: ndarray.reduce sum %[[G]] [1]
+def cluster_rows(X: f64[n, d], keep: bool[n]) -> f64[k]:
+    return X[keep].sum(axis=1)

@@ -49,3 +49,74 @@ func.func @softmax_tail(%x: tensor<?x?xf32>, %m: tensor<?x1xf32>, %acc: tensor<?
   } -> tensor<?x?xf32>
   return %r : tensor<?x?xf32>
 }
+
+// A gather reading a gather (np.roll of np.roll): the inner gather's body is
+// inlined at the outer one's tensor.extract, its linalg.index ops replaced
+// by the extract's indices; one generic reading %b. Without recompute the
+// inner gather stays a tensor of its own.
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func @gather_of_gather
+// CHECK: linalg.generic
+// CHECK: arith.remui
+// CHECK: arith.remui
+// CHECK: tensor.extract %arg0[%{{.*}}, %{{.*}}]
+// CHECK: arith.mulf
+// CHECK-NOT: linalg.generic
+// KEEP-LABEL: func @gather_of_gather
+// KEEP-COUNT-2: linalg.generic
+func.func @gather_of_gather(%b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %d0 = tensor.dim %b, %c0 : tensor<?x?xf32>
+  %d1 = tensor.dim %b, %c1 : tensor<?x?xf32>
+  %empty = tensor.empty(%d0, %d1) : tensor<?x?xf32>
+  %rows = linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]}
+      outs(%empty : tensor<?x?xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %i1 = arith.addi %i, %c1 : index
+    %r = arith.remui %i1, %d0 : index
+    %v = tensor.extract %b[%r, %j] : tensor<?x?xf32>
+    linalg.yield %v : f32
+  } -> tensor<?x?xf32>
+  %out = linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]}
+      outs(%empty : tensor<?x?xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %j = linalg.index 1 : index
+    %j1 = arith.addi %j, %c1 : index
+    %s = arith.remui %j1, %d1 : index
+    %v = tensor.extract %rows[%i, %s] : tensor<?x?xf32>
+    %w = arith.mulf %v, %v : f32
+    linalg.yield %w : f32
+  } -> tensor<?x?xf32>
+  return %out : tensor<?x?xf32>
+}
+
+// An extract outside any generic takes the producer's body too (%q's here,
+// one element read from %p), but a producer that reads its output (%p) is
+// not inlined: the element it would read is not the extract's.
+// CHECK-LABEL: func @reads_output
+// CHECK: %[[P:.*]] = linalg.generic
+// CHECK: arith.addf
+// CHECK-NOT: linalg.generic
+// CHECK: tensor.extract %[[P]][%c0]
+func.func @reads_output(%b: tensor<?xf32>, %init: tensor<?xf32>) -> f32 {
+  %c0 = arith.constant 0 : index
+  %p = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      ins(%b : tensor<?xf32>) outs(%init : tensor<?xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %s = arith.addf %a, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<?xf32>
+  %q = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]}
+      outs(%init : tensor<?xf32>) {
+  ^bb0(%o: f32):
+    %i = linalg.index 0 : index
+    %v = tensor.extract %p[%i] : tensor<?xf32>
+    linalg.yield %v : f32
+  } -> tensor<?xf32>
+  %r = tensor.extract %q[%c0] : tensor<?xf32>
+  return %r : f32
+}

@@ -1,15 +1,31 @@
 // RUN: arrayc-opt %s -arrayc-gpu-map-linalg -split-input-file | FileCheck %s
 
 // A 1-d cumsum as convert-ndarray-to-linalg emits it (the loop marked
-// ndarray.scan), bufferized. Rows of at least 256 elements take the parallel
-// scan: tile totals and their scan (only when there is more than one tile),
-// then each tile's scan with shuffles up and a broadcast of lane 31; shorter
-// rows keep the loop (a thread per row) and the fill of its running total.
+// ndarray.scan), bufferized. Rows of at least 32 elements take a parallel
+// scan. Rows of at most 512 a warp each (8 or 16 elements a lane, shuffles
+// up and a broadcast of lane 31, no barrier); longer ones tile totals and
+// their scan (only when there is more than one tile), then each tile's scan
+// with shuffles and the warps' totals in shared memory; shorter rows keep
+// the loop (a thread per row) and the fill of its running total.
 // CHECK-LABEL: func @cumsum_1d
 // CHECK: %[[N:.*]] = memref.dim %arg0, %c0
 // CHECK: %[[TILES:.*]] = arith.ceildivui %[[N]], %c4096
-// CHECK: arith.cmpi uge, %[[N]], %c256
+// CHECK: arith.cmpi uge, %[[N]], %c32
 // CHECK: scf.if
+// CHECK: arith.cmpi ule, %[[N]], %c512
+// CHECK: scf.if
+// CHECK: arith.cmpi ule, %[[N]], %c256
+// CHECK: scf.if
+// CHECK: gpu.launch
+// CHECK-COUNT-8: gpu.shuffle idx
+// CHECK-NOT: gpu.barrier
+// CHECK: memref.store %{{.*}}, %arg1
+// CHECK: } else {
+// CHECK: gpu.launch
+// CHECK-COUNT-16: gpu.shuffle idx
+// CHECK-NOT: gpu.barrier
+// CHECK: memref.store %{{.*}}, %arg1
+// CHECK: } else {
 // CHECK: %[[TOTALS:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
 // CHECK: %[[SEVERAL:.*]] = arith.cmpi ugt, %[[TILES]], %c1{{.*}} : index
 // CHECK: scf.if %[[SEVERAL]]

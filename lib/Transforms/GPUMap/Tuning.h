@@ -48,9 +48,9 @@ inline constexpr int64_t kPartialPad = 128;
 /// elements): all its loads are issued before the first is used, enough to
 /// keep a scan bandwidth-bound.
 inline constexpr int64_t kScanItems = 16;
-/// Rows shorter than this keep the scan's loop, a thread per row: a block
-/// per tile would leave most of its threads idle.
-inline constexpr int64_t kScanMinLength = 256;
+/// Rows shorter than this keep the scan's loop, a thread per row: a warp
+/// per row would leave most of its lanes idle.
+inline constexpr int64_t kScanMinLength = 32;
 
 /// Rows below this take the per-op kernels instead of a row group (one block
 /// per row would not fill the GPU; those kernels split a row over several

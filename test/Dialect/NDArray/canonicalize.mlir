@@ -169,3 +169,18 @@ func.func @pow_broadcast_scalar(%x: tensor<?xf32>, %i: tensor<?xi32>)
   %pi = ndarray.pow %i, %bi : tensor<?xi32>
   return %p2, %ph, %p1, %p3, %pi : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xi32>
 }
+
+// -----
+
+// Tests that the size of a compress's result is its count, so a compress
+// used only for its size is dead.
+// CHECK-LABEL: func @compress_size
+// CHECK-SAME: (%{{.*}}: tensor<?xi64>, %{{.*}}: tensor<?xi1>, %[[N:.*]]: index)
+// CHECK-NOT: ndarray.compress
+// CHECK: return %[[N]]
+func.func @compress_size(%x: tensor<?xi64>, %m: tensor<?xi1>, %n: index) -> index {
+  %c0 = arith.constant 0 : index
+  %r = ndarray.compress %x, %m, %n : tensor<?xi64>, tensor<?xi1> -> tensor<?xi64>
+  %d = tensor.dim %r, %c0 : tensor<?xi64>
+  return %d : index
+}

@@ -28,3 +28,25 @@ def repeated(x: f32[n], k: i64) -> f32[n]:
     for i in range(k):
         y = y * 0.5 + x
     return y
+
+# All-pairs accelerations (bench/apps nbody): the broadcasts of x.T and x and
+# the shared inverse cube reach three matrix-vector reductions; fused in
+# rounds (after CSE and unit-dim folding) and the inverse cube recomputed in
+# each, the reductions read pos directly, with no n x n temporary.
+def accelerations(pos: f64[n, d], mass: f64[n]) -> f64[n, 3]:
+    x = pos[:, 0:1]
+    y = pos[:, 1:2]
+    z = pos[:, 2:3]
+    dx = x.T - x
+    dy = y.T - y
+    dz = z.T - z
+    inv_r3 = (dx**2 + dy**2 + dz**2 + 0.01) ** (-1.5)
+    ax = (dx * inv_r3) @ mass
+    ay = (dy * inv_r3) @ mass
+    az = (dz * inv_r3) @ mass
+    return np.hstack((ax.reshape(-1, 1), ay.reshape(-1, 1), az.reshape(-1, 1)))
+
+# Game of life's neighbour count: rolls of rolls, gathers reading gathers.
+def neighbours(board: bool[n, m]) -> i64[n, m]:
+    return sum(np.roll(np.roll(board, i, 0), j, 1)
+               for i in (-1, 0, 1) for j in (-1, 0, 1) if (i != 0 or j != 0))
