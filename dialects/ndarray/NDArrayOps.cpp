@@ -335,6 +335,58 @@ static Attribute splatElement(Value v) {
   return splat ? splat.getSplatValue<Attribute>() : Attribute();
 }
 
+/// A splat of `v` shaped as `like`, a splat constant or a broadcast of one
+/// (as a Python scalar exponent reaches `pow`); null otherwise.
+static Value splatLike(PatternRewriter &rewriter, Location loc, Value like, double v) {
+  if (auto b = like.getDefiningOp<BroadcastInDimOp>()) {
+    Value in = splatLike(rewriter, loc, b.getInput(), v);
+    if (!in)
+      return {};
+    return BroadcastInDimOp::create(rewriter, loc, b.getType(), in, b.getBroadcastDimensionsAttr(),
+                                    b.getDynamicDims());
+  }
+  auto type = dyn_cast<RankedTensorType>(like.getType());
+  Attribute attr;
+  if (!type || !isa<FloatType>(type.getElementType()) || !matchPattern(like, m_Constant(&attr)))
+    return {};
+  return ConstantOp::create(rewriter, loc, type,
+                            SplatElementsAttr::get(type, FloatAttr::get(type.getElementType(), v)));
+}
+
+/// x ** 1.5, x ** -1.5, x ** -0.5 and x ** -1 on floats (inverse-square and
+/// inverse-cube laws: nbody's softened r^-3 = (r^2 + e^2) ** -1.5) as square
+/// roots, products and quotients: within an ulp or two of the general
+/// `powf` (a logarithm and an exponential per element, the cost of an
+/// all-pairs force kernel), with its special values: x ** 1.5 is x * sqrt(x);
+/// x ** -1.5 is (1 / sqrt(x)) / x, which neither overflows where the power
+/// does not nor loses the sign rules (-0.0 gives +inf, negatives NaN);
+/// x ** -0.5 is 1 / sqrt(x); x ** -1 is 1 / x (NumPy's own fast path).
+static LogicalResult powAsRoots(PowOp op, double c, PatternRewriter &rewriter) {
+  if (c != 1.5 && c != -1.5 && c != -0.5 && c != -1.0)
+    return failure();
+  Location loc = op.getLoc();
+  Value x = op.getLhs();
+  Type type = op.getType();
+  Value one = splatLike(rewriter, loc, op.getRhs(), 1.0);
+  if (!one)
+    return failure();
+  if (c == -1.0) {
+    rewriter.replaceOpWithNewOp<DivOp>(op, type, one, x);
+    return success();
+  }
+  Value root = SqrtOp::create(rewriter, loc, type, x);
+  if (c == 1.5) {
+    rewriter.replaceOpWithNewOp<MulOp>(op, type, x, root);
+    return success();
+  }
+  Value inverse = DivOp::create(rewriter, loc, type, one, root);
+  if (c == -0.5)
+    rewriter.replaceOp(op, inverse);
+  else
+    rewriter.replaceOpWithNewOp<DivOp>(op, type, inverse, x);
+  return success();
+}
+
 /// NumPy's fast paths of `array ** scalar` (`fast_scalar_power`): x ** 2 is
 /// `square` (x * x, also for integers), x ** 0.5 is `sqrt` for floats; and
 /// x ** 1 is x. Both give NumPy's answers bit for bit, and x * x avoids a
@@ -356,6 +408,8 @@ LogicalResult PowOp::canonicalize(PowOp op, PatternRewriter &rewriter) {
       rewriter.replaceOp(op, op.getLhs());
       return success();
     }
+    if (isa<FloatType>(getElementTypeOrSelf(op.getType())))
+      return powAsRoots(op, f.getValueAsDouble(), rewriter);
     return failure();
   }
   if (auto i = dyn_cast<IntegerAttr>(v)) {

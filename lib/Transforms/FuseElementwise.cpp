@@ -233,11 +233,14 @@ struct FuseElementwise : arrayc::impl::FuseElementwiseBase<FuseElementwise> {
     // broadcasts after one round, none after three.
     for (int round = 0; round < kMaxRounds; ++round) {
       bool fused = false, merged = false;
-      if (recompute && failed(applyPatternsGreedily(getOperation(), unitDims)))
-        return signalPassFailure();
-      if (failed(applyPatternsGreedily(getOperation(), fusion,
-                                       GreedyRewriteConfig().setUseTopDownTraversal(), &fused)))
-        return signalPassFailure();
+      // A greedy application that has not converged after its iterations
+      // leaves valid IR (each pattern is a correct rewrite): the next round
+      // goes on from it. A program of 250 in-place slice updates, each a
+      // generic reading the last one's elements, takes more than ten.
+      if (recompute)
+        (void)applyPatternsGreedily(getOperation(), unitDims);
+      (void)applyPatternsGreedily(getOperation(), fusion,
+                                  GreedyRewriteConfig().setUseTopDownTraversal(), &fused);
       DominanceInfo dominance(getOperation());
       eliminateCommonSubExpressions(rewriter, dominance, getOperation(), &merged);
       if (!fused && !merged)

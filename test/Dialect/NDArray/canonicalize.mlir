@@ -184,3 +184,38 @@ func.func @compress_size(%x: tensor<?xi64>, %m: tensor<?xi1>, %n: index) -> inde
   %d = tensor.dim %r, %c0 : tensor<?xi64>
   return %d : index
 }
+
+// -----
+
+// Tests the root forms of x ** 1.5, x ** -1.5, x ** -0.5 and x ** -1 on
+// floats (static splats and broadcast scalars): x * sqrt(x),
+// (1 / sqrt(x)) / x, 1 / sqrt(x), 1 / x. Integers keep pow.
+// CHECK-LABEL: func @pow_roots
+// CHECK-SAME: (%[[X:.*]]: tensor<?xf64>, %[[Y:.*]]: tensor<4xf32>
+// CHECK-DAG: %[[A:.*]] = ndarray.mul %[[X]], %{{.*}} : tensor<?xf64>
+// CHECK-DAG: %[[R:.*]] = ndarray.div %{{.*}}, %{{.*}} : tensor<?xf64>
+// CHECK-DAG: %[[B:.*]] = ndarray.div %[[R]], %[[X]] : tensor<?xf64>
+// CHECK-NOT: ndarray.pow %[[X]]
+// CHECK-DAG: %[[SY:.*]] = ndarray.sqrt %[[Y]] : tensor<4xf32>
+// CHECK-DAG: %[[C:.*]] = ndarray.div %{{.*}}, %[[SY]] : tensor<4xf32>
+// CHECK-DAG: %[[D:.*]] = ndarray.div %{{.*}}, %[[Y]] : tensor<4xf32>
+// CHECK-DAG: %[[I:.*]] = ndarray.pow %{{.*}}, %{{.*}} : tensor<4xi32>
+// CHECK: return %[[A]], %[[B]], %[[C]], %[[D]], %[[I]]
+func.func @pow_roots(%x: tensor<?xf64>, %y: tensor<4xf32>, %i: tensor<4xi32>)
+    -> (tensor<?xf64>, tensor<?xf64>, tensor<4xf32>, tensor<4xf32>, tensor<4xi32>) {
+  %c0 = arith.constant 0 : index
+  %n = tensor.dim %x, %c0 : tensor<?xf64>
+  %p = ndarray.constant dense<1.5> : tensor<f64>
+  %m = ndarray.constant dense<-1.5> : tensor<f64>
+  %bp = ndarray.broadcast_in_dim %p [](%n) : tensor<f64> -> tensor<?xf64>
+  %bm = ndarray.broadcast_in_dim %m [](%n) : tensor<f64> -> tensor<?xf64>
+  %h = ndarray.constant dense<-0.5> : tensor<4xf32>
+  %r = ndarray.constant dense<-1.0> : tensor<4xf32>
+  %ithree = ndarray.constant dense<3> : tensor<4xi32>
+  %a = ndarray.pow %x, %bp : tensor<?xf64>
+  %b = ndarray.pow %x, %bm : tensor<?xf64>
+  %c = ndarray.pow %y, %h : tensor<4xf32>
+  %d = ndarray.pow %y, %r : tensor<4xf32>
+  %e = ndarray.pow %i, %ithree : tensor<4xi32>
+  return %a, %b, %c, %d, %e : tensor<?xf64>, tensor<?xf64>, tensor<4xf32>, tensor<4xf32>, tensor<4xi32>
+}
