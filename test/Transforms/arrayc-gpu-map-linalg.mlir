@@ -144,6 +144,31 @@ func.func @full_max(%x: memref<?xf32>, %o: memref<f32>) {
 
 // -----
 
+#in = affine_map<(d0) -> (d0)>
+#out = affine_map<(d0) -> ()>
+// Tests the slices of a full reduction: at least 16 points a thread (4096
+// a block of 256) when each point is cheap (@full_max above), 2 (512 a
+// block) when it costs two transcendental functions or divisions (a
+// log-likelihood's logs): more blocks share the arithmetic.
+// CHECK-LABEL: func @costly_sum
+// CHECK: %[[N:.*]] = memref.dim %arg0, %c0
+// CHECK: %[[R:.*]] = arith.muli %{{.*}}, %[[N]] : index
+// CHECK: arith.ceildivui %[[R]], %c512
+// CHECK: math.log
+func.func @costly_sum(%x: memref<?xf64>, %o: memref<f64>) {
+  linalg.generic {indexing_maps = [#in, #out], iterator_types = ["reduction"]}
+      ins(%x : memref<?xf64>) outs(%o : memref<f64>) {
+  ^bb0(%a: f64, %acc: f64):
+    %l = math.log %a : f64
+    %q = arith.divf %l, %a : f64
+    %s = arith.addf %q, %acc : f64
+    linalg.yield %s : f64
+  }
+  return
+}
+
+// -----
+
 #in = affine_map<(d0, d1) -> (d0, d1)>
 #out = affine_map<(d0, d1) -> (d0)>
 // Tests that a reduction with an unrecognized combiner runs one thread per

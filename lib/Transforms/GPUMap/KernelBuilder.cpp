@@ -10,6 +10,7 @@
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Linalg/Utils/Utils.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SmallBitVector.h"
@@ -358,14 +359,31 @@ std::optional<unsigned> droppedDimOf(memref::SubViewOp sv) {
 /// Blocks of `blockSize` threads the device keeps resident (one wave), read
 /// at run time: a call of the runtime's arrayc_rt_gpu_resident_blocks,
 /// declared in the module on first use.
+/// Points per thread a block reduction's slices keep at least:
+/// kMinPointsPerThread, fewer when each point costs transcendental math or
+/// divisions (kCostlyPointsPerThread): logistic regression's loss
+/// `mean(y * log(p) + (1 - y) * log(1 - p))` of 16,384 points, its sigmoid
+/// fused in, ran on 4 blocks, compute-bound at 12 us.
+int64_t minPointsPerThread(linalg::GenericOp op) {
+  int64_t costly = 0;
+  op.getBody()->walk([&](Operation *o) {
+    if (isa<arith::DivFOp, arith::RemFOp>(o) ||
+        (o->getDialect() && o->getDialect()->getNamespace() == "math" &&
+         !isa<math::AbsFOp, math::AbsIOp, math::FmaOp, math::CopySignOp>(o)))
+      ++costly;
+  });
+  return costly >= 2 ? kCostlyPointsPerThread : kMinPointsPerThread;
+}
+
 /// Blocks (slices) per output of a reduction of P outputs over R points
 /// each: P * S about one wave of resident blocks (read from the device at
-/// run time) when outputs are few, at least 16 points per thread, and
-/// S <= 4096 for the pass over the partials.
-Value slicesPerOutput(const MapContext &ctx, OpBuilder &b, Location loc, Value P, Value R) {
+/// run time) when outputs are few, at least `minPoints` points per thread,
+/// and S <= 4096 for the pass over the partials.
+Value slicesPerOutput(const MapContext &ctx, OpBuilder &b, Location loc, Value P, Value R,
+                      int64_t minPoints) {
   Value one = cIndex(b, loc, 1);
   Value Pmin1 = arith::MaxUIOp::create(b, loc, P, one);
-  Value byWork = ceilDiv(b, loc, R, cIndex(b, loc, ctx.blockSize * kMinPointsPerThread));
+  Value byWork = ceilDiv(b, loc, R, cIndex(b, loc, ctx.blockSize * minPoints));
   Value byOutputs = ceilDiv(b, loc, cIndex(b, loc, kMaxSlices), Pmin1);
   Value byWave = ceilDiv(b, loc, residentBlocks(ctx, b, loc), Pmin1);
   return arith::MaxUIOp::create(

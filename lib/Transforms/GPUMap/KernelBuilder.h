@@ -200,7 +200,12 @@ std::optional<unsigned> droppedDimOf(memref::SubViewOp sv);
 /// each: P * S about one wave of resident blocks (read from the device at
 /// run time) when outputs are few, at least 16 points per thread, and
 /// S <= 4096 for the pass over the partials.
-Value slicesPerOutput(const MapContext &ctx, OpBuilder &b, Location loc, Value P, Value R);
+Value slicesPerOutput(const MapContext &ctx, OpBuilder &b, Location loc, Value P, Value R,
+                      int64_t minPoints = kMinPointsPerThread);
+
+/// The least points per thread for `op`'s slices (slicesPerOutput): fewer
+/// when its body computes transcendental functions or divisions.
+int64_t minPointsPerThread(linalg::GenericOp op);
 
 Value residentBlocks(const MapContext &ctx, OpBuilder &b, Location loc);
 

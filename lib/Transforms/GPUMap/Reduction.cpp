@@ -239,7 +239,7 @@ static void emitBlockReduction(const MapContext &ctx, OpBuilder &b, Location loc
   Type elt = cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType();
   const SmallVector<Value> &parSizes = split.parSizes, &redSizes = split.redSizes;
   Value zero = cIndex(b, loc, 0), one = cIndex(b, loc, 1), bs = cIndex(b, loc, ctx.blockSize);
-  Value S = slicesPerOutput(ctx, b, loc, P, R); // S slices per output
+  Value S = slicesPerOutput(ctx, b, loc, P, R, minPointsPerThread(op)); // S slices per output
   Value grid = arith::MulIOp::create(b, loc, P, S);
   Value nonEmpty = arith::AndIOp::create(
       b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero),

@@ -38,6 +38,9 @@ inline constexpr int64_t kAccumulators = 4;
 /// at most kMaxSlices slices (the last block folds the partials with its
 /// block's threads, so 4096 is 16 steps at 256 threads).
 inline constexpr int64_t kMinPointsPerThread = 16;
+/// The same for bodies with two or more transcendental functions or
+/// divisions per point: compute, not the pass over the partials, bounds them.
+inline constexpr int64_t kCostlyPointsPerThread = 2;
 inline constexpr int64_t kMaxSlices = 4096;
 /// Partials of one output are padded to a multiple of this many elements so
 /// that no two outputs' partials share a cache line: the last block reads
