@@ -76,23 +76,23 @@ static Value emitTileScan(const MapContext &ctx, OpBuilder &kb, Location loc, Op
   }
   Value before = identity, total = carry;
   if (smem) {
-  // Warp totals through shared memory: each warp's prefix, the tile's total.
-  gpu::BarrierOp::create(kb, loc);
-  {
-    Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, lane, cIndex(kb, loc, 0));
-    auto ifOp = scf::IfOp::create(kb, loc, first, false);
-    OpBuilder::InsertionGuard g(kb);
-    kb.setInsertionPointToStart(&ifOp.getThenRegion().front());
-    memref::StoreOp::create(kb, loc, carry, smem, warp);
-  }
-  gpu::BarrierOp::create(kb, loc);
-  total = identity;
-  for (int64_t w = 0; w < ctx.blockSize / kWarp; ++w) {
-    Value t = memref::LoadOp::create(kb, loc, smem, ValueRange{cIndex(kb, loc, w)});
-    Value earlier = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, cIndex(kb, loc, w), warp);
-    before = arith::SelectOp::create(kb, loc, earlier, combine(kb, combiner, before, t), before);
-    total = combine(kb, combiner, total, t);
-  }
+    // Warp totals through shared memory: each warp's prefix, the tile's total.
+    gpu::BarrierOp::create(kb, loc);
+    {
+      Value first = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, lane, cIndex(kb, loc, 0));
+      auto ifOp = scf::IfOp::create(kb, loc, first, false);
+      OpBuilder::InsertionGuard g(kb);
+      kb.setInsertionPointToStart(&ifOp.getThenRegion().front());
+      memref::StoreOp::create(kb, loc, carry, smem, warp);
+    }
+    gpu::BarrierOp::create(kb, loc);
+    total = identity;
+    for (int64_t w = 0; w < ctx.blockSize / kWarp; ++w) {
+      Value t = memref::LoadOp::create(kb, loc, smem, ValueRange{cIndex(kb, loc, w)});
+      Value earlier = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, cIndex(kb, loc, w), warp);
+      before = arith::SelectOp::create(kb, loc, earlier, combine(kb, combiner, before, t), before);
+      total = combine(kb, combiner, total, t);
+    }
   }
   if (store) {
     Value front = combine(kb, combiner, prefix, before);
