@@ -93,3 +93,49 @@ func.func @unmarked(%x: memref<?xf32>, %v: memref<f32>, %i: memref<i64>) {
   }
   return
 }
+
+// -----
+
+// Tests an arg-reduction over many short rows (k-means' argmin over the
+// distances to 64 centroids): besides the block kernels, a warp per row when
+// there are 32 or more rows of at most 1024 points (chosen at run time): lane
+// l folds points l, l + 32, ..., then five xor shuffles of the value and five
+// of the index (two 32-bit halves each for the i64) combine the lanes, with
+// no shared memory; lane 0 of a warp whose row exists stores both outputs.
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func @argmin_rows
+// CHECK: %[[LONG:.*]] = arith.cmpi ugt, %[[R:.*]], %c32
+// CHECK: scf.if %[[LONG]] {
+// CHECK: %[[WIDE:.*]] = arith.cmpi ugt, %[[R]], %c1024
+// CHECK: %[[FEW:.*]] = arith.cmpi ult, %[[P:.*]], %c32
+// CHECK: %[[BLOCKS:.*]] = arith.ori %[[WIDE]], %[[FEW]]
+// CHECK: scf.if %[[BLOCKS]] {
+// CHECK: workgroup(
+// CHECK: memref.dealloc
+// CHECK-NEXT: memref.dealloc
+// CHECK-NEXT: } else {
+// CHECK: gpu.launch
+// CHECK-NOT: workgroup
+// CHECK: scf.for {{.*}} step %c32{{.*}} -> (f32, i64)
+// CHECK-COUNT-15: gpu.shuffle  xor
+// CHECK: scf.if
+// CHECK: memref.store {{.*}} : memref<?xf32>
+// CHECK: memref.store {{.*}} : memref<?xi64>
+func.func @argmin_rows(%x: memref<?x?xf32>, %v: memref<?xf32>, %i: memref<?xi64>) {
+  linalg.generic {indexing_maps = [#rows, #row, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<?x?xf32>) outs(%v, %i : memref<?xf32>, memref<?xi64>) {
+  ^bb0(%in: f32, %acc: f32, %accIdx: i64):
+    %d = linalg.index 1 : index
+    %li = arith.index_cast %d : index to i64
+    %lt = arith.cmpf olt, %in, %acc : f32
+    %eq = arith.cmpf oeq, %in, %acc : f32
+    %earlier = arith.cmpi slt, %li, %accIdx : i64
+    %tie = arith.andi %eq, %earlier : i1
+    %take = arith.ori %lt, %tie : i1
+    %nv = arith.select %take, %in, %acc : f32
+    %ni = arith.select %take, %li, %accIdx {ndarray.arg_reduce = #ndarray<arg_reduce min>} : i64
+    linalg.yield %nv, %ni : f32, i64
+  }
+  return
+}

@@ -305,3 +305,39 @@ func.func @broadcast_epilogue(%a: memref<?xf32>, %p: memref<?x?xf32>, %b: memref
   }
   return
 }
+
+// -----
+
+// Tests a reduction over many short rows (k-means' squared distances, 64
+// points a row): besides the block kernel, a warp per row when there are 32
+// or more rows of at most 1024 points (chosen at run time): lane l folds
+// points l, l + 32, ... with four accumulators, five xor shuffles combine the
+// lanes, no shared memory, and lane 0 of a warp whose row exists stores it.
+#rows = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func @row_sums
+// CHECK: %[[LONG:.*]] = arith.cmpi ugt, %[[R:.*]], %c32
+// CHECK: scf.if %[[LONG]] {
+// CHECK: %[[WIDE:.*]] = arith.cmpi ugt, %[[R]], %c1024
+// CHECK: %[[FEW:.*]] = arith.cmpi ult, %[[P:.*]], %c32
+// CHECK: %[[BLOCKS:.*]] = arith.ori %[[WIDE]], %[[FEW]]
+// CHECK: scf.if %[[BLOCKS]] {
+// CHECK: workgroup(
+// CHECK: memref.dealloc
+// CHECK-NEXT: } else {
+// CHECK: gpu.launch
+// CHECK-NOT: workgroup
+// CHECK: scf.for {{.*}} -> (f32, f32, f32, f32)
+// CHECK-COUNT-5: gpu.shuffle  xor
+// CHECK: scf.if
+// CHECK: memref.store {{.*}} : memref<?xf32>
+// CHECK: gpu.terminator
+func.func @row_sums(%x: memref<?x?xf32>, %out: memref<?xf32>) {
+  linalg.generic {indexing_maps = [#rows, #row], iterator_types = ["parallel", "reduction"]}
+      ins(%x : memref<?x?xf32>) outs(%out : memref<?xf32>) {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  }
+  return
+}

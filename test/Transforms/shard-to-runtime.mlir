@@ -75,6 +75,44 @@ func.func @neutral_then(%init: tensor<f32>, %c: i1) -> tensor<f32> {
   return %r : tensor<f32>
 }
 
+// Rank 0's init already the neutral element (a product's zero-filled
+// output, as a generic): no select, the init itself (its product stays a
+// zero-init contraction, a cuBLAS call). A -0.0 fill is not 0.0's neutral.
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @neutral_zero_init(
+func.func @neutral_zero_init(%c: i1) -> (tensor<4x2xf32>, tensor<4x2xf32>) {
+  // CHECK-NOT: scf.if
+  // CHECK: %[[Z:.*]] = linalg.generic
+  // CHECK: %[[N:.*]] = linalg.generic
+  // CHECK: %[[S:.*]] = linalg.generic {{.*}} ins(%[[N]] : tensor<4x2xf32>)
+  // CHECK: arith.select
+  // CHECK: return %[[Z]], %[[S]]
+  %zero = arith.constant 0.0 : f32
+  %nzero = arith.constant -0.0 : f32
+  %e = tensor.empty() : tensor<4x2xf32>
+  %z = linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<4x2xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %zero : f32
+  } -> tensor<4x2xf32>
+  %n = linalg.generic {indexing_maps = [#id2], iterator_types = ["parallel", "parallel"]} outs(%e : tensor<4x2xf32>) {
+  ^bb0(%o: f32):
+    linalg.yield %nzero : f32
+  } -> tensor<4x2xf32>
+  %r = scf.if %c -> (tensor<4x2xf32>) {
+    scf.yield %z : tensor<4x2xf32>
+  } else {
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x2xf32>) -> tensor<4x2xf32>
+    scf.yield %f : tensor<4x2xf32>
+  }
+  %r2 = scf.if %c -> (tensor<4x2xf32>) {
+    scf.yield %n : tensor<4x2xf32>
+  } else {
+    %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x2xf32>) -> tensor<4x2xf32>
+    scf.yield %f : tensor<4x2xf32>
+  }
+  return %r, %r2 : tensor<4x2xf32>, tensor<4x2xf32>
+}
+
 // A branch computing more than a fill is left alone.
 // CHECK-LABEL: func.func @not_neutral(
 func.func @not_neutral(%init: tensor<f32>, %c: i1, %x: f32) -> tensor<f32> {

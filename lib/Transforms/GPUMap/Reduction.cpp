@@ -26,6 +26,45 @@ static scf::IfOp ifLongerThanWarp(OpBuilder &b, Location loc, Value R) {
                 true);
 }
 
+/// Whether a warp per output may serve P outputs of R points (blocks whole
+/// warps, neither count known to rule it out), and then `if R > kWarpRowMax
+/// or P < kWarp` (then: by blocks; else: a warp per
+/// output): many outputs of at most kWarpRowMax points each leave most of a
+/// block per output idle (k-means' argmin over rows of 64 distances, 2^22
+/// rows: 13.5 ms a call on an H100 with a block per row, a 1 GB read).
+static bool mayTakeWarpPerOutput(const MapContext &ctx, Value P, Value R) {
+  std::optional<int64_t> p = getConstantIntValue(P), r = getConstantIntValue(R);
+  return ctx.blockSize % kWarp == 0 && !(p && *p < kWarp) && !(r && *r > kWarpRowMax);
+}
+static scf::IfOp ifBlockPerOutput(OpBuilder &b, Location loc, Value P, Value R) {
+  Value longRows = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, R,
+                                         cIndex(b, loc, kWarpRowMax));
+  Value fewRows = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, P,
+                                        cIndex(b, loc, kWarp));
+  return scf::IfOp::create(b, loc, arith::OrIOp::create(b, loc, longRows, fewRows),
+                           /*withElse=*/true);
+}
+
+/// The warp and lane of thread `tid`, and output p = job * W + warp of a
+/// block of W warps (a warp per output); `valid` when p < P, and `pc`, p
+/// clamped to P - 1 (warps past the last output fold nothing but still
+/// take part in the shuffles).
+struct WarpOutput {
+  Value lane, p, valid, pc;
+};
+static WarpOutput warpOutput(const MapContext &ctx, OpBuilder &kb, Location loc, Value tid,
+                             Value job, Value P) {
+  Value warpSize = cIndex(kb, loc, kWarp);
+  Value lane = arith::RemUIOp::create(kb, loc, tid, warpSize);
+  Value warp = arith::DivUIOp::create(kb, loc, tid, warpSize);
+  Value p = arith::AddIOp::create(
+      kb, loc, arith::MulIOp::create(kb, loc, job, cIndex(kb, loc, ctx.blockSize / kWarp)), warp);
+  Value valid = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, p, P);
+  Value pc = arith::MinUIOp::create(kb, loc, p,
+                                    arith::SubIOp::create(kb, loc, P, cIndex(kb, loc, 1)));
+  return {lane, p, valid, pc};
+}
+
 /// One thread per output (consecutive threads, consecutive outputs), each
 /// accumulating its whole reduction domain in a register.
 static void emitThreadPerOutput(const MapContext &ctx, OpBuilder &b, Location loc,
@@ -323,9 +362,40 @@ static void emitBlockReduction(const MapContext &ctx, OpBuilder &b, Location loc
   memref::DeallocOp::create(b, loc, partial);
 }
 
+/// A warp per output (ifBlockPerOutput's else): block g covers outputs
+/// g*W .. g*W + W - 1, warp w output g*W + w; lane l folds points l, l + 32,
+/// ... (consecutive lanes, consecutive points), then the warp combines its
+/// lanes with xor shuffles: no shared memory, no barrier, one kernel.
+static void emitWarpPerOutput(const MapContext &ctx, OpBuilder &b, Location loc,
+                              linalg::GenericOp op, const Combiner &combiner,
+                              const LoopSplit &split, Value P, Value R) {
+  Type elt = cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType();
+  Value zero = cIndex(b, loc, 0);
+  Value groups = ceilDiv(b, loc, P, cIndex(b, loc, warpsPerBlock(ctx)));
+  Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero);
+  emitBlockPerJob(ctx, b, loc, nonEmpty, groups, TypeRange{},
+                  [&](OpBuilder &kb, gpu::LaunchOp l, Value job) {
+    WarpOutput w = warpOutput(ctx, kb, loc, l.getThreadIds().x, job, P);
+    auto parIvs = delinearize(kb, loc, w.pc, split.parSizes, ctx.narrowIndex);
+    Value end = arith::SelectOp::create(kb, loc, w.valid, R, cIndex(kb, loc, 0));
+    Value acc = emitStridedAccumulate(
+        kb, loc, combiner, combinerIdentity(kb, loc, combiner, elt), w.lane, end,
+        cIndex(kb, loc, kWarp), [&](OpBuilder &lb, Value r, Value a) {
+          auto redIvs = delinearize(lb, loc, r, split.redSizes, ctx.narrowIndex);
+          return emitBody(lb, loc, op, split.point(parIvs, redIvs), a)[0];
+        });
+    Value total = emitWarpReduce(kb, loc, combiner, acc);
+    Value lane0 = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, w.lane,
+                                        cIndex(kb, loc, 0));
+    OpBuilder fb = ifThen(kb, loc, arith::AndIOp::create(kb, loc, lane0, w.valid));
+    storeOutput(ctx, fb, loc, op, combiner, split, w.p, total);
+  });
+}
+
 /// Strategy::ThreadPerOutput (emitThreadPerOutput), and
 /// Strategy::BlockReduction: by blocks (emitBlockReduction) when the
-/// reduction domains are longer than a warp, else a thread per output, as
+/// reduction domains are longer than a warp, a warp per output when many
+/// are at most kWarpRowMax points (emitWarpPerOutput), else a thread per output, as
 /// the arg-reduction does. (k-means' squared distances sum rows of 2 points
 /// over 2^21 outputs: P blocks of 256 threads, all but 2 of each idle, took
 /// 5 ms a launch on an H100.)
@@ -356,11 +426,18 @@ void lowerReduction(const MapContext &ctx, OpBuilder &b, Location loc, linalg::G
   OpBuilder eb = OpBuilder::atBlockBegin(&byBlocks.getElseRegion().front());
   emitThreadPerOutput(ctx, eb, loc, op, config.combiner, split, P, R);
   OpBuilder tb = OpBuilder::atBlockBegin(&byBlocks.getThenRegion().front());
+  if (mayTakeWarpPerOutput(ctx, P, R)) {
+    scf::IfOp perOutput = ifBlockPerOutput(tb, loc, P, R);
+    OpBuilder wb = OpBuilder::atBlockBegin(&perOutput.getElseRegion().front());
+    emitWarpPerOutput(ctx, wb, loc, op, config.combiner, split, P, R);
+    tb = OpBuilder::atBlockBegin(&perOutput.getThenRegion().front());
+  }
   emitBlockReduction(ctx, tb, loc, op, config, split, P, R);
 }
 
-/// An arg-reduction by blocks when its reduction domains are longer than
-/// a warp, else a thread per output (lowerSequential). Blocks
+/// An arg-reduction by a warp per output when its many reduction domains
+/// have kWarp + 1 .. kWarpRowMax points (ifBlockPerOutput), by blocks when
+/// they are longer, else a thread per output (lowerSequential). Blocks
 /// (p, s), S per output (about one wave of resident blocks when outputs
 /// are few, at least 16 points per thread, at most 4096): thread t folds
 /// points s*B + t, plus multiples of S*B, of output p's domain (neighbouring
@@ -430,6 +507,44 @@ void lowerArgReduction(const MapContext &ctx, OpBuilder &b, Location loc, linalg
   OpBuilder eb = OpBuilder::atBlockBegin(&byBlocks.getElseRegion().front());
   lowerSequential(ctx, eb, loc, op, sizes);
   OpBuilder tb = OpBuilder::atBlockBegin(&byBlocks.getThenRegion().front());
+  if (mayTakeWarpPerOutput(ctx, P, R)) {
+    // A warp per output (see emitWarpPerOutput): lane l folds points l,
+    // l + 32, ..., then xor shuffles combine the lanes' pairs.
+    scf::IfOp perOutput = ifBlockPerOutput(tb, loc, P, R);
+    OpBuilder wb = OpBuilder::atBlockBegin(&perOutput.getElseRegion().front());
+    Value groups = ceilDiv(wb, loc, P, cIndex(wb, loc, ctx.blockSize / kWarp));
+    Value nonEmpty = arith::CmpIOp::create(wb, loc, arith::CmpIPredicate::ugt, P, zero);
+    emitBlockPerJob(ctx, wb, loc, nonEmpty, groups, TypeRange{},
+                    [&](OpBuilder &kb, gpu::LaunchOp l, Value job) {
+      WarpOutput w = warpOutput(ctx, kb, loc, l.getThreadIds().x, job, P);
+      auto parIvs = delinearize(kb, loc, w.pc, parSizes, ctx.narrowIndex);
+      Value end = arith::SelectOp::create(kb, loc, w.valid, R, cIndex(kb, loc, 0));
+      Pair id = identity(kb);
+      auto loop = scf::ForOp::create(kb, loc, w.lane, end, cIndex(kb, loc, kWarp),
+                                     ValueRange{id.first, id.second});
+      {
+        OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+        SmallVector<Value> outs(2);
+        outs[valOut] = loop.getRegionIterArgs()[0];
+        outs[idxOut] = loop.getRegionIterArgs()[1];
+        auto y = emitBody(lb, loc, op,
+                          pointAt(parIvs, delinearize(lb, loc, loop.getInductionVar(), redSizes,
+                                                      ctx.narrowIndex)),
+                          outs);
+        scf::YieldOp::create(lb, loc, ValueRange{y[valOut], y[idxOut]});
+      }
+      Pair acc{loop.getResult(0), loop.getResult(1)};
+      for (int64_t offset = kWarp / 2; offset >= 1; offset /= 2)
+        acc = combinePair(kb, acc,
+                          {emitShuffle(kb, loc, acc.first, offset, kWarp, gpu::ShuffleMode::XOR),
+                           emitShuffle(kb, loc, acc.second, offset, kWarp, gpu::ShuffleMode::XOR)});
+      Value lane0 = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, w.lane,
+                                          cIndex(kb, loc, 0));
+      OpBuilder fb = ifThen(kb, loc, arith::AndIOp::create(kb, loc, lane0, w.valid));
+      finish(fb, w.p, acc);
+    });
+    tb = OpBuilder::atBlockBegin(&perOutput.getThenRegion().front());
+  }
 
   Value S = slicesPerOutput(ctx, tb, loc, P, R);
   Value multi = arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::ugt, S, one);

@@ -66,8 +66,9 @@ inline constexpr int64_t kMinRows = 512;
 /// a thread per output.
 inline constexpr int64_t kMinRowPoints = 32;
 
-/// Rows of at most this many points run a row group's kernel with a warp
-/// per row (blockSize / 32 rows a block, at most 32 points a lane): its
+/// Rows of at most this many points run a row group's kernel, and the
+/// reductions and arg-reductions of 32 or more such rows their kernels, with
+/// a warp per row (blockSize / 32 rows a block, at most 32 points a lane): its
 /// reductions are shuffles alone and its members are separated by a warp
 /// barrier, where a block per row would spend two block barriers per
 /// reduction on a row of a few points per thread (softmax over 448
