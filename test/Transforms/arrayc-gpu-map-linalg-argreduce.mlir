@@ -97,11 +97,12 @@ func.func @unmarked(%x: memref<?xf32>, %v: memref<f32>, %i: memref<i64>) {
 // -----
 
 // Tests an arg-reduction over many short rows (k-means' argmin over the
-// distances to 64 centroids): besides the block kernels, a warp per row when
-// there are 32 or more rows of at most 1024 points (chosen at run time): lane
-// l folds points l, l + 32, ..., then five xor shuffles of the value and five
-// of the index (two 32-bit halves each for the i64) combine the lanes, with
-// no shared memory; lane 0 of a warp whose row exists stores both outputs.
+// distances to 64 centroids): besides the block kernels, G lanes per row
+// when there are 32 or more rows of at most 1024 points (chosen at run time;
+// G the power of two up to 32 nearest above R / 8): lane l folds points l,
+// l + G, ..., then xor shuffles of the value and of the index (two 32-bit
+// halves for the i64), each round behind `offset < G`, combine the lanes,
+// with no shared memory; lane 0 of a group whose row exists stores both.
 #rows = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func @argmin_rows
@@ -115,10 +116,16 @@ func.func @unmarked(%x: memref<?xf32>, %v: memref<f32>, %i: memref<i64>) {
 // CHECK: memref.dealloc
 // CHECK-NEXT: memref.dealloc
 // CHECK-NEXT: } else {
+// CHECK: %[[PER:.*]] = arith.ceildivui %[[R]], %c8
+// CHECK: %[[G16:.*]] = arith.select %{{.*}}, %c16, %c32
+// CHECK: %[[G:.*]] = arith.select %{{.*}}, %c1{{.*}}, %{{.*}} : index
 // CHECK: gpu.launch
 // CHECK-NOT: workgroup
-// CHECK: scf.for {{.*}} step %c32{{.*}} -> (f32, i64)
-// CHECK-COUNT-15: gpu.shuffle  xor
+// CHECK: scf.for {{.*}} step %[[G]] iter_args({{.*}}) -> (f32, i64)
+// CHECK: arith.cmpi ult, %c16{{.*}}, %[[G]]
+// CHECK-COUNT-3: gpu.shuffle  xor
+// CHECK: arith.cmpi ult, %c1{{.*}}, %[[G]]
+// CHECK-COUNT-3: gpu.shuffle  xor
 // CHECK: scf.if
 // CHECK: memref.store {{.*}} : memref<?xf32>
 // CHECK: memref.store {{.*}} : memref<?xi64>

@@ -309,10 +309,11 @@ func.func @broadcast_epilogue(%a: memref<?xf32>, %p: memref<?x?xf32>, %b: memref
 // -----
 
 // Tests a reduction over many short rows (k-means' squared distances, 64
-// points a row): besides the block kernel, a warp per row when there are 32
-// or more rows of at most 1024 points (chosen at run time): lane l folds
-// points l, l + 32, ... with four accumulators, five xor shuffles combine the
-// lanes, no shared memory, and lane 0 of a warp whose row exists stores it.
+// points a row): besides the block kernel, G lanes per row (8 for rows of
+// 64) when there are 32 or more rows of at most 1024 points (chosen at run
+// time): lane l folds points l, l + G, ... with four accumulators, xor
+// shuffles behind `offset < G` combine the lanes, no shared memory, and
+// lane 0 of a group whose row exists stores it.
 #rows = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 // CHECK-LABEL: func @row_sums

@@ -45,24 +45,60 @@ static scf::IfOp ifBlockPerOutput(OpBuilder &b, Location loc, Value P, Value R) 
                            /*withElse=*/true);
 }
 
-/// The warp and lane of thread `tid`, and output p = job * W + warp of a
-/// block of W warps (a warp per output); `valid` when p < P, and `pc`, p
-/// clamped to P - 1 (warps past the last output fold nothing but still
-/// take part in the shuffles).
-struct WarpOutput {
+/// Lanes per output of the warp-per-output kernels: the power of two, at
+/// most a warp, that gives each lane about kLanePoints of R points (rows of
+/// 64: 8 lanes a row, 4 rows a warp; a whole warp on 64 points spent more
+/// time in its shuffles than in its two loads).
+static Value lanesPerOutput(OpBuilder &b, Location loc, Value R) {
+  Value perLane = ceilDiv(b, loc, R, cIndex(b, loc, kLanePoints));
+  Value g = cIndex(b, loc, kWarp);
+  for (int64_t w = kWarp / 2; w >= 1; w /= 2)
+    g = arith::SelectOp::create(
+        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, perLane, cIndex(b, loc, w)),
+        cIndex(b, loc, w), g);
+  return g;
+}
+
+/// Thread `tid`'s lane among the G lanes of its output and that output,
+/// p = job * (blockSize / G) + tid / G; `valid` when p < P, and `pc`, p
+/// clamped to P - 1 (lanes past the last output fold nothing but still take
+/// part in the shuffles).
+struct LaneGroup {
   Value lane, p, valid, pc;
 };
-static WarpOutput warpOutput(const MapContext &ctx, OpBuilder &kb, Location loc, Value tid,
-                             Value job, Value P) {
-  Value warpSize = cIndex(kb, loc, kWarp);
-  Value lane = arith::RemUIOp::create(kb, loc, tid, warpSize);
-  Value warp = arith::DivUIOp::create(kb, loc, tid, warpSize);
-  Value p = arith::AddIOp::create(
-      kb, loc, arith::MulIOp::create(kb, loc, job, cIndex(kb, loc, ctx.blockSize / kWarp)), warp);
+static LaneGroup laneGroup(const MapContext &ctx, OpBuilder &kb, Location loc, Value tid,
+                           Value job, Value P, Value G) {
+  Value lane = arith::RemUIOp::create(kb, loc, tid, G);
+  Value perBlock = arith::DivUIOp::create(kb, loc, cIndex(kb, loc, ctx.blockSize), G);
+  Value p = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, job, perBlock),
+                                  arith::DivUIOp::create(kb, loc, tid, G));
   Value valid = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, p, P);
   Value pc = arith::MinUIOp::create(kb, loc, p,
                                     arith::SubIOp::create(kb, loc, P, cIndex(kb, loc, 1)));
   return {lane, p, valid, pc};
+}
+
+/// Combines `values` across each aligned group of G lanes (G a power of two
+/// at most a warp, the same in the whole kernel): xor shuffles at offsets
+/// 16, 8, ..., 1, each behind `if offset < G` (uniform: no divergence).
+static SmallVector<Value> emitLaneGroupReduce(
+    OpBuilder &kb, Location loc, Value G, ValueRange values,
+    function_ref<SmallVector<Value>(OpBuilder &, ValueRange, ValueRange)> combineFn) {
+  SmallVector<Value> cur(values);
+  for (int64_t offset = kWarp / 2; offset >= 1; offset /= 2) {
+    Value active = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult,
+                                         cIndex(kb, loc, offset), G);
+    auto ifOp = scf::IfOp::create(kb, loc, TypeRange(ValueRange(cur)), active, true);
+    OpBuilder tb = OpBuilder::atBlockBegin(&ifOp.getThenRegion().front());
+    SmallVector<Value> other;
+    for (Value v : cur)
+      other.push_back(emitShuffle(tb, loc, v, offset, kWarp, gpu::ShuffleMode::XOR));
+    scf::YieldOp::create(tb, loc, combineFn(tb, cur, other));
+    OpBuilder eb = OpBuilder::atBlockBegin(&ifOp.getElseRegion().front());
+    scf::YieldOp::create(eb, loc, cur);
+    cur.assign(ifOp.getResults().begin(), ifOp.getResults().end());
+  }
+  return cur;
 }
 
 /// One thread per output (consecutive threads, consecutive outputs), each
@@ -362,29 +398,34 @@ static void emitBlockReduction(const MapContext &ctx, OpBuilder &b, Location loc
   memref::DeallocOp::create(b, loc, partial);
 }
 
-/// A warp per output (ifBlockPerOutput's else): block g covers outputs
-/// g*W .. g*W + W - 1, warp w output g*W + w; lane l folds points l, l + 32,
-/// ... (consecutive lanes, consecutive points), then the warp combines its
-/// lanes with xor shuffles: no shared memory, no barrier, one kernel.
+/// A warp, or a group of G lanes, per output (ifBlockPerOutput's else;
+/// lanesPerOutput): a block covers blockSize / G consecutive outputs; lane
+/// l of an output's group folds points l, l + G, ... (consecutive lanes,
+/// consecutive points), then the group combines its lanes with xor
+/// shuffles: no shared memory, no barrier, one kernel.
 static void emitWarpPerOutput(const MapContext &ctx, OpBuilder &b, Location loc,
                               linalg::GenericOp op, const Combiner &combiner,
                               const LoopSplit &split, Value P, Value R) {
   Type elt = cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType();
   Value zero = cIndex(b, loc, 0);
-  Value groups = ceilDiv(b, loc, P, cIndex(b, loc, warpsPerBlock(ctx)));
+  Value G = lanesPerOutput(b, loc, R);
+  Value groups = ceilDiv(b, loc, P, arith::DivUIOp::create(b, loc, cIndex(b, loc, ctx.blockSize), G));
   Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero);
   emitBlockPerJob(ctx, b, loc, nonEmpty, groups, TypeRange{},
                   [&](OpBuilder &kb, gpu::LaunchOp l, Value job) {
-    WarpOutput w = warpOutput(ctx, kb, loc, l.getThreadIds().x, job, P);
+    LaneGroup w = laneGroup(ctx, kb, loc, l.getThreadIds().x, job, P, G);
     auto parIvs = delinearize(kb, loc, w.pc, split.parSizes, ctx.narrowIndex);
     Value end = arith::SelectOp::create(kb, loc, w.valid, R, cIndex(kb, loc, 0));
     Value acc = emitStridedAccumulate(
-        kb, loc, combiner, combinerIdentity(kb, loc, combiner, elt), w.lane, end,
-        cIndex(kb, loc, kWarp), [&](OpBuilder &lb, Value r, Value a) {
+        kb, loc, combiner, combinerIdentity(kb, loc, combiner, elt), w.lane, end, G,
+        [&](OpBuilder &lb, Value r, Value a) {
           auto redIvs = delinearize(lb, loc, r, split.redSizes, ctx.narrowIndex);
           return emitBody(lb, loc, op, split.point(parIvs, redIvs), a)[0];
         });
-    Value total = emitWarpReduce(kb, loc, combiner, acc);
+    Value total = emitLaneGroupReduce(kb, loc, G, ValueRange{acc},
+                                      [&](OpBuilder &cb, ValueRange x, ValueRange y) {
+      return SmallVector<Value>{combine(cb, combiner, x[0], y[0])};
+    })[0];
     Value lane0 = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, w.lane,
                                         cIndex(kb, loc, 0));
     OpBuilder fb = ifThen(kb, loc, arith::AndIOp::create(kb, loc, lane0, w.valid));
@@ -508,20 +549,21 @@ void lowerArgReduction(const MapContext &ctx, OpBuilder &b, Location loc, linalg
   lowerSequential(ctx, eb, loc, op, sizes);
   OpBuilder tb = OpBuilder::atBlockBegin(&byBlocks.getThenRegion().front());
   if (mayTakeWarpPerOutput(ctx, P, R)) {
-    // A warp per output (see emitWarpPerOutput): lane l folds points l,
-    // l + 32, ..., then xor shuffles combine the lanes' pairs.
+    // A group of lanes per output (see emitWarpPerOutput): lane l folds
+    // points l, l + G, ..., then xor shuffles combine the lanes' pairs.
     scf::IfOp perOutput = ifBlockPerOutput(tb, loc, P, R);
     OpBuilder wb = OpBuilder::atBlockBegin(&perOutput.getElseRegion().front());
-    Value groups = ceilDiv(wb, loc, P, cIndex(wb, loc, ctx.blockSize / kWarp));
+    Value G = lanesPerOutput(wb, loc, R);
+    Value groups = ceilDiv(wb, loc, P,
+                           arith::DivUIOp::create(wb, loc, cIndex(wb, loc, ctx.blockSize), G));
     Value nonEmpty = arith::CmpIOp::create(wb, loc, arith::CmpIPredicate::ugt, P, zero);
     emitBlockPerJob(ctx, wb, loc, nonEmpty, groups, TypeRange{},
                     [&](OpBuilder &kb, gpu::LaunchOp l, Value job) {
-      WarpOutput w = warpOutput(ctx, kb, loc, l.getThreadIds().x, job, P);
+      LaneGroup w = laneGroup(ctx, kb, loc, l.getThreadIds().x, job, P, G);
       auto parIvs = delinearize(kb, loc, w.pc, parSizes, ctx.narrowIndex);
       Value end = arith::SelectOp::create(kb, loc, w.valid, R, cIndex(kb, loc, 0));
       Pair id = identity(kb);
-      auto loop = scf::ForOp::create(kb, loc, w.lane, end, cIndex(kb, loc, kWarp),
-                                     ValueRange{id.first, id.second});
+      auto loop = scf::ForOp::create(kb, loc, w.lane, end, G, ValueRange{id.first, id.second});
       {
         OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
         SmallVector<Value> outs(2);
@@ -533,15 +575,15 @@ void lowerArgReduction(const MapContext &ctx, OpBuilder &b, Location loc, linalg
                           outs);
         scf::YieldOp::create(lb, loc, ValueRange{y[valOut], y[idxOut]});
       }
-      Pair acc{loop.getResult(0), loop.getResult(1)};
-      for (int64_t offset = kWarp / 2; offset >= 1; offset /= 2)
-        acc = combinePair(kb, acc,
-                          {emitShuffle(kb, loc, acc.first, offset, kWarp, gpu::ShuffleMode::XOR),
-                           emitShuffle(kb, loc, acc.second, offset, kWarp, gpu::ShuffleMode::XOR)});
+      auto total = emitLaneGroupReduce(
+          kb, loc, G, loop.getResults(), [&](OpBuilder &cb, ValueRange x, ValueRange y) {
+            Pair c = combinePair(cb, {x[0], x[1]}, {y[0], y[1]});
+            return SmallVector<Value>{c.first, c.second};
+          });
       Value lane0 = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, w.lane,
                                           cIndex(kb, loc, 0));
       OpBuilder fb = ifThen(kb, loc, arith::AndIOp::create(kb, loc, lane0, w.valid));
-      finish(fb, w.p, acc);
+      finish(fb, w.p, {total[0], total[1]});
     });
     tb = OpBuilder::atBlockBegin(&perOutput.getThenRegion().front());
   }

@@ -75,6 +75,11 @@ inline constexpr int64_t kMinRowPoints = 32;
 /// columns: 1.8 ms against a 0.55 ms floor).
 inline constexpr int64_t kWarpRowMax = 1024;
 
+/// Points a lane folds in the reductions' warp-per-row kernels: rows of R
+/// points take the power of two of lanes, at most a warp, nearest above
+/// R / kLanePoints (rows of 64: 8 lanes each, 4 rows a warp).
+inline constexpr int64_t kLanePoints = 8;
+
 /// Shared memory a row group's kernel sets aside for staged rows (a static
 /// buffer: 8192 f32; with the reductions' scratch, 6 blocks of 256 threads
 /// fit on an SM of 228 KiB). Static, not dynamic, shared memory: NVPTX
