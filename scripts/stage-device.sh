@@ -15,7 +15,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=.device-carry
-rm -rf "$out/arrayc" "$out/debs" "$out/rtdebs"
+# The old tarball goes first: a step that fails stops the script (set -e)
+# and must not leave an earlier tree to be carried as if it were this one.
+rm -rf "$out/arrayc" "$out/debs" "$out/rtdebs" "$out/arrayc.tar.xz"
+trap 'echo "stage-device.sh: failed at line $LINENO; nothing staged ($out/arrayc.tar.xz removed)" >&2' ERR
 mkdir -p "$out/arrayc/bin" "$out/arrayc/lib"
 cp build/bin/arrayc "$out/arrayc/bin/"
 strip "$out/arrayc/bin/arrayc"
@@ -79,5 +82,6 @@ pack "$out/rt.tar.xz" "$out/rt.key" liblapacke libtmglib3 libopenblas0-pthread l
   libfftw3-single3 libfftw3-double3 "$omp"
 # The same folder packed: carry .device-carry/arrayc.tar.xz instead of the folder
 # when the carry limit is near (scripts/device-libs.sh unpacks it).
-tar -C "$out" -cf - arrayc | xz -9e -T0 > "$out/arrayc.tar.xz"
+tar -C "$out" -cf - arrayc | xz -9e -T0 > "$out/arrayc.tar.xz.part"
+mv "$out/arrayc.tar.xz.part" "$out/arrayc.tar.xz"
 du -shc "$out/arrayc.tar.xz" "$out/llvm.tar.xz" "$out/rt.tar.xz"
