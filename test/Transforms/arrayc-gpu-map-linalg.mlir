@@ -342,3 +342,40 @@ func.func @row_sums(%x: memref<?x?xf32>, %out: memref<?xf32>) {
   }
   return
 }
+
+// -----
+
+// Tests a reduction whose every output reads the same elements (label
+// counts: `(lab[:, None] == np.arange(k)).sum(axis=0)` after fusion): with
+// 32 or more outputs (checked at run time), a lane per output in slices, so
+// a warp reads each label once (the split thread-per-output kernels: lane
+// outputs, warps over the labels, partials, then a thread per output);
+// fewer outputs keep the block kernel.
+#lab = affine_map<(d0, d1) -> (d0)>
+#cnt = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func @label_counts
+// CHECK: %[[LONG:.*]] = arith.cmpi ugt, %{{.*}}, %c32
+// CHECK: scf.if %[[LONG]] {
+// CHECK: %[[MANY:.*]] = arith.cmpi uge, %[[P:.*]], %c32
+// CHECK: scf.if %[[MANY]] {
+// CHECK: %[[PART:.*]] = memref.alloc(%{{.*}}) : memref<?xf64>
+// CHECK: gpu.launch {{.*}} workgroup(%{{.*}} : memref<256xf64, #gpu.address_space<workgroup>>)
+// CHECK: memref.store %{{.*}}, %[[PART]]
+// CHECK: gpu.launch
+// CHECK: memref.load %[[PART]]
+// CHECK: memref.dealloc %[[PART]]
+// CHECK: } else {
+// CHECK: arith.cmpi ugt, %{{.*}}, %c1024
+func.func @label_counts(%lab: memref<?xi64>, %out: memref<?xf64>) {
+  linalg.generic {indexing_maps = [#lab, #cnt], iterator_types = ["reduction", "parallel"]}
+      ins(%lab : memref<?xi64>) outs(%out : memref<?xf64>) {
+  ^bb0(%l: i64, %acc: f64):
+    %k = linalg.index 1 : index
+    %ki = arith.index_cast %k : index to i64
+    %eq = arith.cmpi eq, %l, %ki : i64
+    %one = arith.uitofp %eq : i1 to f64
+    %s = arith.addf %one, %acc : f64
+    linalg.yield %s : f64
+  }
+  return
+}

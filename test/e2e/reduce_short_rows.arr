@@ -5,8 +5,10 @@
 # distances to 64 centroids; integer coordinates, so distances are exact and
 # ties go to the first centroid, as in NumPy), row sums, maxima and means,
 # argmax with NaNs written into the data in place, an int min, and the
-# block-path neighbours (rows of 1025 points, 5 rows). Run-time sizes; the
-# inputs compared after the calls.
+# block-path neighbours (rows of 1025 points, 5 rows); label counts as a
+# one-hot sum (every output reads the same labels: a lane per output when
+# there are 32 or more, here 64 and 5). Run-time sizes; the inputs compared
+# after the calls.
 # INPUT: X f64 [6000, 8] range=-6:6
 # INPUT: a f32 [4000, 64]
 # INPUT: b f32 [300, 1000]
@@ -16,6 +18,8 @@
 # INPUT: t f32 [20, 30, 48]
 # OUTPUT: labels
 # OUTPUT: counts
+# OUTPUT: onehot_counts
+# OUTPUT: few_counts
 # OUTPUT: rowsum 1e-5
 # OUTPUT: rowmax
 # OUTPUT: nanarg
@@ -45,6 +49,9 @@ def main():
     labels = nearest(pts, cent)
     np.save("labels.npy", labels)
     np.save("counts.npy", np.bincount(labels, minlength=64))
+    onehot = (labels[:, None] == np.arange(cent.shape[0])[None, :]).astype(np.float64)
+    np.save("onehot_counts.npy", np.sum(onehot, axis=0))
+    np.save("few_counts.npy", (labels[:, None] == np.arange(5)[None, :]).sum(axis=0))
     np.save("rowsum.npy", a.sum(axis=1))
     np.save("rowmax.npy", np.max(b, axis=1))
     b[::7, 5] = np.nan
