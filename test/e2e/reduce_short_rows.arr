@@ -6,9 +6,8 @@
 # ties go to the first centroid, as in NumPy), row sums, maxima and means,
 # argmax with NaNs written into the data in place, an int min, and the
 # block-path neighbours (rows of 1025 points, 5 rows); label counts as a
-# one-hot sum (every output reads the same labels: a lane per output when
-# there are 32 or more, here 64 and 5). Run-time sizes; the inputs compared
-# after the calls.
+# one-hot sum (every output reads the same labels; 64 and 5 outputs).
+# Run-time sizes; the inputs compared after the calls.
 # INPUT: X f64 [6000, 8] range=-6:6
 # INPUT: a f32 [4000, 64]
 # INPUT: b f32 [300, 1000]

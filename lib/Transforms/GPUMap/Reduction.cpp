@@ -433,32 +433,10 @@ static void emitWarpPerOutput(const MapContext &ctx, OpBuilder &b, Location loc,
   });
 }
 
-/// True when `op` has parallel loops and reads, through each of its
-/// inputs that is not 0-d (at least one), the same elements for every
-/// output: no input's indexing map uses a parallel loop.
-static bool readsSameForEveryOutput(linalg::GenericOp op) {
-  if (op.getNumParallelLoops() == 0)
-    return false;
-  auto iters = op.getIteratorTypesArray();
-  bool any = false;
-  for (OpOperand *in : op.getDpsInputOperands()) {
-    auto type = dyn_cast<MemRefType>(in->get().getType());
-    if (!type || type.getRank() == 0)
-      continue;
-    for (unsigned d = 0; d < iters.size(); ++d)
-      if (iters[d] == utils::IteratorType::parallel &&
-          op.getMatchingIndexingMap(in).isFunctionOfDim(d))
-        return false;
-    any = true;
-  }
-  return any;
-}
-
 /// Strategy::ThreadPerOutput (emitThreadPerOutput), and
 /// Strategy::BlockReduction: by blocks (emitBlockReduction) when the
-/// reduction domains are longer than a warp (a lane per output, in slices,
-/// when 32 or more outputs all read the same elements), a warp per output
-/// when many are at most kWarpRowMax points (emitWarpPerOutput), else a thread per output, as
+/// reduction domains are longer than a warp, a warp per output when many
+/// are at most kWarpRowMax points (emitWarpPerOutput), else a thread per output, as
 /// the arg-reduction does. (k-means' squared distances sum rows of 2 points
 /// over 2^21 outputs: P blocks of 256 threads, all but 2 of each idle, took
 /// 5 ms a launch on an H100.)
@@ -489,23 +467,6 @@ void lowerReduction(const MapContext &ctx, OpBuilder &b, Location loc, linalg::G
   OpBuilder eb = OpBuilder::atBlockBegin(&byBlocks.getElseRegion().front());
   emitThreadPerOutput(ctx, eb, loc, op, config.combiner, split, P, R);
   OpBuilder tb = OpBuilder::atBlockBegin(&byBlocks.getThenRegion().front());
-  std::optional<int64_t> constP = getConstantIntValue(P);
-  if (readsSameForEveryOutput(op) && ctx.blockSize % kWarp == 0 && !(constP && *constP < kWarp)) {
-    // Every output reads the same elements (label counts, `(lab[:, None] ==
-    // np.arange(k)).sum(axis=0)`): with a lane per output a warp reads each
-    // element once, where a block per output reads them all again for each
-    // output (k-means' 64 counts over 2^22 labels: 0.24 ms, a 32 MB read).
-    scf::IfOp many = likely(
-        scf::IfOp::create(tb, loc,
-                          arith::CmpIOp::create(tb, loc, arith::CmpIPredicate::uge, P,
-                                                cIndex(tb, loc, kWarp)),
-                          /*withElse=*/true),
-        true);
-    OpBuilder mb = OpBuilder::atBlockBegin(&many.getThenRegion().front());
-    emitSplitThreadPerOutput(ctx, mb, loc, op, config.combiner, split, P, R,
-                             columnSlices(ctx, mb, loc, P, R));
-    tb = OpBuilder::atBlockBegin(&many.getElseRegion().front());
-  }
   if (mayTakeWarpPerOutput(ctx, P, R)) {
     scf::IfOp perOutput = ifBlockPerOutput(tb, loc, P, R);
     OpBuilder wb = OpBuilder::atBlockBegin(&perOutput.getElseRegion().front());
