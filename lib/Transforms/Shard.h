@@ -64,6 +64,10 @@ std::unique_ptr<mlir::Pass> createShardToRuntime();
 void populateShardToRuntimePatterns(mlir::RewritePatternSet &patterns,
                                     llvm::ArrayRef<int64_t> mesh);
 
+/// Whether `init` is a fill of the constant `want`: linalg.fill, or the
+/// generic that linalg-generalize-named-ops makes of it (both passes use it:
+/// an arg-reduction's identity inits, a reduction's neutral element).
+bool filledWith(mlir::Value init, mlir::Attribute want);
 /// Registers both passes (arrayc-opt).
 void registerShardPasses();
 

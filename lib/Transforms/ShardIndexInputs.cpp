@@ -28,6 +28,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "Transforms/ShardIndexInputs.h"
+#include "Transforms/Shard.h"
 
 #include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
 #include "Transforms/ArgReduce.h"
@@ -188,18 +189,6 @@ TypedAttr argIdentity(ArgReduceKind kind, Type t) {
     return b.getFloatAttr(ft, APFloat::getInf(ft.getFloatSemantics(), kind.max));
   unsigned w = t.getIntOrFloatBitWidth();
   return b.getIntegerAttr(t, kind.max ? APInt::getSignedMinValue(w) : APInt::getSignedMaxValue(w));
-}
-
-/// Whether `init` is a fill of `want`: linalg.fill, or the generic that
-/// linalg-generalize-named-ops makes of it.
-bool filledWith(Value init, Attribute want) {
-  std::optional<Value> value;
-  if (auto fill = init.getDefiningOp<linalg::FillOp>())
-    value = fill.getInputs()[0];
-  else if (auto generic = init.getDefiningOp<linalg::GenericOp>())
-    value = linalg::isaFillOpInterface(generic);
-  Attribute got;
-  return value && matchPattern(*value, m_Constant(&got)) && got == want;
 }
 
 /// One argmin/argmax: see splitArgReductions.
@@ -415,6 +404,16 @@ std::string reductionBodyProblem(func::FuncOp fn) {
                 rtcall::locationText(op->getLoc()) + " is a reduction " + what;
   });
   return problem;
+}
+
+bool filledWith(Value init, Attribute want) {
+  std::optional<Value> value;
+  if (auto fill = init.getDefiningOp<linalg::FillOp>())
+    value = fill.getInputs()[0];
+  else if (auto generic = init.getDefiningOp<linalg::GenericOp>())
+    value = linalg::isaFillOpInterface(generic);
+  Attribute got;
+  return value && matchPattern(*value, m_Constant(&got)) && got == want;
 }
 
 } // namespace arrayc

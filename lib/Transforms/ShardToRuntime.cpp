@@ -35,6 +35,7 @@
 #include "mlir/Dialect/Shard/IR/ShardDialect.h"
 #include "mlir/Dialect/Shard/IR/ShardOps.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
@@ -340,30 +341,6 @@ struct AllSlicePattern : OpRewritePattern<shard::AllSliceOp> {
   Mesh mesh;
 };
 
-/// The scalar `v` is filled with: the input of a linalg.fill, or the value a
-/// generic with no inputs yields from outside its body; null otherwise.
-static Value filledWith(Value v) {
-  if (auto fill = v.getDefiningOp<linalg::FillOp>())
-    return fill.getInputs()[0];
-  auto generic = v.getDefiningOp<linalg::GenericOp>();
-  if (!generic || generic.getNumDpsInputs() != 0 || generic.getNumResults() != 1 ||
-      generic.getNumReductionLoops() != 0)
-    return {};
-  Value y = generic.getBody()->getTerminator()->getOperand(0);
-  return generic.getRegion().isAncestor(y.getParentRegion()) ? Value() : y;
-}
-
-/// Whether `a` and `b` are the same value, or constants with the same
-/// attribute (0.0 and -0.0 differ).
-static bool sameScalar(Value a, Value b) {
-  if (!a || !b)
-    return false;
-  if (a == b)
-    return true;
-  Attribute x, y;
-  return matchPattern(a, m_Constant(&x)) && matchPattern(b, m_Constant(&y)) && x == y;
-}
-
 /// `scf.if %c {yield %init} else {%f = linalg.fill ins(%n) outs(%e); yield %f}`
 /// (either way round, %init, %n and %e defined before the if: the
 /// partitioner's neutral element on ranks other than 0) as
@@ -416,7 +393,8 @@ struct NeutralInitPattern : OpRewritePattern<scf::IfOp> {
     // Rank 0's init is the neutral element already (a product's zero-filled
     // output): every rank starts from it, and the product keeps its zero
     // init (a cuBLAS call, not a kernel over K).
-    if (sameScalar(filledWith(init), neutral)) {
+    Attribute neutralValue;
+    if (matchPattern(neutral, m_Constant(&neutralValue)) && filledWith(init, neutralValue)) {
       rewriter.replaceOp(op, init);
       return success();
     }

@@ -356,9 +356,6 @@ std::optional<unsigned> droppedDimOf(memref::SubViewOp sv) {
   return dim;
 }
 
-/// Blocks of `blockSize` threads the device keeps resident (one wave), read
-/// at run time: a call of the runtime's arrayc_rt_gpu_resident_blocks,
-/// declared in the module on first use.
 /// Points per thread a block reduction's slices keep at least:
 /// kMinPointsPerThread, fewer when each point costs transcendental math or
 /// divisions (kCostlyPointsPerThread): logistic regression's loss
@@ -391,6 +388,9 @@ Value slicesPerOutput(const MapContext &ctx, OpBuilder &b, Location loc, Value P
       arith::MinUIOp::create(b, loc, byWork, arith::MinUIOp::create(b, loc, byOutputs, byWave)));
 }
 
+/// Blocks of `blockSize` threads the device keeps resident (one wave), read
+/// at run time: a call of the runtime's arrayc_rt_gpu_resident_blocks,
+/// declared in the module on first use.
 Value residentBlocks(const MapContext &ctx, OpBuilder &b, Location loc) {
   ModuleOp module = ctx.module;
   constexpr StringLiteral name = "arrayc_rt_gpu_resident_blocks";

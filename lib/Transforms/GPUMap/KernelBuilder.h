@@ -198,8 +198,8 @@ std::optional<unsigned> droppedDimOf(memref::SubViewOp sv);
 /// declared in the module on first use.
 /// Blocks (slices) per output of a reduction of P outputs over R points
 /// each: P * S about one wave of resident blocks (read from the device at
-/// run time) when outputs are few, at least 16 points per thread, and
-/// S <= 4096 for the pass over the partials.
+/// run time) when outputs are few, at least `minPoints` points per thread,
+/// and S <= 4096 for the pass over the partials.
 Value slicesPerOutput(const MapContext &ctx, OpBuilder &b, Location loc, Value P, Value R,
                       int64_t minPoints = kMinPointsPerThread);
 

@@ -26,26 +26,27 @@ static scf::IfOp ifLongerThanWarp(OpBuilder &b, Location loc, Value R) {
                 true);
 }
 
-/// Whether a warp per output may serve P outputs of R points (blocks whole
-/// warps, neither count known to rule it out), and then `if R > kWarpRowMax
-/// or P < kWarp` (then: by blocks; else: a warp per
-/// output): many outputs of at most kWarpRowMax points each leave most of a
-/// block per output idle (k-means' argmin over rows of 64 distances, 2^22
-/// rows: 13.5 ms a call on an H100 with a block per row, a 1 GB read).
-static bool mayTakeWarpPerOutput(const MapContext &ctx, Value P, Value R) {
+/// Whether lane groups (a group of lanes per output: emitLaneGroups) may
+/// serve P outputs of R points: blocks are whole warps and neither count,
+/// when known, rules them out. Many outputs of at most kWarpRowMax points
+/// each leave most of a block per output idle (k-means' argmin over rows of
+/// 64 distances, 2^22 rows: 13.5 ms a call on an H100 with a block per row,
+/// a 1 GB read).
+static bool mayTakeLaneGroups(const MapContext &ctx, Value P, Value R) {
   std::optional<int64_t> p = getConstantIntValue(P), r = getConstantIntValue(R);
   return ctx.blockSize % kWarp == 0 && !(p && *p < kWarp) && !(r && *r > kWarpRowMax);
 }
+/// `if R > kWarpRowMax or P < kWarp` (then: by blocks; else: lane groups).
 static scf::IfOp ifBlockPerOutput(OpBuilder &b, Location loc, Value P, Value R) {
   Value longRows = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, R,
                                          cIndex(b, loc, kWarpRowMax));
-  Value fewRows = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, P,
-                                        cIndex(b, loc, kWarp));
-  return scf::IfOp::create(b, loc, arith::OrIOp::create(b, loc, longRows, fewRows),
+  Value fewOutputs = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, P,
+                                           cIndex(b, loc, kWarp));
+  return scf::IfOp::create(b, loc, arith::OrIOp::create(b, loc, longRows, fewOutputs),
                            /*withElse=*/true);
 }
 
-/// Lanes per output of the warp-per-output kernels: the power of two, at
+/// Lanes per output of the lane-group kernels: the power of two, at
 /// most a warp, that gives each lane about kLanePoints of R points (rows of
 /// 64: 8 lanes a row, 4 rows a warp; a whole warp on 64 points spent more
 /// time in its shuffles than in its two loads).
@@ -57,25 +58,6 @@ static Value lanesPerOutput(OpBuilder &b, Location loc, Value R) {
         b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, perLane, cIndex(b, loc, w)),
         cIndex(b, loc, w), g);
   return g;
-}
-
-/// Thread `tid`'s lane among the G lanes of its output and that output,
-/// p = job * (blockSize / G) + tid / G; `valid` when p < P, and `pc`, p
-/// clamped to P - 1 (lanes past the last output fold nothing but still take
-/// part in the shuffles).
-struct LaneGroup {
-  Value lane, p, valid, pc;
-};
-static LaneGroup laneGroup(const MapContext &ctx, OpBuilder &kb, Location loc, Value tid,
-                           Value job, Value P, Value G) {
-  Value lane = arith::RemUIOp::create(kb, loc, tid, G);
-  Value perBlock = arith::DivUIOp::create(kb, loc, cIndex(kb, loc, ctx.blockSize), G);
-  Value p = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, job, perBlock),
-                                  arith::DivUIOp::create(kb, loc, tid, G));
-  Value valid = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, p, P);
-  Value pc = arith::MinUIOp::create(kb, loc, p,
-                                    arith::SubIOp::create(kb, loc, P, cIndex(kb, loc, 1)));
-  return {lane, p, valid, pc};
 }
 
 /// Combines `values` across each aligned group of G lanes (G a power of two
@@ -99,6 +81,43 @@ static SmallVector<Value> emitLaneGroupReduce(
     cur.assign(ifOp.getResults().begin(), ifOp.getResults().end());
   }
   return cur;
+}
+
+/// The lane-group kernel (ifBlockPerOutput's else): G lanes per output
+/// (lanesPerOutput), a block covering blockSize / G consecutive outputs.
+/// `fold(kb, parIvs, lane, end)` folds the output's points lane, lane + G,
+/// ... < end (consecutive lanes, consecutive points; end is 0 for lanes
+/// past the last output, which still take part in the shuffles) into its
+/// partial values; the group combines them by `combineFn`
+/// (emitLaneGroupReduce), and lane 0 of a group whose output exists runs
+/// `store(fb, p, totals)`. No shared memory, no barrier, one kernel.
+static void emitLaneGroups(
+    const MapContext &ctx, OpBuilder &b, Location loc, const LoopSplit &split, Value P, Value R,
+    function_ref<SmallVector<Value>(OpBuilder &, ArrayRef<Value>, Value, Value, Value)> fold,
+    function_ref<SmallVector<Value>(OpBuilder &, ValueRange, ValueRange)> combineFn,
+    function_ref<void(OpBuilder &, Value, ValueRange)> store) {
+  Value zero = cIndex(b, loc, 0);
+  Value G = lanesPerOutput(b, loc, R);
+  Value perBlock = arith::DivUIOp::create(b, loc, cIndex(b, loc, ctx.blockSize), G);
+  Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero);
+  emitBlockPerJob(ctx, b, loc, nonEmpty, ceilDiv(b, loc, P, perBlock), TypeRange{},
+                  [&](OpBuilder &kb, gpu::LaunchOp l, Value job) {
+    Value tid = l.getThreadIds().x;
+    Value lane = arith::RemUIOp::create(kb, loc, tid, G);
+    Value p = arith::AddIOp::create(kb, loc, arith::MulIOp::create(kb, loc, job, perBlock),
+                                    arith::DivUIOp::create(kb, loc, tid, G));
+    Value valid = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::ult, p, P);
+    Value pc = arith::MinUIOp::create(kb, loc, p,
+                                      arith::SubIOp::create(kb, loc, P, cIndex(kb, loc, 1)));
+    auto parIvs = delinearize(kb, loc, pc, split.parSizes, ctx.narrowIndex);
+    Value end = arith::SelectOp::create(kb, loc, valid, R, cIndex(kb, loc, 0));
+    SmallVector<Value> totals =
+        emitLaneGroupReduce(kb, loc, G, fold(kb, parIvs, lane, end, G), combineFn);
+    Value lane0 = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, lane,
+                                        cIndex(kb, loc, 0));
+    OpBuilder fb = ifThen(kb, loc, arith::AndIOp::create(kb, loc, lane0, valid));
+    store(fb, p, totals);
+  });
 }
 
 /// One thread per output (consecutive threads, consecutive outputs), each
@@ -398,45 +417,34 @@ static void emitBlockReduction(const MapContext &ctx, OpBuilder &b, Location loc
   memref::DeallocOp::create(b, loc, partial);
 }
 
-/// A warp, or a group of G lanes, per output (ifBlockPerOutput's else;
-/// lanesPerOutput): a block covers blockSize / G consecutive outputs; lane
-/// l of an output's group folds points l, l + G, ... (consecutive lanes,
-/// consecutive points), then the group combines its lanes with xor
-/// shuffles: no shared memory, no barrier, one kernel.
-static void emitWarpPerOutput(const MapContext &ctx, OpBuilder &b, Location loc,
-                              linalg::GenericOp op, const Combiner &combiner,
-                              const LoopSplit &split, Value P, Value R) {
+/// A reduction by lane groups (emitLaneGroups): each lane folds its points
+/// with kAccumulators accumulators, the group combines by the combiner.
+static void emitLaneGroupReduction(const MapContext &ctx, OpBuilder &b, Location loc,
+                                   linalg::GenericOp op, const Combiner &combiner,
+                                   const LoopSplit &split, Value P, Value R) {
   Type elt = cast<MemRefType>(op.getDpsInits()[0].getType()).getElementType();
-  Value zero = cIndex(b, loc, 0);
-  Value G = lanesPerOutput(b, loc, R);
-  Value groups = ceilDiv(b, loc, P, arith::DivUIOp::create(b, loc, cIndex(b, loc, ctx.blockSize), G));
-  Value nonEmpty = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, P, zero);
-  emitBlockPerJob(ctx, b, loc, nonEmpty, groups, TypeRange{},
-                  [&](OpBuilder &kb, gpu::LaunchOp l, Value job) {
-    LaneGroup w = laneGroup(ctx, kb, loc, l.getThreadIds().x, job, P, G);
-    auto parIvs = delinearize(kb, loc, w.pc, split.parSizes, ctx.narrowIndex);
-    Value end = arith::SelectOp::create(kb, loc, w.valid, R, cIndex(kb, loc, 0));
-    Value acc = emitStridedAccumulate(
-        kb, loc, combiner, combinerIdentity(kb, loc, combiner, elt), w.lane, end, G,
-        [&](OpBuilder &lb, Value r, Value a) {
-          auto redIvs = delinearize(lb, loc, r, split.redSizes, ctx.narrowIndex);
-          return emitBody(lb, loc, op, split.point(parIvs, redIvs), a)[0];
-        });
-    Value total = emitLaneGroupReduce(kb, loc, G, ValueRange{acc},
-                                      [&](OpBuilder &cb, ValueRange x, ValueRange y) {
-      return SmallVector<Value>{combine(cb, combiner, x[0], y[0])};
-    })[0];
-    Value lane0 = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, w.lane,
-                                        cIndex(kb, loc, 0));
-    OpBuilder fb = ifThen(kb, loc, arith::AndIOp::create(kb, loc, lane0, w.valid));
-    storeOutput(ctx, fb, loc, op, combiner, split, w.p, total);
-  });
+  emitLaneGroups(
+      ctx, b, loc, split, P, R,
+      [&](OpBuilder &kb, ArrayRef<Value> parIvs, Value lane, Value end, Value G) {
+        return SmallVector<Value>{emitStridedAccumulate(
+            kb, loc, combiner, combinerIdentity(kb, loc, combiner, elt), lane, end, G,
+            [&](OpBuilder &lb, Value r, Value a) {
+              auto redIvs = delinearize(lb, loc, r, split.redSizes, ctx.narrowIndex);
+              return emitBody(lb, loc, op, split.point(parIvs, redIvs), a)[0];
+            })};
+      },
+      [&](OpBuilder &cb, ValueRange x, ValueRange y) {
+        return SmallVector<Value>{combine(cb, combiner, x[0], y[0])};
+      },
+      [&](OpBuilder &fb, Value p, ValueRange totals) {
+        storeOutput(ctx, fb, loc, op, combiner, split, p, totals[0]);
+      });
 }
 
 /// Strategy::ThreadPerOutput (emitThreadPerOutput), and
 /// Strategy::BlockReduction: by blocks (emitBlockReduction) when the
-/// reduction domains are longer than a warp, a warp per output when many
-/// are at most kWarpRowMax points (emitWarpPerOutput), else a thread per output, as
+/// reduction domains are longer than a warp, lane groups when many are at
+/// most kWarpRowMax points (emitLaneGroupReduction), else a thread per output, as
 /// the arg-reduction does. (k-means' squared distances sum rows of 2 points
 /// over 2^21 outputs: P blocks of 256 threads, all but 2 of each idle, took
 /// 5 ms a launch on an H100.)
@@ -467,17 +475,17 @@ void lowerReduction(const MapContext &ctx, OpBuilder &b, Location loc, linalg::G
   OpBuilder eb = OpBuilder::atBlockBegin(&byBlocks.getElseRegion().front());
   emitThreadPerOutput(ctx, eb, loc, op, config.combiner, split, P, R);
   OpBuilder tb = OpBuilder::atBlockBegin(&byBlocks.getThenRegion().front());
-  if (mayTakeWarpPerOutput(ctx, P, R)) {
+  if (mayTakeLaneGroups(ctx, P, R)) {
     scf::IfOp perOutput = ifBlockPerOutput(tb, loc, P, R);
     OpBuilder wb = OpBuilder::atBlockBegin(&perOutput.getElseRegion().front());
-    emitWarpPerOutput(ctx, wb, loc, op, config.combiner, split, P, R);
+    emitLaneGroupReduction(ctx, wb, loc, op, config.combiner, split, P, R);
     tb = OpBuilder::atBlockBegin(&perOutput.getThenRegion().front());
   }
   emitBlockReduction(ctx, tb, loc, op, config, split, P, R);
 }
 
-/// An arg-reduction by a warp per output when its many reduction domains
-/// have kWarp + 1 .. kWarpRowMax points (ifBlockPerOutput), by blocks when
+/// An arg-reduction by lane groups when its many reduction domains have
+/// kWarp + 1 .. kWarpRowMax points (ifBlockPerOutput), by blocks when
 /// they are longer, else a thread per output (lowerSequential). Blocks
 /// (p, s), S per output (about one wave of resident blocks when outputs
 /// are few, at least 16 points per thread, at most 4096): thread t folds
@@ -548,43 +556,32 @@ void lowerArgReduction(const MapContext &ctx, OpBuilder &b, Location loc, linalg
   OpBuilder eb = OpBuilder::atBlockBegin(&byBlocks.getElseRegion().front());
   lowerSequential(ctx, eb, loc, op, sizes);
   OpBuilder tb = OpBuilder::atBlockBegin(&byBlocks.getThenRegion().front());
-  if (mayTakeWarpPerOutput(ctx, P, R)) {
-    // A group of lanes per output (see emitWarpPerOutput): lane l folds
-    // points l, l + G, ..., then xor shuffles combine the lanes' pairs.
+  if (mayTakeLaneGroups(ctx, P, R)) {
+    // Lane groups (emitLaneGroups): each lane folds its (value, index)
+    // pairs, the group combines them by the arg-reduction's total order.
     scf::IfOp perOutput = ifBlockPerOutput(tb, loc, P, R);
     OpBuilder wb = OpBuilder::atBlockBegin(&perOutput.getElseRegion().front());
-    Value G = lanesPerOutput(wb, loc, R);
-    Value groups = ceilDiv(wb, loc, P,
-                           arith::DivUIOp::create(wb, loc, cIndex(wb, loc, ctx.blockSize), G));
-    Value nonEmpty = arith::CmpIOp::create(wb, loc, arith::CmpIPredicate::ugt, P, zero);
-    emitBlockPerJob(ctx, wb, loc, nonEmpty, groups, TypeRange{},
-                    [&](OpBuilder &kb, gpu::LaunchOp l, Value job) {
-      LaneGroup w = laneGroup(ctx, kb, loc, l.getThreadIds().x, job, P, G);
-      auto parIvs = delinearize(kb, loc, w.pc, parSizes, ctx.narrowIndex);
-      Value end = arith::SelectOp::create(kb, loc, w.valid, R, cIndex(kb, loc, 0));
-      Pair id = identity(kb);
-      auto loop = scf::ForOp::create(kb, loc, w.lane, end, G, ValueRange{id.first, id.second});
-      {
-        OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
-        SmallVector<Value> outs(2);
-        outs[valOut] = loop.getRegionIterArgs()[0];
-        outs[idxOut] = loop.getRegionIterArgs()[1];
-        auto y = emitBody(lb, loc, op,
-                          pointAt(parIvs, delinearize(lb, loc, loop.getInductionVar(), redSizes,
-                                                      ctx.narrowIndex)),
-                          outs);
-        scf::YieldOp::create(lb, loc, ValueRange{y[valOut], y[idxOut]});
-      }
-      auto total = emitLaneGroupReduce(
-          kb, loc, G, loop.getResults(), [&](OpBuilder &cb, ValueRange x, ValueRange y) {
-            Pair c = combinePair(cb, {x[0], x[1]}, {y[0], y[1]});
-            return SmallVector<Value>{c.first, c.second};
-          });
-      Value lane0 = arith::CmpIOp::create(kb, loc, arith::CmpIPredicate::eq, w.lane,
-                                          cIndex(kb, loc, 0));
-      OpBuilder fb = ifThen(kb, loc, arith::AndIOp::create(kb, loc, lane0, w.valid));
-      finish(fb, w.p, {total[0], total[1]});
-    });
+    emitLaneGroups(
+        ctx, wb, loc, split, P, R,
+        [&](OpBuilder &kb, ArrayRef<Value> parIvs, Value lane, Value end, Value G) {
+          Pair id = identity(kb);
+          auto loop = scf::ForOp::create(kb, loc, lane, end, G, ValueRange{id.first, id.second});
+          OpBuilder lb = OpBuilder::atBlockBegin(loop.getBody());
+          SmallVector<Value> outs(2);
+          outs[valOut] = loop.getRegionIterArgs()[0];
+          outs[idxOut] = loop.getRegionIterArgs()[1];
+          auto y = emitBody(lb, loc, op,
+                            pointAt(parIvs, delinearize(lb, loc, loop.getInductionVar(),
+                                                        redSizes, ctx.narrowIndex)),
+                            outs);
+          scf::YieldOp::create(lb, loc, ValueRange{y[valOut], y[idxOut]});
+          return SmallVector<Value>(loop.getResults());
+        },
+        [&](OpBuilder &cb, ValueRange x, ValueRange y) {
+          Pair c = combinePair(cb, {x[0], x[1]}, {y[0], y[1]});
+          return SmallVector<Value>{c.first, c.second};
+        },
+        [&](OpBuilder &fb, Value p, ValueRange totals) { finish(fb, p, {totals[0], totals[1]}); });
     tb = OpBuilder::atBlockBegin(&perOutput.getThenRegion().front());
   }
 
