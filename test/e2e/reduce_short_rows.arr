@@ -1,7 +1,7 @@
 # RUN: %e2e %s
-# Reductions and arg-reductions over many short rows (on the GPU: a warp per
-# row for 32 or more rows of 33..1024 points, shuffles only; fewer or longer
-# rows by blocks): a k-means assignment as users write it (argmin over the
+# Reductions and arg-reductions over many short rows (on the GPU: a group of
+# lanes per row for 32 or more rows of 33..1024 points, shuffles only; fewer
+# or longer rows by blocks): a k-means assignment as users write it (argmin over the
 # distances to 64 centroids; integer coordinates, so distances are exact and
 # ties go to the first centroid, as in NumPy), row sums, maxima and means,
 # argmax with NaNs written into the data in place, an int min, and the

@@ -66,16 +66,17 @@ inline constexpr int64_t kMinRows = 512;
 /// a thread per output.
 inline constexpr int64_t kMinRowPoints = 32;
 
-/// Rows of at most this many points run a row group's kernel, and the
-/// reductions and arg-reductions of 32 or more such rows their kernels, with
-/// a warp per row (blockSize / 32 rows a block, at most 32 points a lane): its
+/// Rows of at most this many points run a row group's kernel with a warp
+/// per row (blockSize / 32 rows a block, at most 32 points a lane), and the
+/// reductions and arg-reductions of 32 or more such rows with a group of
+/// lanes per row (kLanePoints). The row group's
 /// reductions are shuffles alone and its members are separated by a warp
 /// barrier, where a block per row would spend two block barriers per
 /// reduction on a row of a few points per thread (softmax over 448
 /// columns: 1.8 ms against a 0.55 ms floor).
 inline constexpr int64_t kWarpRowMax = 1024;
 
-/// Points a lane folds in the reductions' warp-per-row kernels: rows of R
+/// Points a lane folds in the reductions' lane-group kernels: rows of R
 /// points take the power of two of lanes, at most a warp, nearest above
 /// R / kLanePoints (rows of 64: 8 lanes each, 4 rows a warp).
 inline constexpr int64_t kLanePoints = 8;
