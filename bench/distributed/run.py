@@ -17,15 +17,20 @@ Workloads (the per-GPU size stays fixed; N GPUs get N times the global size):
          --shard=kstep:0=0; JAX: x in P('x', None)): local products and
          argmin, two all-reduces (sums, counts). The same function is
          test/distributed/kmeans_step.arr, checked against NumPy there.
+  jacobi Jacobi sweeps (--sweeps in one call) of the 5-point stencil, f32,
+         the grid u (N*grid-rows x grid-cols) split by rows: each sweep
+         sets every interior point to the mean of its four neighbours, the
+         boundary fixed; the result replicated on every GPU (arrayc: a loop
+         of u.copy() and a slice update, --shard=jacobi:0=0, each process
+         updating its rows, halo rows exchanged with its neighbours between
+         sweeps; JAX: u in P('x', None), lax.fori_loop of
+         u.at[1:-1, 1:-1].set(...), out_shardings replicated).
 Efficiency = t(1 GPU, base size) / t(N GPUs, N x base size): 1.0 is perfect
 weak scaling. Each system's time is the median of --reps timed calls after
 a warm-up; arrayc's is the slowest rank's median (each rank times its calls
 with perf_counter, which waits for the GPU). JAX computes f32 products at
 full f32 precision (jax_default_matmul_precision=highest: cuBLAS's f32
 GEMM, as arrayc's without --tf32).
-
-Not here: a Jacobi stencil. It needs halo exchanges (a function with a
-shifted slice runs replicated); timing it would time replicated work.
 
 Run from the repository root with a built arrayc (ARRAYC_RUNTIME_DIR set
 when the tree is not the build tree):
@@ -43,7 +48,7 @@ import tempfile
 import time
 
 # The workloads, in the order of the table (the names the program prints).
-WORKLOADS = ("gemm", "chain", "kmeans")
+WORKLOADS = ("gemm", "chain", "kmeans", "jacobi")
 
 # JAX allocates GPU memory as it needs it, not 75% up front.
 os.environ.setdefault("XLA_PYTHON_CLIENT_PREALLOCATE", "false")
@@ -76,6 +81,13 @@ def kstep(x: f32[n, d], c: f32[k, d]) -> f32[k, d]:
     counts = np.sum(onehot, axis=0)
     return sums / np.maximum(counts, 1.0)[:, None]
 
+def jacobi(u: f32[n, m], iters: int) -> f32[n, m]:
+    for it in range(iters):
+        un = u.copy()
+        un[1:-1, 1:-1] = 0.25 * (u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:])
+        u = un
+    return u
+
 def main():
     reps = {reps}
     a = np.random.rand({rows}, {k}).astype(np.float32)
@@ -83,11 +95,14 @@ def main():
     x = np.random.rand({n}).astype(np.float32)
     xs = np.random.rand({points}, {dims}).astype(np.float32)
     cs = np.random.rand({clusters}, {dims}).astype(np.float32)
+    g = np.random.rand({grows}, {gcols}).astype(np.float32)
     tg = np.zeros(reps + 1)
     tc = np.zeros(reps + 1)
     tk = np.zeros(reps + 1)
+    tj = np.zeros(reps + 1)
     cn = np.zeros(({clusters}, {dims}), dtype=np.float32)
     c = np.zeros(({rows}, {m}), dtype=np.float32)
+    gj = np.zeros(({grows}, {gcols}), dtype=np.float32)
     s = 0.0
     # Iteration 0 is the warm-up (not timed): a call of mm before the loop
     # would share its zero-filled result buffer with the loop's, and the
@@ -97,6 +112,7 @@ def main():
         a[0, 0] = r * 0.5
         x[0] = r * 0.5
         xs[0, 0] = r * 0.5
+        g[1, 1] = r * 0.5
         t0 = perf_counter()
         c = mm(a, b)
         t1 = perf_counter()
@@ -104,12 +120,16 @@ def main():
         t2 = perf_counter()
         cn = kstep(xs, cs)
         t3 = perf_counter()
+        gj = jacobi(g, {sweeps})
+        t4 = perf_counter()
         tg[r] = t1 - t0
         tc[r] = t2 - t1
         tk[r] = t3 - t2
+        tj[r] = t4 - t3
     print("gemm", middle(tg[1:]), c[0, 0] + c[{rows} - 1, {m} - 1])
     print("chain", middle(tc[1:]), s)
     print("kmeans", middle(tk[1:]), np.sum(cn))
+    print("jacobi", middle(tj[1:]), gj[1, 1] + gj[{grows} // 2, {gcols} // 2])
 """
 
 
@@ -129,23 +149,25 @@ def log(msg):
 
 
 def run_arrayc(args, ngpu, work):
-    """{'gemm': s, 'chain': s, 'kmeans': s} (slowest rank's medians) or an error string."""
+    """{'gemm': s, 'chain': s, 'kmeans': s, 'jacobi': s} (slowest rank's medians) or an
+    error string."""
     src = os.path.join(work, "weak_%d.arr" % ngpu)
     exe = os.path.join(work, "weak_%d" % ngpu)
     with open(src, "w") as f:
         f.write(PROGRAM.format(reps=args.reps, rows=args.rows * ngpu, k=args.k, m=args.m,
                                n=args.n * ngpu, points=args.points * ngpu, dims=args.dims,
-                               clusters=args.clusters))
+                               clusters=args.clusters, grows=args.grid_rows * ngpu,
+                               gcols=args.grid_cols, sweeps=args.sweeps))
     cmd = [args.arrayc, "--target=" + args.target, src, "-o", exe]
     if ngpu > 1 or args.mesh1:
         cmd[2:2] = ["--verbose", "--mesh=%d" % ngpu, "--shard=mm:0=0", "--shard=chain:0=0",
-                    "--shard=kstep:0=0"]
+                    "--shard=kstep:0=0", "--shard=jacobi:0=0"]
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         return "compile failed: " + p.stderr.strip()[-2000:]
     if ngpu > 1 or args.mesh1:
         # A call silently left replicated would time replicated work.
-        for fn in ("mm", "chain", "kstep"):
+        for fn in ("mm", "chain", "kstep", "jacobi"):
             if not re.search(r"shard: %s: .* split over %d processes" % (fn, ngpu), p.stderr):
                 return "%s was not split over %d GPUs:\n%s" % (fn, ngpu, p.stderr)
     outdir = os.path.join(work, "out_%d" % ngpu)
@@ -182,7 +204,8 @@ def run_arrayc(args, ngpu, work):
 
 
 def run_jax(args, ngpu):
-    """{'gemm': s, 'chain': s, 'kmeans': s} or an error string (JAX, one process)."""
+    """{'gemm': s, 'chain': s, 'kmeans': s, 'jacobi': s} or an error string (JAX, one
+    process)."""
     try:
         import jax
         import jax.numpy as jnp
@@ -205,6 +228,8 @@ def run_jax(args, ngpu):
                         NamedSharding(mesh, P("x", None)))
     cs = jax.device_put(rng.random((args.clusters, args.dims), dtype=np.float32),
                         NamedSharding(mesh, P()))
+    g = jax.device_put(rng.random((args.grid_rows * ngpu, args.grid_cols), dtype=np.float32),
+                       NamedSharding(mesh, P("x", None)))
     rep = NamedSharding(mesh, P())
     mm = jax.jit(lambda a, b: a @ b, out_shardings=rep)
     chain = jax.jit(lambda x: jnp.sum(jnp.sqrt(x * x + 1.0) * 0.5 - x), out_shardings=rep)
@@ -218,9 +243,18 @@ def run_jax(args, ngpu):
         return sums / jnp.maximum(counts, 1.0)[:, None]
 
     kmeans = jax.jit(kstep, out_shardings=rep)
+    sweeps = args.sweeps
+
+    def jacobi_sweeps(u):
+        def body(i, u):
+            return u.at[1:-1, 1:-1].set(
+                0.25 * (u[:-2, 1:-1] + u[2:, 1:-1] + u[1:-1, :-2] + u[1:-1, 2:]))
+        return jax.lax.fori_loop(0, sweeps, body, u)
+
+    jacobi = jax.jit(jacobi_sweeps, out_shardings=rep)
     result = {}
     for name, fn, ins in (("gemm", mm, (a, b)), ("chain", chain, (x,)),
-                          ("kmeans", kmeans, (xs, cs))):
+                          ("kmeans", kmeans, (xs, cs)), ("jacobi", jacobi, (g,))):
         fn(*ins).block_until_ready()
         ts = []
         for _ in range(args.reps):
@@ -228,7 +262,7 @@ def run_jax(args, ngpu):
             fn(*ins).block_until_ready()
             ts.append(time.perf_counter() - t0)
         result[name] = statistics.median(ts)
-    del a, b, x, xs, cs
+    del a, b, x, xs, cs, g
     return result
 
 
@@ -244,6 +278,9 @@ def main():
     ap.add_argument("--points", type=int, default=1 << 22, help="k-means points per GPU")
     ap.add_argument("--dims", type=int, default=16, help="k-means dimensions")
     ap.add_argument("--clusters", type=int, default=64, help="k-means clusters")
+    ap.add_argument("--grid-rows", type=int, default=16384, help="Jacobi grid rows per GPU")
+    ap.add_argument("--grid-cols", type=int, default=16384, help="Jacobi grid columns")
+    ap.add_argument("--sweeps", type=int, default=200, help="Jacobi sweeps per call")
     ap.add_argument("--mesh1", action="store_true",
                     help="1 GPU also through --mesh=1 and arrayc launch (default: a plain "
                          "executable, no collectives)")
@@ -277,9 +314,9 @@ def main():
 
     systems = ["arrayc"] + ([] if args.no_jax else ["jax"])
     print("\nWeak scaling (per GPU: GEMM %dx%d @ %dx%d f32; chain %d f32; k-means %d points "
-          "x %d dims, %d clusters, f32), median of %d"
+          "x %d dims, %d clusters, f32; Jacobi %dx%d f32, %d sweeps), median of %d"
           % (args.rows, args.k, args.k, args.m, args.n, args.points, args.dims, args.clusters,
-             args.reps))
+             args.grid_rows, args.grid_cols, args.sweeps, args.reps))
     head = "| workload | GPUs | global size |"
     for s in systems:
         head += " %s ms | %s efficiency |" % (s, s)
@@ -290,7 +327,9 @@ def main():
             size = {"gemm": "%dx%d @ %dx%d" % (args.rows * ngpu, args.k, args.k, args.m),
                     "chain": "%d" % (args.n * ngpu),
                     "kmeans": "%dx%d, %d clusters" % (args.points * ngpu, args.dims,
-                                                      args.clusters)}[w]
+                                                      args.clusters),
+                    "jacobi": "%dx%d, %d sweeps" % (args.grid_rows * ngpu, args.grid_cols,
+                                                    args.sweeps)}[w]
             line = "| %s | %d | %s |" % (w, ngpu, size)
             for s in systems:
                 r = res.get(s)

@@ -30,6 +30,7 @@
 #include "Transforms/Shard.h"
 
 #include "Transforms/ShardIndexInputs.h"
+#include "Transforms/ShardStencil.h"
 
 #include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
 
@@ -463,6 +464,30 @@ struct ShardFunctionsPass
 
   void runOnOperation() override;
 
+  /// Canonicalizes and CSEs `copy`; false with `errors` set when that
+  /// failed. The folds' errors (an op the static shapes made invalid) say
+  /// why the call stays replicated; they are not the program's errors.
+  /// Warnings and remarks are not handled here: they go on to the driver's
+  /// handler, as they would without this one.
+  bool foldCopy(func::FuncOp copy, std::string &errors) {
+    ScopedDiagnosticHandler handler(copy.getContext(), [&](Diagnostic &diag) {
+      if (diag.getSeverity() != DiagnosticSeverity::Error)
+        return failure();
+      errors += (errors.empty() ? "" : "; ") + diag.str();
+      return success();
+    });
+    OpPassManager pm(func::FuncOp::getOperationName());
+    pm.addPass(createCanonicalizerPass());
+    pm.addPass(createCSEPass());
+    return succeeded(runPipeline(pm, copy));
+  }
+
+  /// When every split argument is split along its rows (dimension 0) over
+  /// one mesh axis: `fn`'s copy as a stencil (ShardStencil.h), noted; else a
+  /// null copy, with the stencil's reason added to `why`.
+  StencilCopy stencil(func::FuncOp fn, ArrayRef<Type> types, const Splits &splits,
+                      ArrayRef<int64_t> mesh, std::string &why);
+
   /// The partitioned copy of `fn` for argument types `types` (static), or
   /// null with `why` set. `splits` loses the arguments left whole.
   func::FuncOp partition(func::FuncOp fn, ArrayRef<Type> types, Splits &splits,
@@ -544,8 +569,14 @@ void ShardFunctionsPass::runOnOperation() {
     if (calls.empty())
       note(fn.getSymName() + ": not called by the program; called from outside (an "
                              "exported function) it runs replicated");
-    // One partitioned copy per static signature.
-    std::map<std::string, std::pair<func::FuncOp, Splits>> copies;
+    // One partitioned copy per static signature: MLIR's partitioner's, else
+    // a stencil's (ShardStencil.h).
+    struct Copy {
+      func::FuncOp fn;
+      Splits used;
+      StencilCopy stencil;
+    };
+    std::map<std::string, Copy> copies;
     for (func::CallOp call : calls) {
       std::string where = rtcall::locationText(call.getLoc());
       SmallVector<Value> operands;
@@ -573,14 +604,21 @@ void ShardFunctionsPass::runOnOperation() {
         ks << t << ";";
       auto it = copies.find(key);
       if (it == copies.end()) {
-        Splits used = splits;
+        Copy c{{}, splits, {}};
         std::string why;
-        func::FuncOp copy = partition(fn, types, used, meshShape, why);
-        if (!copy)
+        c.fn = partition(fn, types, c.used, meshShape, why);
+        if (!c.fn)
+          c.stencil = stencil(fn, types, splits, meshShape, why);
+        if (!c.fn && !c.stencil.fn)
           note(fn.getSymName() + " called at " + where + ": replicated (" + why + ")");
-        it = copies.emplace(key, std::make_pair(copy, used)).first;
+        it = copies.emplace(key, std::move(c)).first;
       }
-      auto &[copy, used] = it->second;
+      if (it->second.stencil.fn) {
+        callStencilCopy(call, operands, it->second.stencil);
+        continue;
+      }
+      func::FuncOp copy = it->second.fn;
+      Splits &used = it->second.used;
       if (!copy)
         continue;
 
@@ -636,6 +674,42 @@ void ShardFunctionsPass::runOnOperation() {
   }
 }
 
+StencilCopy ShardFunctionsPass::stencil(func::FuncOp fn, ArrayRef<Type> types,
+                                        const Splits &splits, ArrayRef<int64_t> mesh,
+                                        std::string &why) {
+  SmallVector<unsigned> args;
+  std::optional<int16_t> axis;
+  for (auto &[i, dims] : splits) {
+    if (dims.size() != 1 || dims.begin()->first != 0 || dims.begin()->second.size() != 1)
+      return {};
+    int16_t a = dims.begin()->second.front();
+    if (axis && *axis != a)
+      return {};
+    axis = a;
+    args.push_back(i);
+  }
+  if (!axis || args.empty())
+    return {};
+  std::string stencilWhy;
+  StencilCopy copy = partitionStencil(
+      fn, types, args, *axis, mesh[*axis],
+      [&](func::FuncOp f, std::string &errors) { return foldCopy(f, errors); }, stencilWhy);
+  if (!copy.fn) {
+    why += "; " + stencilWhy;
+    return copy;
+  }
+  std::string what;
+  for (unsigned i : args)
+    what += (what.empty() ? "" : ", ") + ("argument " + Twine(i)).str();
+  std::string onAxis =
+      mesh.size() > 1 ? " (mesh axis " + std::to_string(*axis) + ")" : std::string();
+  note(fn.getSymName() + ": " + what + " along dimension 0 split over " + Twine(mesh[*axis]) +
+       " processes" + onAxis + " as a stencil, a halo of " + Twine(copy.halo) + " row(s); " +
+       Twine(copy.exchanges) + " halo exchange(s) in loops, " + Twine(copy.gathers) +
+       " collective(s)");
+  return copy;
+}
+
 func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types,
                                            Splits &splits, ArrayRef<int64_t> mesh,
                                            std::string &why) {
@@ -667,23 +741,8 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
     arg.replaceAllUsesExcept(cast, cast);
   }
   copy.setType(FunctionType::get(ctx, types, copy.getResultTypes()));
-  // The folds' errors (an op the static shapes made invalid) say why the
-  // call stays replicated; they are not the program's errors.
   std::string foldErrors;
-  // Warnings and remarks are not handled here: they go on to the handler
-  // below (the driver's), as they would without this one.
-  auto fold = [&]() {
-    ScopedDiagnosticHandler handler(ctx, [&](Diagnostic &diag) {
-      if (diag.getSeverity() != DiagnosticSeverity::Error)
-        return failure();
-      foldErrors += (foldErrors.empty() ? "" : "; ") + diag.str();
-      return success();
-    });
-    OpPassManager pm(func::FuncOp::getOperationName());
-    pm.addPass(createCanonicalizerPass());
-    pm.addPass(createCSEPass());
-    return runPipeline(pm, copy);
-  };
+  auto fold = [&]() { return success(foldCopy(copy, foldErrors)); };
   if (failed(fold()))
     return fail("its shapes did not fold: " + foldErrors);
   auto ret = cast<func::ReturnOp>(copy.front().getTerminator());

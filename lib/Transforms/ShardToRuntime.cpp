@@ -62,6 +62,16 @@ Value i64(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
 }
 
+/// The dynamic sizes of `tensor` (those a buffer of its type is allocated with).
+SmallVector<Value> dynamicSizes(PatternRewriter &rw, Location loc, Value tensor) {
+  auto tt = cast<RankedTensorType>(tensor.getType());
+  SmallVector<Value> sizes;
+  for (int64_t d = 0; d < tt.getRank(); ++d)
+    if (tt.isDynamicDim(d))
+      sizes.push_back(tensor::DimOp::create(rw, loc, tensor, d));
+  return sizes;
+}
+
 /// `tensor` copied into a fresh buffer of identity layout.
 Value freshCopy(PatternRewriter &rw, Location loc, Value tensor) {
   auto tt = cast<RankedTensorType>(tensor.getType());
@@ -70,9 +80,16 @@ Value freshCopy(PatternRewriter &rw, Location loc, Value tensor) {
   Value src = bufferization::ToBufferOp::create(
       rw, loc, MemRefType::get(tt.getShape(), tt.getElementType(), layout), tensor,
       /*readOnly=*/true);
-  Value buf = memref::AllocOp::create(rw, loc, MemRefType::get(tt.getShape(), tt.getElementType()));
+  Value buf = memref::AllocOp::create(rw, loc, MemRefType::get(tt.getShape(), tt.getElementType()),
+                                      dynamicSizes(rw, loc, tensor));
   memref::CopyOp::create(rw, loc, src, buf);
   return buf;
+}
+
+/// Bytes of an element the collectives carry (0: none).
+int64_t elementBytes(Type elt) {
+  return elt.isIntOrFloat() ? std::max<int64_t>(1, elt.getIntOrFloatBitWidth() / 8)
+                            : isa<IndexType>(elt) ? 8 : 0;
 }
 
 Value unrankedOf(PatternRewriter &rw, Location loc, Value buf) {
@@ -256,25 +273,32 @@ struct AllGatherPattern : OpRewritePattern<shard::AllGatherOp> {
   LogicalResult matchAndRewrite(shard::AllGatherOp op, PatternRewriter &rw) const override {
     auto in = dyn_cast<RankedTensorType>(op.getInput().getType());
     auto out = dyn_cast<RankedTensorType>(op.getResult().getType());
-    if (!in || !out || !in.hasStaticShape() || !out.hasStaticShape() ||
-        in.getElementType() != out.getElementType())
-      return rw.notifyMatchFailure(op, "not static tensors of one element type");
+    int64_t axis = op.getGatherAxis().getSExtValue();
+    // Static along the gather axis; other dimensions (a stencil's columns)
+    // may be dynamic, the same in and out.
+    if (!in || !out || in.getElementType() != out.getElementType() ||
+        in.isDynamicDim(axis) || out.isDynamicDim(axis))
+      return rw.notifyMatchFailure(op, "not tensors of one element type, static along the axis");
     auto group = groupOf(op, op.getGridAttr(), op.getGridAxes(), mesh, rw);
     if (failed(group))
       return failure();
     Type elt = in.getElementType();
-    int64_t bytes = elt.isIntOrFloat() ? std::max<int64_t>(1, elt.getIntOrFloatBitWidth() / 8)
-                                       : isa<IndexType>(elt) ? 8 : 0;
+    int64_t bytes = elementBytes(elt);
     if (!bytes)
       return rw.notifyMatchFailure(op, "element type without a runtime collective");
     Location loc = op.getLoc();
     ModuleOp module = op->getParentOfType<ModuleOp>();
     Value inBuf = freshCopy(rw, loc, op.getInput());
-    Value outBuf = memref::AllocOp::create(rw, loc, MemRefType::get(out.getShape(), elt));
+    SmallVector<Value> outSizes;
+    for (int64_t d = 0; d < out.getRank(); ++d)
+      if (out.isDynamicDim(d))
+        outSizes.push_back(tensor::DimOp::create(rw, loc, op.getInput(), d));
+    Value outBuf =
+        memref::AllocOp::create(rw, loc, MemRefType::get(out.getShape(), elt), outSizes);
     Value w = where(rw, loc, module);
     SmallVector<Value> args{unrankedOf(rw, loc, inBuf), unrankedOf(rw, loc, outBuf),
                             rtcall::i32(rw, loc, static_cast<int32_t>(bytes)),
-                            i64(rw, loc, op.getGatherAxis().getSExtValue()),
+                            i64(rw, loc, axis),
                             i64(rw, loc, mesh.size())};
     args.append(group->args);
     args.push_back(w);
@@ -283,6 +307,90 @@ struct AllGatherPattern : OpRewritePattern<shard::AllGatherOp> {
     func::CallOp::create(rw, loc, f, args);
     rw.replaceOpWithNewOp<bufferization::ToTensorOp>(op, out, outBuf, /*restrict=*/true,
                                                      /*writable=*/true);
+    return success();
+  }
+  Mesh mesh;
+};
+
+/// A stencil's halo exchange (ShardStencil.h): `update_halo %x halo_sizes =
+/// [lo, hi]` on a tensor whose rows are this process's block with `lo` rows
+/// of the previous process's before it and `hi` of the next's after it (0 at
+/// a global end). Its first `lo` and last `hi` block rows are sent (small
+/// fresh copies), the neighbours' rows received into fresh buffers and
+/// written into the tensor's halo rows (insert_slice: in place when the
+/// tensor is not read after, as a loop-carried array is not).
+struct UpdateHaloPattern : OpRewritePattern<shard::UpdateHaloOp> {
+  UpdateHaloPattern(MLIRContext *ctx, const Mesh &mesh) : OpRewritePattern(ctx), mesh(mesh) {}
+  LogicalResult matchAndRewrite(shard::UpdateHaloOp op, PatternRewriter &rw) const override {
+    auto tt = dyn_cast<RankedTensorType>(op.getDestination().getType());
+    ArrayRef<shard::GridAxesAttr> splitAxes = op.getSplitAxes().getAxes();
+    if (!tt || splitAxes.size() != 1 || op.getHaloSizes().size() != 2 ||
+        op.getStaticHaloSizes().size() != 2)
+      return rw.notifyMatchFailure(op, "not a tensor's rows with a low and a high halo");
+    for (int64_t s : op.getStaticHaloSizes())
+      if (!ShapedType::isDynamic(s))
+        return rw.notifyMatchFailure(op, "static halo sizes");
+    auto group = groupOf(op, op.getGridAttr(), splitAxes.front().asArrayRef(), mesh, rw);
+    if (failed(group))
+      return failure();
+    Type elt = tt.getElementType();
+    int64_t bytes = elementBytes(elt);
+    if (!bytes)
+      return rw.notifyMatchFailure(op, "element type without a runtime collective");
+    Location loc = op.getLoc();
+    ModuleOp module = op->getParentOfType<ModuleOp>();
+    Value x = op.getDestination();
+    Value lo = arith::IndexCastOp::create(rw, loc, rw.getIndexType(), op.getHaloSizes()[0]);
+    Value hi = arith::IndexCastOp::create(rw, loc, rw.getIndexType(), op.getHaloSizes()[1]);
+    Value rows = tensor::DimOp::create(rw, loc, x, 0);
+    Value hiStart = arith::SubIOp::create(rw, loc, rows, hi);
+    Value hiSend = arith::SubIOp::create(rw, loc, hiStart, hi);
+    auto slice = [&](Value t, Value start, Value count) {
+      SmallVector<OpFoldResult> offsets(tt.getRank(), rw.getIndexAttr(0)),
+          strides(tt.getRank(), rw.getIndexAttr(1)), sizes;
+      offsets[0] = start;
+      sizes.push_back(count);
+      for (int64_t d = 1; d < tt.getRank(); ++d)
+        sizes.push_back(tt.isDynamicDim(d) ? OpFoldResult(tensor::DimOp::create(rw, loc, t, d))
+                                           : OpFoldResult(rw.getIndexAttr(tt.getDimSize(d))));
+      return std::make_tuple(offsets, sizes, strides);
+    };
+    auto send = [&](Value start, Value count) {
+      auto [offsets, sizes, strides] = slice(x, start, count);
+      return freshCopy(rw, loc, tensor::ExtractSliceOp::create(rw, loc, x, offsets, sizes, strides));
+    };
+    SmallVector<int64_t> shape(tt.getShape());
+    shape[0] = ShapedType::kDynamic;
+    auto haloType = MemRefType::get(shape, elt);
+    auto receive = [&](Value count) {
+      SmallVector<Value> sizes{count};
+      for (int64_t d = 1; d < tt.getRank(); ++d)
+        if (tt.isDynamicDim(d))
+          sizes.push_back(tensor::DimOp::create(rw, loc, x, d));
+      return memref::AllocOp::create(rw, loc, haloType, sizes).getResult();
+    };
+    Value loSend = send(lo, lo), hiSendBuf = send(hiSend, hi);
+    Value loRecv = receive(lo), hiRecv = receive(hi);
+    Value w = where(rw, loc, module);
+    SmallVector<Value> args{unrankedOf(rw, loc, loSend), unrankedOf(rw, loc, hiSendBuf),
+                            unrankedOf(rw, loc, loRecv), unrankedOf(rw, loc, hiRecv),
+                            rtcall::i32(rw, loc, static_cast<int32_t>(bytes)),
+                            i64(rw, loc, mesh.size())};
+    args.append(group->args);
+    args.push_back(w);
+    auto f = declareFn(rw, module, "arrayc_rt_coll_exchange_halo_" + rtcall::storageSuffix(elt),
+                       ValueRange(args).getTypes(), {});
+    func::CallOp::create(rw, loc, f, args);
+    auto haloTensor = RankedTensorType::get(shape, elt);
+    Value loRows = bufferization::ToTensorOp::create(rw, loc, haloTensor, loRecv,
+                                                     /*restrict=*/true, /*writable=*/true);
+    Value hiRows = bufferization::ToTensorOp::create(rw, loc, haloTensor, hiRecv,
+                                                     /*restrict=*/true, /*writable=*/true);
+    Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
+    auto [loOffsets, loSizes, loStrides] = slice(x, zero, lo);
+    Value y = tensor::InsertSliceOp::create(rw, loc, loRows, x, loOffsets, loSizes, loStrides);
+    auto [hiOffsets, hiSizes, hiStrides] = slice(x, hiStart, hi);
+    rw.replaceOpWithNewOp<tensor::InsertSliceOp>(op, hiRows, y, hiOffsets, hiSizes, hiStrides);
     return success();
   }
   Mesh mesh;
@@ -491,6 +599,7 @@ struct ShardToRuntimePass : PassWrapper<ShardToRuntimePass, OperationPass<Module
 void populateShardToRuntimePatterns(RewritePatternSet &patterns, ArrayRef<int64_t> shape) {
   Mesh mesh{SmallVector<int64_t>(shape)};
   patterns.add<LinearIndexPattern, MultiIndexPattern, AllReducePattern, AllGatherPattern,
+               UpdateHaloPattern,
                AllSlicePattern, GridShapePattern>(patterns.getContext(), mesh);
   patterns.add<NeutralInitPattern>(patterns.getContext());
 }

@@ -198,6 +198,27 @@ void arrayc_rt_coll_all_gather(int64_t irank, void *idesc, int64_t orank, void *
     fail(where, "%s", error.c_str());
 }
 
+void arrayc_rt_coll_exchange_halo(int64_t lsrank, void *lsdesc, int64_t hsrank, void *hsdesc,
+                                  int64_t lrrank, void *lrdesc, int64_t hrrank, void *hrdesc,
+                                  int32_t eltBytes, int64_t meshSize, int64_t group,
+                                  int64_t color, int64_t key, int64_t groupSize, int64_t wrank,
+                                  void *wdesc) {
+  std::string where = whereOf(wrank, wdesc);
+  ensureInit(meshSize, where);
+  injectedFault(where);
+  Block loSend = blockOf(lsrank, lsdesc, eltBytes);
+  Block hiSend = blockOf(hsrank, hsdesc, eltBytes);
+  Block loRecv = blockOf(lrrank, lrdesc, eltBytes);
+  Block hiRecv = blockOf(hrrank, hrdesc, eltBytes);
+  std::string error;
+  if (!gBackend->exchangeHalo(Group{group, color, key, groupSize}, loSend.data,
+                              loSend.elements() * eltBytes, hiSend.data,
+                              hiSend.elements() * eltBytes, loRecv.data,
+                              loRecv.elements() * eltBytes, hiRecv.data,
+                              hiRecv.elements() * eltBytes, error))
+    fail(where, "%s", error.c_str());
+}
+
 #define ARRAYC_RT_COLL_DEFINE(T)                                                            \
   void arrayc_rt_coll_all_reduce_##T(int64_t rank, void *desc, int32_t kind, int32_t bits,   \
                                      int32_t op, int64_t meshSize, int64_t group,            \
@@ -212,6 +233,16 @@ void arrayc_rt_coll_all_gather(int64_t irank, void *idesc, int64_t orank, void *
                                      int64_t groupSize, int64_t wrank, void *wdesc) {        \
     arrayc_rt_coll_all_gather(irank, idesc, orank, odesc, eltBytes, axis, meshSize, group,   \
                               color, key, groupSize, wrank, wdesc);                          \
+  }                                                                                          \
+  void arrayc_rt_coll_exchange_halo_##T(int64_t lsrank, void *lsdesc, int64_t hsrank,        \
+                                        void *hsdesc, int64_t lrrank, void *lrdesc,          \
+                                        int64_t hrrank, void *hrdesc, int32_t eltBytes,      \
+                                        int64_t meshSize, int64_t group, int64_t color,      \
+                                        int64_t key, int64_t groupSize, int64_t wrank,       \
+                                        void *wdesc) {                                       \
+    arrayc_rt_coll_exchange_halo(lsrank, lsdesc, hsrank, hsdesc, lrrank, lrdesc, hrrank,     \
+                                 hrdesc, eltBytes, meshSize, group, color, key, groupSize,   \
+                                 wrank, wdesc);                                              \
   }
 ARRAYC_RT_COLL_TYPES(ARRAYC_RT_COLL_DEFINE)
 #undef ARRAYC_RT_COLL_DEFINE

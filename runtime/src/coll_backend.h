@@ -50,6 +50,14 @@ public:
   /// after `outer` elements of leading dimensions; outer 1: concatenated).
   virtual bool allGather(const Group &group, const char *in, int64_t block, int64_t outer,
                          char *out, std::string &error) = 0;
+  /// A halo exchange along the group's chain (coll.h): `loSend` to the
+  /// previous process (key - 1; group 0: rank - 1), which receives it in its
+  /// `hiRecv`, and `hiSend` to the next, into its `loRecv`. At the ends the
+  /// buffers towards the missing neighbour have 0 bytes.
+  virtual bool exchangeHalo(const Group &group, const char *loSend, int64_t loSendBytes,
+                            const char *hiSend, int64_t hiSendBytes, char *loRecv,
+                            int64_t loRecvBytes, char *hiRecv, int64_t hiRecvBytes,
+                            std::string &error) = 0;
 };
 
 /// The element types a collective carries (coll.h's kind and width), in the
@@ -123,6 +131,28 @@ inline bool isBitwise(int32_t op) {
 /// order, or `none` for an operation coll.h does not have.
 template <class T> T opEntry(const T (&table)[kNumOps], int32_t op, T none) {
   return op >= 0 && static_cast<size_t>(op) < kNumOps ? table[op] : none;
+}
+
+/// A halo exchange's buffers towards a neighbour the process does not have
+/// (the chain's ends) are empty; false with `error` naming the first that is
+/// not (Backend::exchangeHalo).
+inline bool haloEndsEmpty(bool hasPrev, bool hasNext, int64_t loSendBytes, int64_t hiSendBytes,
+                          int64_t loRecvBytes, int64_t hiRecvBytes, std::string &error) {
+  const char *what = nullptr;
+  int64_t bytes = 0;
+  if (!hasPrev && (loSendBytes || loRecvBytes)) {
+    what = loSendBytes ? "lo_send" : "lo_recv";
+    bytes = loSendBytes ? loSendBytes : loRecvBytes;
+  } else if (!hasNext && (hiSendBytes || hiRecvBytes)) {
+    what = hiSendBytes ? "hi_send" : "hi_recv";
+    bytes = hiSendBytes ? hiSendBytes : hiRecvBytes;
+  }
+  if (!what)
+    return true;
+  error = std::string("halo exchange: ") + what + " has " + std::to_string(bytes) +
+          " bytes, but this process is the " + (hasPrev ? "last" : "first") +
+          " of its group and has no " + (hasPrev ? "next" : "previous") + " process";
+  return false;
 }
 
 /// The backend of this library (coll_mpi.cpp or coll_nccl.cpp); static storage.

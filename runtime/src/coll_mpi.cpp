@@ -88,8 +88,62 @@ public:
     interleaveRows(gathered.data(), block, outer, group.size, out);
     return true;
   }
+  bool exchangeHalo(const Group &group, const char *loSend, int64_t loSendBytes,
+                    const char *hiSend, int64_t hiSendBytes, char *loRecv, int64_t loRecvBytes,
+                    char *hiRecv, int64_t hiRecvBytes, std::string &error) override {
+    MPI_Comm comm;
+    if (!communicator(group, comm, error))
+      return false;
+    int me = 0, n = 0;
+    MPI_Comm_rank(comm, &me);
+    MPI_Comm_size(comm, &n);
+    bool hasPrev = me > 0, hasNext = me + 1 < n;
+    if (!haloEndsEmpty(hasPrev, hasNext, loSendBytes, hiSendBytes, loRecvBytes, hiRecvBytes,
+                       error))
+      return false;
+    for (int64_t bytes : {loSendBytes, hiSendBytes, loRecvBytes, hiRecvBytes})
+      if (bytes > std::numeric_limits<int>::max()) {
+        error = "halo exchange of a buffer over 2^31-1 bytes";
+        return false;
+      }
+    int prev = hasPrev ? me - 1 : MPI_PROC_NULL;
+    int next = hasNext ? me + 1 : MPI_PROC_NULL;
+    // Upwards (hi to the next, lo from the previous), then downwards; each
+    // receive's size is checked against what arrived (a larger message is
+    // MPI's truncation error).
+    return sendrecv(hiSend, hiSendBytes, next, loRecv, loRecvBytes, prev, kHaloUpTag, comm,
+                    "lo_recv", error) &&
+           sendrecv(loSend, loSendBytes, prev, hiRecv, hiRecvBytes, next, kHaloDownTag, comm,
+                    "hi_recv", error);
+  }
 
 private:
+  static constexpr int kHaloUpTag = 0x4a01, kHaloDownTag = 0x4a02;
+
+  /// One MPI_Sendrecv of bytes of a halo exchange; `recvName` names the
+  /// receive buffer in the message of a size that differs from the sender's.
+  static bool sendrecv(const char *send, int64_t sendBytes, int dest, char *recv,
+                       int64_t recvBytes, int source, int tag, MPI_Comm comm,
+                       const char *recvName, std::string &error) {
+    MPI_Status status;
+    std::string what = std::string("halo exchange: MPI_Sendrecv into ") + recvName;
+    if (!check(MPI_Sendrecv(send, static_cast<int>(sendBytes), MPI_BYTE, dest, tag, recv,
+                            static_cast<int>(recvBytes), MPI_BYTE, source, tag, comm, &status),
+               what.c_str(), error))
+      return false;
+    if (source == MPI_PROC_NULL)
+      return true;
+    int got = 0;
+    MPI_Get_count(&status, MPI_BYTE, &got);
+    if (got != recvBytes) {
+      error = std::string("halo exchange: ") + recvName + " has " + std::to_string(recvBytes) +
+              " bytes, but the " + (tag == kHaloUpTag ? "previous" : "next") +
+              " process sent " + std::to_string(got);
+      return false;
+    }
+    return true;
+  }
+
   bool allGatherBytes(const Group &group, const void *in, int64_t bytes, void *out,
                       std::string &error) {
     MPI_Comm comm;

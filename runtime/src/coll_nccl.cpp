@@ -80,6 +80,13 @@ struct Nccl {
                             ncclComm_t, CUstream) = nullptr;
   ncclResult_t (*allGather)(const void *, void *, size_t, ncclDataType_t, ncclComm_t,
                             CUstream) = nullptr;
+  ncclResult_t (*commCount)(const ncclComm_t, int *) = nullptr;
+  ncclResult_t (*commUserRank)(const ncclComm_t, int *) = nullptr;
+  ncclResult_t (*groupStart)() = nullptr;
+  ncclResult_t (*groupEnd)() = nullptr;
+  ncclResult_t (*send)(const void *, size_t, ncclDataType_t, int, ncclComm_t,
+                       CUstream) = nullptr;
+  ncclResult_t (*recv)(void *, size_t, ncclDataType_t, int, ncclComm_t, CUstream) = nullptr;
   const char *(*getErrorString)(ncclResult_t) = nullptr;
 };
 
@@ -198,9 +205,16 @@ const Nccl *nccl(std::string &error) {
   sym(api.allReduce, "ncclAllReduce");
   sym(api.allGather, "ncclAllGather");
   sym(api.getErrorString, "ncclGetErrorString");
+  sym(api.commCount, "ncclCommCount");
+  sym(api.commUserRank, "ncclCommUserRank");
+  sym(api.groupStart, "ncclGroupStart");
+  sym(api.groupEnd, "ncclGroupEnd");
   // ncclCommSplit (NCCL 2.18): only the collectives over some axes of an N-D
   // mesh need it; checked at their first use.
   api.commSplit = reinterpret_cast<decltype(api.commSplit)>(dlsym(api.lib, "ncclCommSplit"));
+  // ncclSend/ncclRecv (NCCL 2.7): only halo exchanges need them.
+  api.send = reinterpret_cast<decltype(api.send)>(dlsym(api.lib, "ncclSend"));
+  api.recv = reinterpret_cast<decltype(api.recv)>(dlsym(api.lib, "ncclRecv"));
   if (!missing.empty()) {
     loadError = api.path + " has no " + missing + " (not NCCL 2?)";
     api.lib = nullptr;
@@ -357,6 +371,71 @@ public:
     if (scratch)
       mgpuMemFree(scratch, s);
     return ok;
+  }
+
+  // The ranks' sizes are not compared (NCCL cannot see the peer's): a send
+  // and a receive of different sizes between neighbours is a wrong program.
+  bool exchangeHalo(const Group &group, const char *loSend, int64_t loSendBytes,
+                    const char *hiSend, int64_t hiSendBytes, char *loRecv, int64_t loRecvBytes,
+                    char *hiRecv, int64_t hiRecvBytes, std::string &error) override {
+    ncclComm_t comm;
+    if (!communicator(group, comm, error))
+      return false;
+    if (!api_->send || !api_->recv) {
+      error = api_->path + " has no ncclSend/ncclRecv (NCCL 2.7 or later is needed for halo "
+                           "exchanges)";
+      return false;
+    }
+    int me = 0, n = 0;
+    if (!check(api_->commUserRank(comm, &me), "ncclCommUserRank", error) ||
+        !check(api_->commCount(comm, &n), "ncclCommCount", error))
+      return false;
+    if (n != group.size) {
+      error = "a collective's group has " + std::to_string(n) + " processes, not " +
+              std::to_string(group.size);
+      return false;
+    }
+    bool hasPrev = me > 0, hasNext = me + 1 < n;
+    if (!haloEndsEmpty(hasPrev, hasNext, loSendBytes, hiSendBytes, loRecvBytes, hiRecvBytes,
+                       error))
+      return false;
+    CUstream s = stream();
+    // Host buffers staged through device copies, as the other collectives'
+    // (empty ones are not touched: their pointer may be anything).
+    std::optional<Staged> ls, hs, lr, hr;
+    auto stage = [&](std::optional<Staged> &staged, const char *p, int64_t bytes, bool in) {
+      if (bytes)
+        staged.emplace(const_cast<char *>(p), static_cast<size_t>(bytes), s, in);
+      return !staged || staged->ok(error);
+    };
+    if (!stage(ls, loSend, loSendBytes, true) || !stage(hs, hiSend, hiSendBytes, true) ||
+        !stage(lr, loRecv, loRecvBytes, false) || !stage(hr, hiRecv, hiRecvBytes, false))
+      return false;
+    // One group: every send and receive is posted before any waits, so the
+    // chain cannot deadlock; zero-byte ones are left out on both sides.
+    if (!check(api_->groupStart(), "ncclGroupStart", error))
+      return false;
+    bool ok = true;
+    if (ls)
+      ok = check(api_->send(ls->device, ls->bytes, ncclUint8, me - 1, comm, s), "ncclSend",
+                 error);
+    if (ok && lr)
+      ok = check(api_->recv(lr->device, lr->bytes, ncclUint8, me - 1, comm, s), "ncclRecv",
+                 error);
+    if (ok && hs)
+      ok = check(api_->send(hs->device, hs->bytes, ncclUint8, me + 1, comm, s), "ncclSend",
+                 error);
+    if (ok && hr)
+      ok = check(api_->recv(hr->device, hr->bytes, ncclUint8, me + 1, comm, s), "ncclRecv",
+                 error);
+    // Closed after a failed post too (NCCL's group state is per thread); the
+    // first failure's message is kept.
+    std::string endError;
+    if (!check(api_->groupEnd(), "ncclGroupEnd", endError) && ok) {
+      error = endError;
+      ok = false;
+    }
+    return ok && (!lr || lr->copyOut(error)) && (!hr || hr->copyOut(error));
   }
 
 private:

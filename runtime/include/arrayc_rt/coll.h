@@ -3,7 +3,9 @@
  * What programs compiled with a mesh (`arrayc --mesh=N --shard=...`,
  * docs/distributed.md) call: the process's place in the mesh and the
  * collectives that `arrayc-shard-to-runtime` lowers MLIR's shard.all_reduce and
- * shard.all_gather to. One C ABI over backends (runtime/src/coll.cpp,
+ * shard.all_gather to, and a halo exchange between the neighbours of a chain of
+ * processes (the data movement of a halo update: each process's edge rows to
+ * the previous and the next). One C ABI over backends (runtime/src/coll.cpp,
  * coll_backend.h): MPI between CPU processes started by `mpirun`
  * (libarrayc_runtime_mpi, built when CMake finds MPI), NCCL between GPUs, one
  * process per GPU started by `arrayc launch` (libarrayc_runtime_nccl, built
@@ -84,10 +86,28 @@ ARRAYC_RT_COLL_API void arrayc_rt_coll_all_gather(int64_t irank, void *idesc, in
                                                   int64_t group_size, int64_t wrank,
                                                   void *wdesc);
 
+/* A halo exchange along a chain: the group's processes in key order (group
+ * 0: every process in rank order), each with a previous (key - 1) and a next
+ * (key + 1) process except at the ends. `lo_send` goes to the previous
+ * process, which receives it in its `hi_recv`; `hi_send` goes to the next,
+ * which receives it in its `lo_recv`. At the chain's ends the buffers
+ * towards the missing neighbour have 0 elements (their sizes come from the
+ * memrefs; a non-empty buffer towards a missing neighbour, or sizes that
+ * differ from the neighbour's, are errors where the backend can see them).
+ * A receive buffer overlaps no other buffer (the send buffers may overlap). */
+ARRAYC_RT_COLL_API void arrayc_rt_coll_exchange_halo(int64_t lsrank, void *lsdesc,
+                                                     int64_t hsrank, void *hsdesc,
+                                                     int64_t lrrank, void *lrdesc,
+                                                     int64_t hrrank, void *hrdesc,
+                                                     int32_t elt_bytes, int64_t mesh_size,
+                                                     int64_t group, int64_t color, int64_t key,
+                                                     int64_t group_size, int64_t wrank,
+                                                     void *wdesc);
+
 /* The entry points compiled programs call: one per element type (a module
- * declares each symbol with one memref type), same ABI as the two above:
- * arrayc_rt_coll_all_reduce_f64, ..._all_gather_i32, ... for f32 f64 i1 i8
- * i16 i32 i64 ui8 ui16 ui32 ui64 index. */
+ * declares each symbol with one memref type), same ABI as the three above:
+ * arrayc_rt_coll_all_reduce_f64, ..._all_gather_i32, ..._exchange_halo_f32,
+ * ... for f32 f64 i1 i8 i16 i32 i64 ui8 ui16 ui32 ui64 index. */
 #define ARRAYC_RT_COLL_TYPED(T)                                                             \
   ARRAYC_RT_COLL_API void arrayc_rt_coll_all_reduce_##T(                                    \
       int64_t rank, void *desc, int32_t kind, int32_t bits, int32_t op, int64_t mesh_size,  \
@@ -96,7 +116,12 @@ ARRAYC_RT_COLL_API void arrayc_rt_coll_all_gather(int64_t irank, void *idesc, in
   ARRAYC_RT_COLL_API void arrayc_rt_coll_all_gather_##T(                                    \
       int64_t irank, void *idesc, int64_t orank, void *odesc, int32_t elt_bytes,            \
       int64_t axis, int64_t mesh_size, int64_t group, int64_t color, int64_t key,           \
-      int64_t group_size, int64_t wrank, void *wdesc);
+      int64_t group_size, int64_t wrank, void *wdesc);                                      \
+  ARRAYC_RT_COLL_API void arrayc_rt_coll_exchange_halo_##T(                                 \
+      int64_t lsrank, void *lsdesc, int64_t hsrank, void *hsdesc, int64_t lrrank,           \
+      void *lrdesc, int64_t hrrank, void *hrdesc, int32_t elt_bytes, int64_t mesh_size,     \
+      int64_t group, int64_t color, int64_t key, int64_t group_size, int64_t wrank,         \
+      void *wdesc);
 #define ARRAYC_RT_COLL_TYPES(X) X(f32) X(f64) X(i1) X(i8) X(i16) X(i32) X(i64) X(ui8) X(ui16) X(ui32) X(ui64) X(index)
 ARRAYC_RT_COLL_TYPES(ARRAYC_RT_COLL_TYPED)
 #undef ARRAYC_RT_COLL_TYPED
