@@ -695,7 +695,8 @@ StencilCopy ShardFunctionsPass::stencil(func::FuncOp fn, ArrayRef<Type> types,
       fn, types, args, *axis, mesh[*axis],
       [&](func::FuncOp f, std::string &errors) { return foldCopy(f, errors); }, stencilWhy);
   if (!copy.fn) {
-    why += "; " + stencilWhy;
+    if (!stencilWhy.empty())
+      why += "; " + stencilWhy;
     return copy;
   }
   std::string what;
@@ -704,9 +705,11 @@ StencilCopy ShardFunctionsPass::stencil(func::FuncOp fn, ArrayRef<Type> types,
   std::string onAxis =
       mesh.size() > 1 ? " (mesh axis " + std::to_string(*axis) + ")" : std::string();
   note(fn.getSymName() + ": " + what + " along dimension 0 split over " + Twine(mesh[*axis]) +
-       " processes" + onAxis + " as a stencil, a halo of " + Twine(copy.halo) + " row(s); " +
-       Twine(copy.exchanges) + " halo exchange(s) in loops, " + Twine(copy.gathers) +
-       " collective(s)");
+       " processes" + onAxis +
+       (copy.halo ? " as a stencil, a halo of " + std::to_string(copy.halo) + " row(s); " +
+                        std::to_string(copy.exchanges) + " halo exchange(s) in loops, "
+                  : std::string(" row by row (no halo); ")) +
+       Twine(copy.gathers) + " collective(s)");
   return copy;
 }
 

@@ -676,17 +676,12 @@ StencilCopy partitionStencil(func::FuncOp fn, ArrayRef<Type> types, ArrayRef<uns
   int64_t n = -1;
   for (unsigned i : splitArgs) {
     auto tt = cast<RankedTensorType>(types[i]);
-    if (n >= 0 && tt.getDimSize(0) != n) {
-      why = "the split arguments have different row counts";
-      return result;
-    }
+    if (n >= 0 && tt.getDimSize(0) != n)
+      return result; // not rows of one grid: no reason beyond the partitioner's
     n = tt.getDimSize(0);
   }
-  if (n <= 0 || n % processes) {
-    why = "the rows (" + std::to_string(n) + ") are not a multiple of the " +
-          std::to_string(processes) + " processes";
-    return result;
-  }
+  if (n <= 0 || n % processes)
+    return result; // said already (the argument stays whole)
   int64_t block = n / processes;
 
   ModuleOp module = fn->getParentOfType<ModuleOp>();

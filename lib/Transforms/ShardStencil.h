@@ -38,7 +38,8 @@ struct StencilCopy {
 /// The copy of `fn` for a call with argument types `types` (static) whose
 /// arguments `splitArgs` are split along dimension 0 over mesh axis `axis`
 /// of `processes` processes, or a null `fn` with `why` set when `fn` is not
-/// provably local along that dimension (the reason names the operation).
+/// provably local along that dimension (the reason names the operation;
+/// empty when the split arguments are not rows of one size that divides).
 /// `fold` canonicalizes a function, its errors in the string.
 StencilCopy partitionStencil(mlir::func::FuncOp fn, llvm::ArrayRef<mlir::Type> types,
                              llvm::ArrayRef<unsigned> splitArgs, int64_t axis,

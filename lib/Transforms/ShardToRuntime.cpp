@@ -345,7 +345,7 @@ struct UpdateHaloPattern : OpRewritePattern<shard::UpdateHaloOp> {
     Value rows = tensor::DimOp::create(rw, loc, x, 0);
     Value hiStart = arith::SubIOp::create(rw, loc, rows, hi);
     Value hiSend = arith::SubIOp::create(rw, loc, hiStart, hi);
-    auto slice = [&](Value t, Value start, Value count) {
+    auto slice = [&](Value t, OpFoldResult start, Value count) {
       SmallVector<OpFoldResult> offsets(tt.getRank(), rw.getIndexAttr(0)),
           strides(tt.getRank(), rw.getIndexAttr(1)), sizes;
       offsets[0] = start;
@@ -386,8 +386,7 @@ struct UpdateHaloPattern : OpRewritePattern<shard::UpdateHaloOp> {
                                                      /*restrict=*/true, /*writable=*/true);
     Value hiRows = bufferization::ToTensorOp::create(rw, loc, haloTensor, hiRecv,
                                                      /*restrict=*/true, /*writable=*/true);
-    Value zero = arith::ConstantIndexOp::create(rw, loc, 0);
-    auto [loOffsets, loSizes, loStrides] = slice(x, zero, lo);
+    auto [loOffsets, loSizes, loStrides] = slice(x, rw.getIndexAttr(0), lo);
     Value y = tensor::InsertSliceOp::create(rw, loc, loRows, x, loOffsets, loSizes, loStrides);
     auto [hiOffsets, hiSizes, hiStrides] = slice(x, hiStart, hi);
     rw.replaceOpWithNewOp<tensor::InsertSliceOp>(op, hiRows, y, hiOffsets, hiSizes, hiStrides);

@@ -86,7 +86,7 @@ func.func @arrayc_main(%x: tensor<64x8xf32>) -> tensor<?xi64> {
 // COLS-LABEL: func.func @arrayc_main(
 // COLS-NEXT: tensor.cast
 // COLS-NEXT: call @f(
-// NOTES1: f called at {{.*}}: replicated ('linalg.generic' at {{.*}}shard-index-inputs.mlir:{{[0-9]+}}:{{[0-9]+}} reads linalg.index along a split dimension, which the partitioner does not offset by the block)
+// NOTES1: f called at {{.*}}: replicated ('linalg.generic' at {{.*}}shard-index-inputs.mlir:{{[0-9]+}}:{{[0-9]+}} reads linalg.index along a split dimension, which the partitioner does not offset by the block{{.*}})
 
 // -----
 
@@ -121,8 +121,11 @@ func.func @arrayc_main(%x: tensor<64x8xf64>) -> tensor<?xi64> {
 }
 // CHECK-LABEL: func.func @arrayc_main(
 // CHECK-NEXT: tensor.cast
-// CHECK-NEXT: call @f(
-// NOTES: f called at {{.*}}: replicated ('linalg.generic' at {{.*}}shard-index-inputs.mlir:{{[0-9]+}}:{{[0-9]+}} is a reduction computing with index values ('arith.index_cast' in its body), which arrayc keeps from MLIR 22's partitioner)
+// CHECK: call @f__stencil(
+// The rows split: each row is reduced whole on its process (the reduction
+// runs along the columns), so the stencil path splits it, MLIR's partitioner
+// never seeing it.
+// NOTES: f: argument 0 along dimension 0 split over 2 processes row by row (no halo); 1 collective(s)
 // NOTES1: f called at {{.*}}: replicated ('linalg.generic' at {{.*}} is a reduction computing with index values
 
 // -----
@@ -153,8 +156,11 @@ func.func @arrayc_main(%x: tensor<64x8xf64>, %s: f64) -> tensor<?xf64> {
 }
 // CHECK-LABEL: func.func @arrayc_main(
 // CHECK-NEXT: tensor.cast
-// CHECK-NEXT: call @f(
-// NOTES: f called at {{.*}}: replicated ('linalg.generic' at {{.*}} is a reduction reading a value defined outside its body ('arith.mulf' uses it), which MLIR 22's partitioner crashes on when it splits the reduced dimension)
+// CHECK: call @f__stencil(
+// The rows split: each row is reduced whole on its process (the reduction
+// runs along the columns), so the stencil path splits it, MLIR's partitioner
+// never seeing it.
+// NOTES: f: argument 0 along dimension 0 split over 2 processes row by row (no halo); 1 collective(s)
 // NOTES1: f called at {{.*}}: replicated ('linalg.generic' at {{.*}} is a reduction reading a value defined outside its body
 
 // -----
@@ -231,6 +237,9 @@ func.func @arrayc_main(%x: tensor<64x8xf64>) -> tensor<?xf64> {
 }
 // CHECK-LABEL: func.func @arrayc_main(
 // CHECK-NEXT: tensor.cast
-// CHECK-NEXT: call @f(
-// NOTES: f called at {{.*}}: replicated ('linalg.generic' at {{.*}} is a reduction using its accumulator more than once, which MLIR 22's partitioner aborts on when it splits the reduced dimension)
-// NOTES1: f called at {{.*}}: replicated ('linalg.generic' at {{.*}} is a reduction using its accumulator more than once, which MLIR 22's partitioner aborts on when it splits the reduced dimension)
+// CHECK: call @f__stencil(
+// The rows split: each row is reduced whole on its process (the reduction
+// runs along the columns), so the stencil path splits it, MLIR's partitioner
+// never seeing it.
+// NOTES: f: argument 0 along dimension 0 split over 2 processes row by row (no halo); 1 collective(s)
+// NOTES1: f called at {{.*}}: replicated ('linalg.generic' at {{.*}} is a reduction using its accumulator more than once, which MLIR 22's partitioner aborts on when it splits the reduced dimension{{.*}})

@@ -26,6 +26,30 @@ func.func @gather(%t: tensor<2x3xi64>) -> tensor<2x12xi64> {
   return %r : tensor<2x12xi64>
 }
 
+// A stencil's halo exchange: the rows sent copied into fresh buffers, the
+// rows received written into the halo rows (insert_slice), the columns
+// dynamic.
+// CHECK-LABEL: func.func @halo(
+// CHECK-SAME: %[[X:.*]]: tensor<?x?xf32>, %[[LO:.*]]: i64, %[[HI:.*]]: i64
+func.func @halo(%x: tensor<?x?xf32>, %lo: i64, %hi: i64) -> tensor<?x?xf32> {
+  // CHECK-DAG: %[[L:.*]] = arith.index_cast %[[LO]] : i64 to index
+  // CHECK-DAG: %[[H:.*]] = arith.index_cast %[[HI]] : i64 to index
+  // CHECK-DAG: %[[R:.*]] = tensor.dim %[[X]], %c0
+  // CHECK: %[[HS:.*]] = arith.subi %[[R]], %[[H]] : index
+  // CHECK: %[[HS2:.*]] = arith.subi %[[HS]], %[[H]] : index
+  // CHECK: tensor.extract_slice %[[X]][%[[L]], 0] [%[[L]], %{{.*}}] [1, 1]
+  // CHECK: tensor.extract_slice %[[X]][%[[HS2]], 0] [%[[H]], %{{.*}}] [1, 1]
+  // CHECK: %[[LR:.*]] = memref.alloc(%[[L]], %{{.*}}) : memref<?x?xf32>
+  // CHECK: %[[HR:.*]] = memref.alloc(%[[H]], %{{.*}}) : memref<?x?xf32>
+  // CHECK: call @arrayc_rt_coll_exchange_halo_f32(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %c4_i32, %c4_i64, %c0_i64, %c0_i64, %c0_i64, %c4_i64, %{{.*}}) : (memref<*xf32>, memref<*xf32>, memref<*xf32>, memref<*xf32>, i32, i64, i64, i64, i64, i64, memref<*xi8>) -> ()
+  // CHECK: %[[LT:.*]] = bufferization.to_tensor %[[LR]] restrict writable
+  // CHECK: %[[HT:.*]] = bufferization.to_tensor %[[HR]] restrict writable
+  // CHECK: %[[Y:.*]] = tensor.insert_slice %[[LT]] into %[[X]][0, 0] [%[[L]], %{{.*}}] [1, 1]
+  // CHECK: tensor.insert_slice %[[HT]] into %[[Y]][%[[HS]], 0] [%[[H]], %{{.*}}] [1, 1]
+  %r = shard.update_halo %x on @arrayc_mesh split_axes = [[0]] halo_sizes = [%lo, %hi] : tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
 // CHECK-LABEL: func.func @slice(
 func.func @slice(%t: tensor<8x12xf64>) -> tensor<8x3xf64> {
   // CHECK: %[[R:.*]] = call @arrayc_rt_coll_rank(%c4_i64

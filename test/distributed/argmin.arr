@@ -12,8 +12,8 @@
 # CHECK: arrayc: shard: amax: argument 0 along dimension 0 split over 2 processes; 1 collective(s)
 # CHECK: arrayc: shard: amin32: argument 0 along dimension 0 split over 2 processes; 1 collective(s)
 # CHECK: arrayc: shard: amini: argument 0 along dimension 0 split over 2 processes; 1 collective(s)
-# CHECK: arrayc: shard: amaxu called at {{.*}}argmin.arr:{{[0-9]+}}:{{[0-9]+}}: replicated ('linalg.generic' at {{.*}} is a reduction with several results (argmin, argmax), which MLIR 22's partitioner cannot split)
-# CHECK: arrayc: shard: acol called at {{.*}}argmin.arr:{{[0-9]+}}:{{[0-9]+}}: replicated ('linalg.generic' at {{.*}} reads linalg.index along a split dimension, which the partitioner does not offset by the block)
+# CHECK: arrayc: shard: amaxu: argument 0 along dimension 0 split over 2 processes row by row (no halo); 1 collective(s)
+# CHECK: arrayc: shard: acol called at {{.*}}argmin.arr:{{[0-9]+}}:{{[0-9]+}}: replicated ('linalg.generic' at {{.*}} reads linalg.index along a split dimension, which the partitioner does not offset by the block{{.*}})
 # CHECK: arrayc: shard: both: argument 0 along dimension 0 split over 2 processes; 1 collective(s)
 # STDOUT-NUMPY:
 import numpy as np
