@@ -102,7 +102,6 @@ def main():
     tj = np.zeros(reps + 1)
     cn = np.zeros(({clusters}, {dims}), dtype=np.float32)
     c = np.zeros(({rows}, {m}), dtype=np.float32)
-    gj = np.zeros(({grows}, {gcols}), dtype=np.float32)
     s = 0.0
     # Iteration 0 is the warm-up (not timed): a call of mm before the loop
     # would share its zero-filled result buffer with the loop's, and the
