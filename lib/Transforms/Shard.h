@@ -68,6 +68,9 @@ void populateShardToRuntimePatterns(mlir::RewritePatternSet &patterns,
 /// generic that linalg-generalize-named-ops makes of it (both passes use it:
 /// an arg-reduction's identity inits, a reduction's neutral element).
 bool filledWith(mlir::Value init, mlir::Attribute want);
+/// Element types the runtime's collectives carry (f32, f64, integers of 1 to
+/// 64 bits, index).
+bool collectiveElement(mlir::Type t);
 /// Registers both passes (arrayc-opt).
 void registerShardPasses();
 

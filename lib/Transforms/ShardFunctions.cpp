@@ -74,6 +74,15 @@ std::optional<SmallVector<int64_t>> parseMesh(StringRef text, std::string &error
   return shape;
 }
 
+bool collectiveElement(Type t) {
+  if (auto f = dyn_cast<FloatType>(t))
+    return f.getWidth() == 32 || f.getWidth() == 64;
+  if (auto i = dyn_cast<IntegerType>(t))
+    return i.getWidth() == 1 || i.getWidth() == 8 || i.getWidth() == 16 || i.getWidth() == 32 ||
+           i.getWidth() == 64;
+  return isa<IndexType>(t);
+}
+
 std::optional<ShardSpec> parseShardSpec(StringRef text, std::string &error) {
   auto [fn, rest] = text.split(':');
   auto [arg, split] = rest.split('=');
@@ -136,15 +145,6 @@ bool hasStaticTensors(TypeRange types) {
   return true;
 }
 
-/// Element types the runtime's collectives carry.
-bool supportedElement(Type t) {
-  if (auto f = dyn_cast<FloatType>(t))
-    return f.getWidth() == 32 || f.getWidth() == 64;
-  if (auto i = dyn_cast<IntegerType>(t))
-    return i.getWidth() == 1 || i.getWidth() == 8 || i.getWidth() == 16 || i.getWidth() == 32 ||
-           i.getWidth() == 64;
-  return isa<IndexType>(t);
-}
 
 /// Why the partitioner should not see `generic`'s reduction ("" when fine):
 /// each output's yielded value must combine that output's block argument
@@ -368,7 +368,7 @@ std::string bodyProblem(func::FuncOp fn) {
       return "'" + op.getName().getStringRef().str() + "' at " + where +
              " has an array whose shape is not known at compile time";
     for (Type t : llvm::concat<const Type>(op.getOperandTypes(), op.getResultTypes()))
-      if (auto st = dyn_cast<ShapedType>(t); st && !supportedElement(st.getElementType())) {
+      if (auto st = dyn_cast<ShapedType>(t); st && !collectiveElement(st.getElementType())) {
         std::string ty;
         llvm::raw_string_ostream ts(ty);
         ts << st.getElementType();

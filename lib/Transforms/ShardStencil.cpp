@@ -94,8 +94,13 @@ public:
     auto ret = cast<func::ReturnOp>(fn.front().getTerminator());
     for (Value v : ret.getOperands()) {
       auto it = rows.find(v);
-      if (it == rows.end())
+      if (it == rows.end()) {
+        if (!invariantUse(ret, v))
+          return false;
         continue;
+      }
+      if (!collectiveElement(cast<ShapedType>(v.getType()).getElementType()))
+        return refuse(ret, "returns elements the collectives do not carry");
       if (it->second.deficit != 0)
         return refuse(ret, "returns a slice of a split array's rows");
       need = std::max({need, it->second.lo, it->second.hi});
@@ -615,6 +620,8 @@ private:
       if (!init) {
         if (it != rows.end())
           return refuse(loop, "carries a split array's rows into another array");
+        if (!invariantUse(yield, next))
+          return false;
         continue;
       }
       if (it == rows.end() || it->second.deficit != init->deficit)
@@ -623,6 +630,8 @@ private:
       if (out.lo || out.hi) {
         if (init->deficit)
           return refuse(loop, "carries a slice of a split array's rows with a halo");
+        if (!collectiveElement(cast<ShapedType>(next.getType()).getElementType()))
+          return refuse(loop, "carries elements the collectives do not carry");
         exchanges.push_back({loop, static_cast<unsigned>(i)});
         need = std::max({need, out.lo, out.hi});
       }
@@ -648,6 +657,8 @@ private:
         auto it = rows.find(v);
         if (it == rows.end()) {
           untracked = true;
+          if (!invariantUse(branch, v))
+            return false;
           continue;
         }
         if (out && out->deficit != it->second.deficit)
