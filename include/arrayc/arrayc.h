@@ -113,6 +113,14 @@ typedef struct arrayc_compile_options {
   const char *gpu_format; /* cuda kernels: "isa" (PTX, compiled by the driver when
                              loaded; the default: the fastest cold compile), "bin"
                              (cubin, by ptxas), "fatbin" (cubin + PTX) */
+  const char *mesh;       /* NULL/"": one process; "4", "2x2": the exported
+                             functions run SPMD over a mesh of processes (MPI on
+                             cpu, NCCL on cuda; docs/distributed.md), the module
+                             joining the job at its first sharded call */
+  const char *shard;      /* with mesh: "FUNC:ARG=DIM[/AXIS],...", arrayc's --shard
+                             values separated by commas; results come back whole
+                             (replicated) on every process. A failing collective
+                             ends the process and the job */
 } arrayc_compile_options;
 
 /* A parameter or result of an exported function. */

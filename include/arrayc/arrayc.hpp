@@ -297,6 +297,8 @@ struct CompileOptions {
   bool fusion = true, blas = true, tf32 = false, graphs = true;
   std::string precision; ///< "", "f16", "bf16"
   std::string gpuFormat; ///< "", "isa", "bin", "fatbin" (arrayc_compile_options)
+  std::string mesh;      ///< "", "4", "2x2": the exported functions run over a mesh
+  std::vector<std::string> shard; ///< "FUNC:ARG=DIM[/AXIS]" each (arrayc --shard)
 };
 
 /// The number of CUDA devices (0 without CUDA, a driver or a GPU); a context
@@ -327,7 +329,8 @@ public:
   /// cuda: the device its calls run on and its arrays live on; -1 on cpu.
   int device() const { return arrayc_context_device(c_.get()); }
   Result<Module> compile(std::string_view source, const CompileOptions &o = {}) const {
-    auto c = toC(o);
+    std::string shard = joined(o.shard);
+    auto c = toC(o, shard);
     arrayc_module m;
     if (arrayc_status s = arrayc_compile(c_.get(), source.data(), source.size(), &c, &m))
       return Error::last(s);
@@ -336,7 +339,8 @@ public:
   Result<Module> compileFile(const std::string &path, CompileOptions o = {}) const {
     if (o.name == "<source>")
       o.name = path;
-    auto c = toC(o);
+    std::string shard = joined(o.shard);
+    auto c = toC(o, shard);
     arrayc_module m;
     if (arrayc_status s = arrayc_compile_file(c_.get(), path.c_str(), &c, &m))
       return Error::last(s);
@@ -375,7 +379,14 @@ public:
   arrayc_context raw() const { return c_.get(); }
 
 private:
-  arrayc_compile_options toC(const CompileOptions &o) const {
+  static std::string joined(const std::vector<std::string> &specs) {
+    std::string text;
+    for (const std::string &spec : specs)
+      text += (text.empty() ? "" : ",") + spec;
+    return text;
+  }
+  /// `shard`: o.shard joined, kept alive by the caller through the call.
+  arrayc_compile_options toC(const CompileOptions &o, const std::string &shard) const {
     arrayc_compile_options c;
     arrayc_compile_options_init(&c);
     c.name = o.name.c_str();
@@ -387,6 +398,8 @@ private:
     c.graphs = o.graphs;
     c.precision = o.precision.c_str();
     c.gpu_format = o.gpuFormat.empty() ? nullptr : o.gpuFormat.c_str();
+    c.mesh = o.mesh.empty() ? nullptr : o.mesh.c_str();
+    c.shard = shard.empty() ? nullptr : shard.c_str();
     return c;
   }
   std::shared_ptr<arrayc_context_t> c_;

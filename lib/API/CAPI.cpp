@@ -15,6 +15,7 @@
 #include "Compiler/Cache.h"
 #include "Compiler/Compile.h"
 #include "Compiler/Toolchain.h"
+#include "Transforms/Shard.h"
 #include "JIT/JIT.h"
 
 #include "ArrayLayout.h"
@@ -22,6 +23,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/DynamicLibrary.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
@@ -454,6 +456,30 @@ arrayc_status arrayc_compile(arrayc_context context, const char *source, size_t 
   copts.graphs = o.graphs != 0;
   copts.precision = o.precision ? o.precision : "";
   copts.gpuFormat = o.gpu_format ? o.gpu_format : "";
+  // A mesh: the exported functions run SPMD (docs/distributed.md); checked as
+  // the driver checks --mesh/--shard.
+  copts.mesh = o.mesh ? o.mesh : "";
+  if (o.shard)
+    for (llvm::StringRef spec : llvm::split(llvm::StringRef(o.shard), ','))
+      if (!spec.trim().empty())
+        copts.shard.push_back(spec.trim().str());
+  if (copts.mesh.empty() != copts.shard.empty())
+    return failure(ARRAYC_ERR_INVALID, copts.mesh.empty()
+                                           ? "shard needs a mesh (\"2\", \"2x2\")"
+                                           : "a mesh needs shard (\"FUNC:ARG=DIM,...\")");
+  if (!copts.mesh.empty()) {
+    std::string error;
+    if (!arrayc::parseMesh(copts.mesh, error))
+      return failure(ARRAYC_ERR_INVALID, "mesh '" + copts.mesh + "': " + error);
+    for (const std::string &spec : copts.shard)
+      if (!arrayc::parseShardSpec(spec, error))
+        return failure(ARRAYC_ERR_INVALID, "shard '" + spec + "': " + error);
+    if (!copts.cuda && !toolchain::mpiRuntimeBuilt())
+      return failure(ARRAYC_ERR_INVALID,
+                     "a mesh on the cpu target needs the MPI runtime, which this arrayc was "
+                     "built without (CMake found no MPI)");
+    copts.shardVerbose = ctx->verbose;
+  }
   copts = compiler::withJITDefaults(copts);
   if (auto err = compiler::pipelineOptions(copts).takeError())
     return failure(ARRAYC_ERR_INVALID, llvm::toString(std::move(err)));
@@ -489,7 +515,7 @@ arrayc_status arrayc_compile(arrayc_context context, const char *source, size_t 
   // Its kernel modules load into the context's device first (other devices
   // load them on their first launch).
   OnDevice onDevice(ctx->cuda ? ctx->rt : nullptr, ctx->device);
-  auto object = jit::LoadedObject::load((*artifact)->object, toolchain::jitRuntimeLibs(ctx->cuda));
+  auto object = jit::LoadedObject::load((*artifact)->object, toolchain::jitRuntimeLibs(ctx->cuda, !copts.mesh.empty()));
   auto end = std::chrono::steady_clock::now();
   auto ms = [](auto d) { return std::chrono::duration<double, std::milli>(d).count(); };
   char line[160];

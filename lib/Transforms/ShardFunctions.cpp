@@ -31,6 +31,7 @@
 
 #include "Transforms/ShardIndexInputs.h"
 #include "Transforms/ShardStencil.h"
+#include "Transforms/Symbols.h"
 
 #include "Conversion/NDArrayToRuntime/RuntimeCalls.h"
 
@@ -115,6 +116,17 @@ std::optional<ShardSpec> parseShardSpec(StringRef text, std::string &error) {
 }
 
 namespace {
+
+/// The private function an exported function's body moves into (its public
+/// name calls it, so the call is split like one in a program).
+constexpr StringLiteral kEntrySuffix = "__entry";
+
+/// `fn`'s name as the program wrote it.
+std::string shownName(func::FuncOp fn) {
+  StringRef name = fn.getSymName();
+  size_t at = name.rfind(kEntrySuffix);
+  return (at == StringRef::npos ? name : name.take_front(at)).str();
+}
 
 /// An argument's split dimensions, each over mesh axes (major first).
 using ArgSplits = std::map<int64_t, SmallVector<int16_t>>;
@@ -566,9 +578,25 @@ void ShardFunctionsPass::runOnOperation() {
       if (c.getCallee() == fn.getSymName())
         calls.push_back(c);
     });
+    // A function called only from outside (the C API, `@arrayc.jit`): its
+    // body moves into a private function that a public one of the same name
+    // and type calls, and that call is split like a call in a program.
+    if (calls.empty() && isExportedFunction(fn)) {
+      std::string name = fn.getSymName().str(), inner = name + kEntrySuffix.str();
+      for (unsigned k = 1; module.lookupSymbol(inner); ++k)
+        inner = name + kEntrySuffix.str() + std::to_string(k);
+      b.setInsertionPoint(fn);
+      auto outer = cast<func::FuncOp>(b.cloneWithoutRegions(*fn.getOperation()));
+      fn.setSymName(inner);
+      fn.setPrivate();
+      Block *entry = outer.addEntryBlock();
+      b.setInsertionPointToStart(entry);
+      auto call = func::CallOp::create(b, fn.getLoc(), fn, entry->getArguments());
+      func::ReturnOp::create(b, fn.getLoc(), call.getResults());
+      calls.push_back(call);
+    }
     if (calls.empty())
-      note(fn.getSymName() + ": not called by the program; called from outside (an "
-                             "exported function) it runs replicated");
+      note(fn.getSymName() + ": not called by the program; it runs replicated");
     // One partitioned copy per static signature: MLIR's partitioner's, else
     // a stencil's (ShardStencil.h).
     struct Copy {
@@ -594,7 +622,7 @@ void ShardFunctionsPass::runOnOperation() {
         types.push_back(v.getType());
       }
       if (!known) {
-        note(fn.getSymName() + " called at " + where +
+        note(shownName(fn) + " called at " + where +
              ": replicated (an argument's shape is not known at compile time)");
         continue;
       }
@@ -610,7 +638,7 @@ void ShardFunctionsPass::runOnOperation() {
         if (!c.fn)
           c.stencil = stencil(fn, types, splits, meshShape, why);
         if (!c.fn && !c.stencil.fn)
-          note(fn.getSymName() + " called at " + where + ": replicated (" + why + ")");
+          note(shownName(fn) + " called at " + where + ": replicated (" + why + ")");
         it = copies.emplace(key, std::move(c)).first;
       }
       if (it->second.stencil.fn) {
@@ -704,7 +732,7 @@ StencilCopy ShardFunctionsPass::stencil(func::FuncOp fn, ArrayRef<Type> types,
     what += (what.empty() ? "" : ", ") + ("argument " + Twine(i)).str();
   std::string onAxis =
       mesh.size() > 1 ? " (mesh axis " + std::to_string(*axis) + ")" : std::string();
-  note(fn.getSymName() + ": " + what + " along dimension 0 split over " + Twine(mesh[*axis]) +
+  note(shownName(fn) + ": " + what + " along dimension 0 split over " + Twine(mesh[*axis]) +
        " processes" + onAxis +
        (copy.halo ? " as a stencil, a halo of " + std::to_string(copy.halo) + " row(s); " +
                         std::to_string(copy.exchanges) + " halo exchange(s) in loops, "
@@ -721,7 +749,7 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
   OpBuilder b(ctx);
   b.setInsertionPointAfter(fn);
   auto copy = cast<func::FuncOp>(b.clone(*fn));
-  std::string base = (fn.getSymName() + "__sharded").str(), name = base;
+  std::string base = shownName(fn) + "__sharded", name = base;
   for (unsigned k = 1; module.lookupSymbol(name); ++k)
     name = base + std::to_string(k);
   copy.setSymName(name);
@@ -794,7 +822,7 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
         ++dt;
         continue;
       }
-      note(fn.getSymName() + ": argument " + Twine(it->first) + " stays whole: its dimension " +
+      note(shownName(fn) + ": argument " + Twine(it->first) + " stays whole: its dimension " +
            Twine(dt->first) + " (" + Twine(size) + ") is not a multiple of the mesh's " +
            Twine(n) + " processes" +
            (mesh.size() > 1 ? " along axes " + axesText(dt->second) : std::string()));
@@ -931,7 +959,7 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
       what += (what.empty() ? "" : ", ") +
               ("argument " + Twine(i) + " along dimension " + Twine(d)).str() +
               (mesh.size() > 1 ? " (mesh axes " + axesText(axes) + ")" : std::string());
-  note(fn.getSymName() + ": " + what + " split over " + Twine(processes) + " processes; " +
+  note(shownName(fn) + ": " + what + " split over " + Twine(processes) + " processes; " +
        Twine(collectives) + " collective(s)");
   return copy;
 }

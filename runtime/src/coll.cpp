@@ -79,15 +79,18 @@ bool gJoinedByMain = false;
   std::_Exit(1);
 }
 
-void atExit() {
+/// glibc's on_exit handler (it gets the exit status, which atexit's does not).
+void atExit(int status, void *) {
   if (!gInitialized || gFinalized)
     return;
-  if (gJoinedByMain) {
-    // main did not reach its end: the process is failing (its message is
-    // out); end the others now rather than leave them waiting in a collective.
+  if (gJoinedByMain || status != 0) {
+    // main did not reach its end, or a library's host (a Python process
+    // whose sharded call raised) exits with an error: the process is failing
+    // (its message is out); end the others now rather than leave them
+    // waiting in a collective (MPI_Finalize would wait for them).
     fflush(stdout);
     fflush(stderr);
-    gBackend->abortAll(1);
+    gBackend->abortAll(status ? status : 1);
   }
   gFinalized = true;
   gBackend->finalize();
@@ -120,7 +123,7 @@ void ensureInit(int64_t meshSize, const std::string &where) {
     if (!gBackend->init(error))
       fail(where, "cannot join the %s job: %s", gBackend->name(), error.c_str());
     gInitialized = true;
-    std::atexit(atExit);
+    on_exit(atExit, nullptr);
     if (gBackend->size() != meshSize)
       fail(where,
            "the program was compiled for a mesh of %lld processes but runs on %lld "

@@ -245,6 +245,46 @@ TEST(CAPI, NullHandlesAreInvalid) {
   EXPECT_STREQ(arrayc_version(), "0.1.0");
 }
 
+// A mesh and its splits (docs/distributed.md) are checked as arrayc's --mesh
+// and --shard are, before anything compiles; a split of a function the
+// source does not have is the compiler's error. (Runs over processes are in
+// test/distributed: python_jit.test.)
+TEST(CAPI, MeshOptionsAreChecked) {
+  arrayc::Context ctx = cpuContext();
+  const char *src = "def dot(a: f64[8], b: f64[8]) -> f64:\n    return np.sum(a * b)\n";
+  auto compile = [&](const char *mesh, std::vector<std::string> shard) {
+    arrayc::CompileOptions o;
+    o.mesh = mesh;
+    o.shard = std::move(shard);
+    return ctx.compile(src, o);
+  };
+  auto noShard = compile("2", {});
+  ASSERT_FALSE(noShard);
+  EXPECT_EQ(noShard.error().code, ARRAYC_ERR_INVALID);
+  EXPECT_NE(noShard.error().message.find("a mesh needs shard"), std::string::npos)
+      << noShard.error().message;
+  auto noMesh = compile("", {"dot:0=0"});
+  ASSERT_FALSE(noMesh);
+  EXPECT_NE(noMesh.error().message.find("shard needs a mesh"), std::string::npos);
+  auto badMesh = compile("2y", {"dot:0=0"});
+  ASSERT_FALSE(badMesh);
+  EXPECT_EQ(badMesh.error().code, ARRAYC_ERR_INVALID);
+  EXPECT_NE(badMesh.error().message.find("mesh '2y'"), std::string::npos)
+      << badMesh.error().message;
+  auto badSpec = compile("2", {"dot:0=0", "dot=1"});
+  ASSERT_FALSE(badSpec);
+  EXPECT_EQ(badSpec.error().code, ARRAYC_ERR_INVALID);
+  EXPECT_NE(badSpec.error().message.find("shard 'dot=1'"), std::string::npos)
+      << badSpec.error().message;
+  auto unknown = compile("2", {"norm:0=0"});
+  ASSERT_FALSE(unknown);
+  if (unknown.error().message.find("MPI runtime") == std::string::npos) {
+    EXPECT_EQ(unknown.error().code, ARRAYC_ERR_COMPILE);
+    EXPECT_NE(unknown.error().message.find("no function 'norm'"), std::string::npos)
+        << unknown.error().message;
+  }
+}
+
 // Descriptors filled by hand: every field is checked before anything reads
 // the data (these used to segfault in describe() or read outside the array).
 TEST(CAPI, EveryDescriptorFieldIsChecked) {
