@@ -606,7 +606,10 @@ void ShardFunctionsPass::runOnOperation() {
     };
     std::map<std::string, Copy> copies;
     for (func::CallOp call : calls) {
-      std::string where = rtcall::locationText(call.getLoc());
+      // The call an exported function's wrapper makes of its body (here,
+      // or `@arrayc.jit`'s): located at the function, not the wrapper.
+      Location at = fn.getSymName().contains(kEntrySuffix) ? fn.getLoc() : call.getLoc();
+      std::string where = rtcall::locationText(at);
       SmallVector<Value> operands;
       SmallVector<Type> types;
       bool known = true;
@@ -642,7 +645,7 @@ void ShardFunctionsPass::runOnOperation() {
         it = copies.emplace(key, std::move(c)).first;
       }
       if (it->second.stencil.fn) {
-        callStencilCopy(call, operands, it->second.stencil);
+        callStencilCopy(call, at, operands, it->second.stencil);
         continue;
       }
       func::FuncOp copy = it->second.fn;
@@ -652,7 +655,7 @@ void ShardFunctionsPass::runOnOperation() {
 
       // This process's block of each split argument.
       b.setInsertionPoint(call);
-      Location loc = call.getLoc();
+      Location loc = at;
       SmallVector<Value> args;
       for (auto [i, v] : llvm::enumerate(operands)) {
         Type want = copy.getArgumentTypes()[i];

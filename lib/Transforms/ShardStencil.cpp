@@ -838,9 +838,9 @@ StencilCopy partitionStencil(func::FuncOp fn, ArrayRef<Type> types, ArrayRef<uns
   return result;
 }
 
-void callStencilCopy(func::CallOp call, ArrayRef<Value> operands, const StencilCopy &copy) {
+void callStencilCopy(func::CallOp call, Location loc, ArrayRef<Value> operands,
+                     const StencilCopy &copy) {
   OpBuilder b(call);
-  Location loc = call.getLoc();
   Value r = shard::ProcessMultiIndexOp::create(b, loc, kMeshSymbol,
                                                ArrayRef<int16_t>{int16_t(copy.axis)})
                 ->getResult(0);

@@ -50,8 +50,10 @@ StencilCopy partitionStencil(mlir::func::FuncOp fn, llvm::ArrayRef<mlir::Type> t
 /// Replaces `call` (of the function `copy` was made from, with `operands` of
 /// static types) by a call of the copy on this process's rows and halos of
 /// the split arguments: rows [r * b - lo, (r + 1) * b + hi) of each, lo and
-/// hi the halo where the process has a neighbour on that side, else 0.
-void callStencilCopy(mlir::func::CallOp call, llvm::ArrayRef<mlir::Value> operands,
+/// hi the halo where the process has a neighbour on that side, else 0; the
+/// ops made are located at `loc`.
+void callStencilCopy(mlir::func::CallOp call, mlir::Location loc,
+                     llvm::ArrayRef<mlir::Value> operands,
                      const StencilCopy &copy);
 
 } // namespace arrayc

@@ -31,7 +31,8 @@ class CompileOptions(ctypes.Structure):
                 ("opt_level", ctypes.c_int32), ("fusion", ctypes.c_int32),
                 ("blas", ctypes.c_int32), ("tf32", ctypes.c_int32),
                 ("graphs", ctypes.c_int32), ("precision", ctypes.c_char_p),
-                ("gpu_format", ctypes.c_char_p)]
+                ("gpu_format", ctypes.c_char_p), ("mesh", ctypes.c_char_p),
+                ("shard", ctypes.c_char_p)]
 
 
 class ValueInfo(ctypes.Structure):

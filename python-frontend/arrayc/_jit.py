@@ -20,8 +20,9 @@ import numpy as np
 from . import _capi as C
 
 from ._core import (_fast, ArgumentError, CompileError, DTYPE_NAMES,
-                    _local, check, cuda_array, error_for, current_stream, dlpack_device_view,
-                    fast_device_view, get_context, host_array, ndarray)
+                    _local, check, cuda_array, cuda_device_count, error_for, current_stream,
+                    dlpack_device_view, fast_device_view, get_context, host_array, ndarray)
+from ._shard import Sharding, local_rank
 
 
 def _read_source(fn):
@@ -71,7 +72,7 @@ class _Source:
         self.hidden = []
         self.consts = {}
 
-    def specialize(self, annotations, alias=None):
+    def specialize(self, annotations, alias=None, entry=None):
         """The source with decorators blanked and the `def` line(s) rewritten
         with `annotations` (None: keep the parameter as written), padded so that
         line numbers are the file's. `alias[i] = j < i`: parameter i is the
@@ -79,7 +80,12 @@ class _Source:
         j's (`y = x`: one array under two names) before the body, on lines the
         header leaves free or above the `def` (the decorators' blank lines),
         so that the body's line numbers stay the file's (only a `def` on the
-        file's first lines, undecorated, has too few: its body moves down)."""
+        file's first lines, undecorated, has too few: its body moves down).
+        `entry`
+        (sharded calls): the function is written as `NAME__entry`, and a `def
+        NAME` with these annotations (the call's sizes) that calls it follows:
+        the shard pass splits that call, on static shapes, into a body whose
+        sizes stay dynamic (a stencil's row count differs between processes)."""
         f = self.fdef
         header_first = f.lineno - 1             # 0-based, in self.lines
         header_last = f.body[0].lineno - 2      # the line before the body
@@ -111,7 +117,8 @@ class _Source:
             else:
                 params.append("%s: %s" % (name, ann))
         ret = " -> " + ast.unparse(f.returns) if f.returns is not None else ""
-        header = ["def %s(%s)%s:" % (self.name, ", ".join(params), ret)]
+        header = ["def %s(%s)%s:" % (self.name + ("__entry" if entry else ""),
+                                     ", ".join(params), ret)]
         pad = header_last - header_first
         if inline is not None:
             if binds:
@@ -127,7 +134,20 @@ class _Source:
         text = "\n" * (self.first - 1 - (up - min(up, header_first))) + "\n".join(body)
         if self.support is None:
             self.support = _support(self.fn, self.fdef, self.file)
-        return _place(text.split("\n"), self.file, self.support) + "\n"
+        text = _place(text.split("\n"), self.file, self.support) + "\n"
+        if entry:
+            kept = [i for i in range(len(names)) if alias[i] == i]
+            wrapper = ["%s: %s" % (names[i], entry[i] if entry[i] is not None
+                                   else ast.unparse(own[i].annotation)) for i in kept]
+            text += "\ndef %s(%s):\n    return %s__entry(%s)\n" % (
+                self.name, ", ".join(wrapper), self.name, ", ".join(names[i] for i in kept))
+        return text
+
+    def arg_nodes(self):
+        """The ast.arg of each compiled parameter, in `params` order (None for
+        the hidden module arrays)."""
+        own = [a for i, a in enumerate(self.fdef.args.args) if i not in self.consts]
+        return own + [None] * len(self.hidden)
 
     def with_constants(self, consts):
         """This source with the parameters `consts` ({index: text}) bound to
@@ -314,6 +334,30 @@ def _annotation_dims(node):
     return [e.id if isinstance(e, ast.Name) else None for e in elts]
 
 
+def _literal_annotation(fname, node, shape, sizes):
+    """A parameter's annotation (`f32[n, 4]`) with its dimension names
+    written as the argument's sizes (`f32[64, 4]`), recording them in `sizes`
+    ({name: size}); None (keep it as written) for an annotation without
+    dimensions or of another rank than the argument (the C API says so)."""
+    if not isinstance(node.annotation, ast.Subscript):
+        return None
+    elts = node.annotation.slice.elts if isinstance(node.annotation.slice, ast.Tuple) \
+        else [node.annotation.slice]
+    if len(elts) != len(shape):
+        return None
+    out = []
+    for e, n in zip(elts, shape):
+        if isinstance(e, ast.Name):
+            if sizes.setdefault(e.id, n) != n:
+                raise ArgumentError("%s: argument '%s' has size %d for its dimension '%s', "
+                                    "which another argument has as %d" % (
+                                        fname, node.arg, n, e.id, sizes[e.id]))
+            out.append(str(n))
+        else:
+            out.append(ast.unparse(e))
+    return "%s[%s]" % (ast.unparse(node.annotation.value), ", ".join(out))
+
+
 def _dims(shapes, declared=()):
     """Dimension names by value: size 1 stays literal (NumPy broadcasting);
     equal sizes share a name, so `x + y` of equal shapes type-checks; a size
@@ -448,16 +492,34 @@ def _converted(e):
     return e
 
 
+def _sharded_context(target, _devices={}):
+    """The context of a sharded function: on cuda the GPU of this process's
+    local rank (one process per GPU: arrayc launch, mpirun, torchrun), as
+    the runtime's join picks it, whatever the thread's current device."""
+    device = _devices.get(target)
+    if device is None:
+        device = _devices[target] = \
+            local_rank() if target != "cpu" and cuda_device_count() > 0 else -1
+    return get_context(target, device if device >= 0 else None)
+
+
 class JitFunction:
     """What @arrayc.jit returns: call it like the Python function."""
 
-    def __init__(self, fn, target=None, tf32=False, fp16=False, bf16=False):
+    def __init__(self, fn, target=None, tf32=False, fp16=False, bf16=False, mesh=None,
+                 shard=None):
         if fp16 and bf16:
             raise ValueError("arrayc.jit: fp16 and bf16 exclude each other")
         self.__wrapped__ = fn
         self.__name__ = getattr(fn, "__name__", "function")
         self.__doc__ = getattr(fn, "__doc__", None)
         self._src = _Source(fn)
+        # mesh/shard: the function runs SPMD over a mesh of processes, its
+        # parameters split as `shard` says (_shard.py); checked now.
+        self._sharding = None
+        if mesh is not None or shard is not None:
+            self._sharding = Sharding("arrayc.jit: " + self.__name__, self.__name__, mesh,
+                                      shard, list(self._src.params))
         self._target = target
         self._tf32, self._fp16, self._bf16 = tf32, fp16, bf16
         self._lock = threading.Lock()
@@ -469,6 +531,7 @@ class JitFunction:
 
 
     def _compile(self, ctx, codes, shapes, alias=None, weak=None):
+        sharding = self._sharding
         anns = []
         for i, (annotated, code, dims) in enumerate(zip(self._src.annotated, codes,
                                                         _dims(shapes, self._src.declared))):
@@ -479,12 +542,38 @@ class JitFunction:
             else:
                 t = DTYPE_NAMES[code]
                 anns.append(t if not dims else "%s[%s]" % (t, ", ".join(dims)))
-        source = self._src.specialize(anns, alias).encode()
+        entry = None
+        if sharding is not None:
+            # Sharded: a caller with every size a literal (the shard pass
+            # splits calls on static shapes) of the body as written
+            # (specialize's `entry`).
+            nodes = self._src.arg_nodes()
+            entry, sizes = [], {}
+            for i, (annotated, code, shape) in enumerate(zip(self._src.annotated, codes, shapes)):
+                if annotated:
+                    entry.append(_literal_annotation(self.__name__, nodes[i], shape, sizes))
+                elif weak and weak[i]:
+                    entry.append(weak[i])
+                else:
+                    t = DTYPE_NAMES[code]
+                    entry.append(t if not shape else "%s[%s]" % (t, ", ".join(map(str, shape))))
+        source = self._src.specialize(anns, alias, entry=entry).encode()
         opts = C.CompileOptions()
         C.lib.arrayc_compile_options_init(ctypes.byref(opts))
         opts.name = self._src.file.encode()
         opts.tf32 = int(self._tf32)
         opts.precision = b"f16" if self._fp16 else b"bf16" if self._bf16 else None
+        if sharding is not None:
+            # The parameters as compiled: those bound to constants or to an
+            # alias are not (their splits are dropped).
+            keep = [i for i in range(len(shapes)) if alias is None or alias[i] == i]
+            text = sharding.spec_text(self._src.name + "__entry",
+                                      [self._src.params[i] for i in keep],
+                                      [len(shapes[i]) for i in keep])
+            if text:
+                sharding.check_world(ctx.target == "cuda")
+                opts.mesh = sharding.mesh_text.encode()
+                opts.shard = text.encode()
         module = ctypes.c_void_p()
         check(C.lib.arrayc_compile(ctx._h, source, len(source), ctypes.byref(opts),
                                    ctypes.byref(module)))
@@ -517,10 +606,16 @@ class JitFunction:
             return self._with_constants(args, npos)
         if self._hidden:
             args = tuple(args) + self._module_values()
-        ctx = get_context(self._target)
+        if self._sharding is None:
+            ctx = get_context(self._target)
+        else:
+            ctx = _sharded_context(self._target)
         if ctx.target == "cuda":
             streams = _local.streams
             stream = streams[-1] if streams else None
+            if stream is not None and self._sharding is not None and \
+                    getattr(stream, "_ctx", ctx) is not ctx:
+                stream = None  # another device's stream: the rank's GPU's own
             device, ptr = ctx.device, (stream.ptr or 0) if stream is not None else 0
         else:
             stream, device, ptr = None, -1, 0
@@ -637,7 +732,9 @@ class JitFunction:
         weak = weak if weak and any(weak) else None
         # A Python number's dtype is keyed with its kind: weak f64 is not f64.
         kinds = codes if weak is None else tuple(zip(codes, weak))
-        key = (ctx.target, ctx.device, kinds, tuple(_dims(shapes, self._src.declared)))
+        # Sharded: one specialization per exact shape (the shard pass needs them).
+        key = (ctx.target, ctx.device, kinds, shapes if self._sharding is not None
+               else tuple(_dims(shapes, self._src.declared)))
         with self._lock:
             spec = self._specs.get(key)
             if spec is None:
@@ -721,13 +818,16 @@ class _Spec:
         return out[0] if self.nres == 1 else tuple(out)
 
 
-def jit(fn=None, *, target=None, tf32=False, fp16=False, bf16=False):
+def jit(fn=None, *, target=None, tf32=False, fp16=False, bf16=False, mesh=None, shard=None):
     """Compile `fn` (written in the arrayc language, see docs/language.md) on
     its first call per argument types. target: None (cuda when a GPU is usable,
-    else cpu), "cpu" or "cuda"; tf32/fp16/bf16: as arrayc's --tf32/--fp16/--bf16."""
+    else cpu), "cpu" or "cuda"; tf32/fp16/bf16: as arrayc's --tf32/--fp16/--bf16.
+    mesh/shard: a sharded function (docs/python.md#sharded-functions): mesh=N
+    processes (or a tuple, mesh=(2, 2)); shard={parameter: dimension, or a
+    PartitionSpec-like tuple of mesh axes per dimension}."""
     if fn is None:
-        return lambda f: JitFunction(f, target, tf32, fp16, bf16)
-    return JitFunction(fn, target, tf32, fp16, bf16)
+        return lambda f: JitFunction(f, target, tf32, fp16, bf16, mesh, shard)
+    return JitFunction(fn, target, tf32, fp16, bf16, mesh, shard)
 
 
 class Module:
@@ -735,17 +835,24 @@ class Module:
     functions are attributes, called on arrays as @arrayc.jit functions are."""
 
     def __init__(self, source, name="<source>", target=None, tf32=False, fp16=False,
-                 bf16=False, fusion=True):
+                 bf16=False, fusion=True, mesh=None, shard=None):
         if not isinstance(source, str):
             raise TypeError("arrayc.compile: the source must be a str, not %s" %
                             type(source).__name__)
-        self._ctx = ctx = get_context(target)
+        sharded = _module_sharding(source, mesh, shard)
+        self._ctx = ctx = get_context(target) if sharded is None else _sharded_context(target)
         opts = C.CompileOptions()
         C.lib.arrayc_compile_options_init(ctypes.byref(opts))
         opts.name = name.encode()
         opts.tf32 = int(tf32)
         opts.fusion = int(fusion)
         opts.precision = b"f16" if fp16 else b"bf16" if bf16 else None
+        if sharded is not None:
+            shardings, text = sharded
+            if text:
+                shardings[0].check_world(ctx.target == "cuda")
+                opts.mesh = shardings[0].mesh_text.encode()
+                opts.shard = text.encode()
         handle = ctypes.c_void_p()
         data = source.encode()
         check(C.lib.arrayc_compile(ctx._h, data, len(data), ctypes.byref(opts),
@@ -774,6 +881,40 @@ class Module:
 
     def functions(self):
         return list(self._functions)
+
+
+def _module_sharding(source, mesh, shard):
+    """arrayc.compile's mesh/shard: None without them, else ([Sharding] per
+    function, the C API's shard text). `shard` maps a function's name to its
+    parameters' splits as @arrayc.jit's shard= does; parameter names, ranks
+    and negative dimensions are read from the source's annotations."""
+    if mesh is None and shard is None:
+        return None
+    if shard is not None and (not isinstance(shard, dict) or not shard or
+                              not all(isinstance(v, dict) for v in shard.values())):
+        raise ValueError("arrayc.compile: shard maps each function's name to its "
+                         "parameters' splits, e.g. shard={'dot': {'a': 0, 'b': 0}}, not %r"
+                         % (shard,))
+    try:
+        defs = {d.name: d for d in ast.parse(source).body if isinstance(d, ast.FunctionDef)}
+    except SyntaxError:
+        defs = None
+    if mesh is None or shard is None:
+        Sharding("arrayc.compile", None, mesh, shard, None)  # raises: both or neither
+    shardings, texts = [], []
+    for func, splits in shard.items():
+        d = defs.get(func) if defs is not None else None
+        if defs is not None and d is None:
+            raise ValueError("arrayc.compile: shard names %r, which is not a function of the "
+                             "source (its functions: %s)" % (func, ", ".join(defs) or "none"))
+        params = [a.arg for a in d.args.args] if d is not None else None
+        sharding = Sharding("arrayc.compile: " + func, func, mesh, splits, params)
+        ranks = None if d is None else [
+            None if a.annotation is None else len(_annotation_dims(a.annotation))
+            for a in d.args.args]
+        shardings.append(sharding)
+        texts.append(sharding.spec_text(func, params or [], ranks))
+    return shardings, ",".join(t for t in texts if t)
 
 
 class Function:
@@ -810,8 +951,10 @@ class Function:
 
 
 def compile(source, name="<source>", target=None, tf32=False, fp16=False, bf16=False,
-            fusion=True):
+            fusion=True, mesh=None, shard=None):
     """Compiles `.arr` source (functions with annotated signatures, as for the
     `arrayc` command) into a Module whose exported functions Python calls.
-    fusion=False: as arrayc's --no-fusion (one kernel or loop nest per op)."""
-    return Module(source, name, target, tf32, fp16, bf16, fusion)
+    fusion=False: as arrayc's --no-fusion (one kernel or loop nest per op).
+    mesh/shard: sharded functions (docs/python.md#sharded-functions): mesh=N
+    or (A, B); shard={function: {parameter: split}} as @arrayc.jit's."""
+    return Module(source, name, target, tf32, fp16, bf16, fusion, mesh, shard)
