@@ -121,6 +121,17 @@ part_tests() {
     "$A" --target=cuda --emit=linalg --verbose --mesh=2 --shard=stats:0=0 --shard=stats:1=0 \
     --shard=mv:0=0 --shard=mm:0=0 --shard=kmm:0=1 --shard=kmm:1=0 --shard=scale:0=1 \
     --shard=counts:0=0 test/distributed/chain_matrix.arr -o /dev/null
+  # Sharded @arrayc.jit functions (test/distributed-gpu/python_jit.test without
+  # lit): every function matches NumPy on both ranks, and none is replicated.
+  ARRAYC_VERBOSE=1 ARRAYC_CACHE_DIR=$(mktemp -d /tmp/arrayc-pyjit-XXXXXX) \
+    expect "python_jit: @arrayc.jit(mesh=2) on 2 GPUs" 0 200 '^colsum: .*close True' \
+    $LS --timeout 180 2 python3 test/distributed/Inputs/jit_shard.py cuda
+  if [ "$(grep -c 'close True, .*arguments unchanged True' "$work/out.txt")" -ne 6 ] ||
+    grep -q 'replicated' "$work/out.txt"; then
+    ko "python_jit: six functions split and matching NumPy"
+  else
+    ok "python_jit: six functions split and matching NumPy"
+  fi
 }
 
 part_faults() {

@@ -92,8 +92,9 @@ void atExit(int status, void *) {
     fflush(stderr);
     gBackend->abortAll(status ? status : 1);
   }
+  // A library joined (no main): it leaves as the process ends.
   gFinalized = true;
-  gBackend->finalize();
+  gBackend->finalizeAtExit();
 }
 
 /// Fault injection for the tests (docs/environment.md): rank

@@ -36,6 +36,10 @@ public:
   /// needs (NCCL: the GPU and the communicator).
   virtual bool connect(std::string &error) { return true; }
   virtual void finalize() = 0;
+  /// Leaving at the process's exit when a library joined (no main called
+  /// init): finalize, unless the backend's resources go with the process
+  /// and finalizing then could fail (NCCL: the CUDA context may be gone).
+  virtual void finalizeAtExit() { finalize(); }
   virtual int64_t rank() const = 0;
   virtual int64_t size() const = 0;
   /// Ends this process (and, where the backend can, every process of the

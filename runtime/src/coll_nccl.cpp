@@ -289,6 +289,11 @@ public:
     world_ = nullptr;
   }
 
+  // A library's process (a Python script) exits: its CUDA context may be
+  // released already ("driver shutting down" from ncclCommDestroy); the
+  // communicators go with the process.
+  void finalizeAtExit() override {}
+
   int64_t rank() const override { return rank_; }
   int64_t size() const override { return size_; }
 
