@@ -172,6 +172,18 @@ part_faults() {
     'cannot load NCCL \(libnccl\.so\.2\); tried:' \
     env ARRAYC_NCCL_LIBRARY=/nonexistent/libnccl.so.2 $LS --timeout 120 2 "$e"
   # torchrun's variables instead of arrayc launch's (rank, size, local rank, dir).
+  # ARRAYC_RENDEZVOUS_ADDR: the NCCL id over TCP from rank 0 (ranks on several hosts).
+  expect "TCP rendezvous (ARRAYC_RENDEZVOUS_ADDR=127.0.0.1:29571)" 0 120 '^87360\.0$' \
+    env ARRAYC_RENDEZVOUS_ADDR=127.0.0.1:29571 $LS --timeout 120 2 "$e"
+  expect "TCP rendezvous: a host that does not resolve" nonzero 30 \
+    'rank [01] of 2: .*cannot join the nccl job: .*nohost\.invalid:1' \
+    env ARRAYC_RENDEZVOUS_ADDR=nohost.invalid:1 ARRAYC_RENDEZVOUS_TIMEOUT=5 $LS --timeout 120 2 "$e"
+  expect "TCP rendezvous: an address without a port" nonzero 30 \
+    'rank 1 of 2: .*cannot join the nccl job: ARRAYC_RENDEZVOUS_ADDR=127\.0\.0\.1 is not HOST:PORT with a port from 1 to 65535' \
+    env ARRAYC_RANK=1 ARRAYC_WORLD_SIZE=2 ARRAYC_RENDEZVOUS_ADDR=127.0.0.1 "$e"
+  expect "TCP rendezvous: rank 0 that no rank joins (2 s)" nonzero 30 \
+    'no rank connected to the rendezvous at 127\.0\.0\.1:29572 \(ARRAYC_RENDEZVOUS_ADDR\) within 2 s \(ARRAYC_RENDEZVOUS_TIMEOUT\)' \
+    env ARRAYC_RANK=0 ARRAYC_WORLD_SIZE=2 ARRAYC_RENDEZVOUS_ADDR=127.0.0.1:29572 ARRAYC_RENDEZVOUS_TIMEOUT=2 "$e"
   expect "torchrun-style variables (RANK/WORLD_SIZE/LOCAL_RANK)" 0 120 '^87360\.0$' \
     bash -c "d=\$(mktemp -d); for r in 0 1; do env RANK=\$r WORLD_SIZE=2 LOCAL_RANK=\$r ARRAYC_RENDEZVOUS_DIR=\$d $e > $work/tr.\$r 2>&1 & done; wait; cat $work/tr.0 $work/tr.1"
 }

@@ -20,6 +20,7 @@
 #ifndef ARRAYC_TRANSFORMS_SHARD_H
 #define ARRAYC_TRANSFORMS_SHARD_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Pass/Pass.h"
 #include "llvm/ADT/SmallVector.h"
@@ -68,6 +69,17 @@ void populateShardToRuntimePatterns(mlir::RewritePatternSet &patterns,
 /// generic that linalg-generalize-named-ops makes of it (both passes use it:
 /// an arg-reduction's identity inits, a reduction's neutral element).
 bool filledWith(mlir::Value init, mlir::Attribute want);
+/// A private copy of `fn` after it, named `fn`'s name + `suffix` (made
+/// unique), whose arguments have `types` (casts to the old types at its
+/// entry, for the folds to propagate). The results keep their types.
+mlir::func::FuncOp copyWithArgumentTypes(mlir::func::FuncOp fn, llvm::StringRef suffix,
+                                         llvm::ArrayRef<mlir::Type> types);
+
+/// `call` replaced by a call of `callee` on `args` (each cast to `callee`'s
+/// argument type where it differs), its results cast back to `call`'s.
+void replaceCall(mlir::func::CallOp call, mlir::func::FuncOp callee,
+                 llvm::ArrayRef<mlir::Value> args, mlir::Location loc);
+
 /// Element types the runtime's collectives carry (f32, f64, integers of 1 to
 /// 64 bits, index).
 bool collectiveElement(mlir::Type t);

@@ -75,6 +75,59 @@ std::optional<SmallVector<int64_t>> parseMesh(StringRef text, std::string &error
   return shape;
 }
 
+namespace {
+/// The private function an exported function's body moves into (its public
+/// name calls it, so the call is split like one in a program).
+constexpr StringLiteral kEntrySuffix = "__entry";
+
+/// `fn`'s name as the program wrote it.
+std::string shownName(func::FuncOp fn) {
+  StringRef name = fn.getSymName();
+  size_t at = name.rfind(kEntrySuffix);
+  return (at == StringRef::npos ? name : name.take_front(at)).str();
+}
+
+} // namespace
+
+func::FuncOp copyWithArgumentTypes(func::FuncOp fn, StringRef suffix, ArrayRef<Type> types) {
+  ModuleOp module = fn->getParentOfType<ModuleOp>();
+  OpBuilder b(fn.getContext());
+  b.setInsertionPointAfter(fn);
+  auto copy = cast<func::FuncOp>(b.clone(*fn));
+  std::string base = shownName(fn) + suffix.str(), name = base;
+  for (unsigned k = 1; module.lookupSymbol(name); ++k)
+    name = base + std::to_string(k);
+  copy.setSymName(name);
+  copy.setPrivate();
+  Block &entry = copy.front();
+  b.setInsertionPointToStart(&entry);
+  for (auto [arg, type] : llvm::zip(entry.getArguments(), types)) {
+    if (arg.getType() == type)
+      continue;
+    Type old = arg.getType();
+    arg.setType(type);
+    auto cast = tensor::CastOp::create(b, copy.getLoc(), old, arg);
+    arg.replaceAllUsesExcept(cast, cast);
+  }
+  copy.setType(FunctionType::get(fn.getContext(), types, copy.getResultTypes()));
+  return copy;
+}
+
+void replaceCall(func::CallOp call, func::FuncOp callee, ArrayRef<Value> args, Location loc) {
+  OpBuilder b(call);
+  SmallVector<Value> cast;
+  for (auto [v, want] : llvm::zip(args, callee.getArgumentTypes()))
+    cast.push_back(v.getType() == want ? v : Value(tensor::CastOp::create(b, loc, want, v)));
+  auto newCall = func::CallOp::create(b, loc, callee, cast);
+  SmallVector<Value> results;
+  for (auto [r, old] : llvm::zip(newCall.getResults(), call.getResults()))
+    results.push_back(r.getType() == old.getType()
+                          ? Value(r)
+                          : Value(tensor::CastOp::create(b, loc, old.getType(), r)));
+  call.replaceAllUsesWith(results);
+  call.erase();
+}
+
 bool collectiveElement(Type t) {
   if (auto f = dyn_cast<FloatType>(t))
     return f.getWidth() == 32 || f.getWidth() == 64;
@@ -116,17 +169,6 @@ std::optional<ShardSpec> parseShardSpec(StringRef text, std::string &error) {
 }
 
 namespace {
-
-/// The private function an exported function's body moves into (its public
-/// name calls it, so the call is split like one in a program).
-constexpr StringLiteral kEntrySuffix = "__entry";
-
-/// `fn`'s name as the program wrote it.
-std::string shownName(func::FuncOp fn) {
-  StringRef name = fn.getSymName();
-  size_t at = name.rfind(kEntrySuffix);
-  return (at == StringRef::npos ? name : name.take_front(at)).str();
-}
 
 /// An argument's split dimensions, each over mesh axes (major first).
 using ArgSplits = std::map<int64_t, SmallVector<int16_t>>;
@@ -658,7 +700,6 @@ void ShardFunctionsPass::runOnOperation() {
       Location loc = at;
       SmallVector<Value> args;
       for (auto [i, v] : llvm::enumerate(operands)) {
-        Type want = copy.getArgumentTypes()[i];
         auto found = used.find(static_cast<unsigned>(i));
         if (found != used.end()) {
           auto tt = cast<RankedTensorType>(v.getType());
@@ -689,18 +730,9 @@ void ShardFunctionsPass::runOnOperation() {
           v = tensor::ExtractSliceOp::create(b, loc, RankedTensorType::get(local, tt.getElementType()),
                                              v, offsets, sizes, strides);
         }
-        if (v.getType() != want)
-          v = tensor::CastOp::create(b, loc, want, v);
         args.push_back(v);
       }
-      auto newCall = func::CallOp::create(b, loc, copy, args);
-      SmallVector<Value> results;
-      for (auto [r, old] : llvm::zip(newCall.getResults(), call.getResults()))
-        results.push_back(r.getType() == old.getType()
-                              ? Value(r)
-                              : Value(tensor::CastOp::create(b, loc, old.getType(), r)));
-      call.replaceAllUsesWith(results);
-      call.erase();
+      replaceCall(call, copy, args, loc);
     }
   }
 }
@@ -748,33 +780,14 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
                                            Splits &splits, ArrayRef<int64_t> mesh,
                                            std::string &why) {
   MLIRContext *ctx = fn.getContext();
-  ModuleOp module = fn->getParentOfType<ModuleOp>();
   OpBuilder b(ctx);
-  b.setInsertionPointAfter(fn);
-  auto copy = cast<func::FuncOp>(b.clone(*fn));
-  std::string base = shownName(fn) + "__sharded", name = base;
-  for (unsigned k = 1; module.lookupSymbol(name); ++k)
-    name = base + std::to_string(k);
-  copy.setSymName(name);
-  copy.setPrivate();
+  // Specialize to the static shapes, then let the folds propagate them.
+  func::FuncOp copy = copyWithArgumentTypes(fn, "__sharded", types);
   auto fail = [&](std::string text) {
     why = std::move(text);
     copy.erase();
     return func::FuncOp();
   };
-
-  // Specialize to the static shapes, then let the folds propagate them.
-  Block &entry = copy.front();
-  b.setInsertionPointToStart(&entry);
-  for (auto [arg, type] : llvm::zip(entry.getArguments(), types)) {
-    if (arg.getType() == type)
-      continue;
-    Type old = arg.getType();
-    arg.setType(type);
-    auto cast = tensor::CastOp::create(b, copy.getLoc(), old, arg);
-    arg.replaceAllUsesExcept(cast, cast);
-  }
-  copy.setType(FunctionType::get(ctx, types, copy.getResultTypes()));
   std::string foldErrors;
   auto fold = [&]() { return success(foldCopy(copy, foldErrors)); };
   if (failed(fold()))

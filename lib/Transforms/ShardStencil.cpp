@@ -676,6 +676,23 @@ private:
   }
 };
 
+/// This process's index along mesh axis `axis` of `processes` processes, and
+/// its halo rows on each side: `halo`, or 0 where it has no neighbour.
+std::tuple<Value, Value, Value> haloRows(OpBuilder &b, Location loc, int64_t axis,
+                                         int64_t processes, int64_t halo) {
+  Value r = shard::ProcessMultiIndexOp::create(b, loc, kMeshSymbol,
+                                               ArrayRef<int16_t>{int16_t(axis)})
+                ->getResult(0);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value h = arith::ConstantIndexOp::create(b, loc, halo);
+  Value last = arith::ConstantIndexOp::create(b, loc, processes - 1);
+  Value lo = arith::SelectOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, r, zero), h, zero);
+  Value hi = arith::SelectOp::create(
+      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, r, last), h, zero);
+  return {r, lo, hi};
+}
+
 } // namespace
 
 StencilCopy partitionStencil(func::FuncOp fn, ArrayRef<Type> types, ArrayRef<unsigned> splitArgs,
@@ -695,21 +712,6 @@ StencilCopy partitionStencil(func::FuncOp fn, ArrayRef<Type> types, ArrayRef<uns
     return result; // said already (the argument stays whole)
   int64_t block = n / processes;
 
-  ModuleOp module = fn->getParentOfType<ModuleOp>();
-  OpBuilder b(ctx);
-  b.setInsertionPointAfter(fn);
-  auto copy = cast<func::FuncOp>(b.clone(*fn));
-  std::string base = (fn.getSymName() + "__stencil").str(), name = base;
-  for (unsigned k = 1; module.lookupSymbol(name); ++k)
-    name = base + std::to_string(k);
-  copy.setSymName(name);
-  copy.setPrivate();
-  auto fail = [&](std::string text) {
-    why = std::move(text);
-    copy.erase();
-    return StencilCopy();
-  };
-
   // The call's shapes, except the split rows: each process has its own count.
   SmallVector<Type> argTypes(types.begin(), types.end());
   for (unsigned i : splitArgs) {
@@ -718,17 +720,13 @@ StencilCopy partitionStencil(func::FuncOp fn, ArrayRef<Type> types, ArrayRef<uns
     shape[0] = ShapedType::kDynamic;
     argTypes[i] = RankedTensorType::get(shape, tt.getElementType());
   }
-  Block &entry = copy.front();
-  b.setInsertionPointToStart(&entry);
-  for (auto [arg, type] : llvm::zip(entry.getArguments(), argTypes)) {
-    if (arg.getType() == type)
-      continue;
-    Type old = arg.getType();
-    arg.setType(type);
-    auto cast = tensor::CastOp::create(b, copy.getLoc(), old, arg);
-    arg.replaceAllUsesExcept(cast, cast);
-  }
-  copy.setType(FunctionType::get(ctx, argTypes, copy.getResultTypes()));
+  func::FuncOp copy = copyWithArgumentTypes(fn, "__stencil", argTypes);
+  OpBuilder b(ctx);
+  auto fail = [&](std::string text) {
+    why = std::move(text);
+    copy.erase();
+    return StencilCopy();
+  };
   std::string errors;
   if (!fold(copy, errors))
     return fail("its shapes did not fold: " + errors);
@@ -770,20 +768,8 @@ StencilCopy partitionStencil(func::FuncOp fn, ArrayRef<Type> types, ArrayRef<uns
   // The rows this process has beyond its block: its halos (0 at a global end).
   Location loc = copy.getLoc();
   b.setInsertionPointToStart(&copy.front());
-  auto haloSizes = [&](OpBuilder &b, Location loc) {
-    Value r = shard::ProcessMultiIndexOp::create(b, loc, kMeshSymbol,
-                                                 ArrayRef<int16_t>{int16_t(axis)})
-                  ->getResult(0);
-    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-    Value h = arith::ConstantIndexOp::create(b, loc, result.halo);
-    Value last = arith::ConstantIndexOp::create(b, loc, processes - 1);
-    Value lo = arith::SelectOp::create(
-        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, r, zero), h, zero);
-    Value hi = arith::SelectOp::create(
-        b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, r, last), h, zero);
-    return std::make_pair(lo, hi);
-  };
-  auto [lo, hi] = haloSizes(b, loc);
+  auto [r, lo, hi] = haloRows(b, loc, axis, processes, result.halo);
+  (void)r;
   Value lo64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), lo);
   Value hi64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), hi);
   auto meshRef = FlatSymbolRefAttr::get(ctx, kMeshSymbol);
@@ -841,17 +827,8 @@ StencilCopy partitionStencil(func::FuncOp fn, ArrayRef<Type> types, ArrayRef<uns
 void callStencilCopy(func::CallOp call, Location loc, ArrayRef<Value> operands,
                      const StencilCopy &copy) {
   OpBuilder b(call);
-  Value r = shard::ProcessMultiIndexOp::create(b, loc, kMeshSymbol,
-                                               ArrayRef<int16_t>{int16_t(copy.axis)})
-                ->getResult(0);
   int64_t block = copy.rows / copy.processes;
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value h = arith::ConstantIndexOp::create(b, loc, copy.halo);
-  Value last = arith::ConstantIndexOp::create(b, loc, copy.processes - 1);
-  Value lo = arith::SelectOp::create(
-      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ugt, r, zero), h, zero);
-  Value hi = arith::SelectOp::create(
-      b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, r, last), h, zero);
+  auto [r, lo, hi] = haloRows(b, loc, copy.axis, copy.processes, copy.halo);
   Value start = arith::SubIOp::create(
       b, loc, arith::MulIOp::create(b, loc, r, arith::ConstantIndexOp::create(b, loc, block)), lo);
   Value count = arith::AddIOp::create(
@@ -872,18 +849,9 @@ void callStencilCopy(func::CallOp call, Location loc, ArrayRef<Value> operands,
       v = tensor::ExtractSliceOp::create(b, loc, cast<RankedTensorType>(want), v, offsets, sizes,
                                          strides);
     }
-    if (v.getType() != want)
-      v = tensor::CastOp::create(b, loc, want, v);
     args.push_back(v);
   }
-  auto newCall = func::CallOp::create(b, loc, fn, args);
-  SmallVector<Value> results;
-  for (auto [r, old] : llvm::zip(newCall.getResults(), call.getResults()))
-    results.push_back(r.getType() == old.getType()
-                          ? Value(r)
-                          : Value(tensor::CastOp::create(b, loc, old.getType(), r)));
-  call.replaceAllUsesWith(results);
-  call.erase();
+  replaceCall(call, fn, args, loc);
 }
 
 } // namespace arrayc

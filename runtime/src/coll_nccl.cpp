@@ -14,7 +14,9 @@
 // - The NCCL unique id travels through a rendezvous directory on the host:
 //   rank 0 writes it (temporary file + rename), the others poll for it with a
 //   timeout (coll_job.cpp, with the environment's rank and size: no CUDA
-//   there, tested by runtime/test/coll_job_test.cpp).
+//   there, tested by runtime/test/coll_job_test.cpp). With
+//   ARRAYC_RENDEZVOUS_ADDR=HOST:PORT (ranks on several hosts) it goes over
+//   TCP instead: rank 0 listens on PORT, the others connect to HOST:PORT.
 // - Collectives run on the arrays' device buffers, on the runtime's current
 //   stream of the current device (the stream compiled kernels queue on), so
 //   they are ordered with the kernels before and after them without a host
@@ -619,9 +621,16 @@ private:
     return true;
   }
 
-  /// Rank 0 publishes the NCCL unique id in the rendezvous directory
-  /// (coll_job.h), the others wait for it.
+  /// Rank 0 publishes the NCCL unique id, the others wait for it
+  /// (coll_job.h): over TCP when ARRAYC_RENDEZVOUS_ADDR is set (ranks on
+  /// several hosts), else in the rendezvous directory (one host).
   bool rendezvous(ncclUniqueId &id, std::string &error) {
+    if (std::string addr = rendezvousAddr(); !addr.empty()) {
+      if (rank_ == 0)
+        return check(api_->getUniqueId(&id), "ncclGetUniqueId", error) &&
+               serveTcp(addr, size_ - 1, &id, sizeof id, rendezvousTimeout(), error);
+      return fetchTcp(addr, rank_, &id, sizeof id, rendezvousTimeout(), error);
+    }
     if (!rendezvousDir(dir_, error))
       return false;
     idFile_ = dir_ + "/nccl-id";
