@@ -30,11 +30,18 @@ def main(argv):
     np_, prog = argv[0], argv[1:]
     out = tempfile.mkdtemp(prefix="arrayc-mpi-")
     try:
-        cmd = ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", np_,
-               "--output-filename", out] + prog
+        # Its own session directory: OpenMPI's default, ompi.HOST.UID under
+        # $TMPDIR, is shared by the jobs lit runs at once, and one job's
+        # cleanup removed it while another made its pid directory there
+        # ("A call to mkdir was unable to create the desired directory").
+        session = os.path.join(out, "session")
+        os.mkdir(session)
+        cmd = ["mpirun", "--allow-run-as-root", "--oversubscribe", "--mca",
+               "orte_tmpdir_base", session, "-np", np_, "--output-filename",
+               os.path.join(out, "ranks")] + prog
         mout, merr, rc = run_job(cmd, timeout, "mpirun_same")
         outs, errs = {}, []
-        for d in sorted(glob.glob(os.path.join(out, "*", "rank.*"))):
+        for d in sorted(glob.glob(os.path.join(out, "ranks", "*", "rank.*"))):
             rank = int(d.rsplit(".", 1)[1])
             for name, store in (("stdout", outs), ("stderr", None)):
                 path = os.path.join(d, name)
