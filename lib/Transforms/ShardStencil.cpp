@@ -42,6 +42,7 @@
 #include "mlir/IR/Matchers.h"
 
 #include <optional>
+#include <tuple>
 
 using namespace mlir;
 
@@ -768,8 +769,8 @@ StencilCopy partitionStencil(func::FuncOp fn, ArrayRef<Type> types, ArrayRef<uns
   // The rows this process has beyond its block: its halos (0 at a global end).
   Location loc = copy.getLoc();
   b.setInsertionPointToStart(&copy.front());
-  auto [r, lo, hi] = haloRows(b, loc, axis, processes, result.halo);
-  (void)r;
+  Value lo, hi;
+  std::tie(std::ignore, lo, hi) = haloRows(b, loc, axis, processes, result.halo);
   Value lo64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), lo);
   Value hi64 = arith::IndexCastOp::create(b, loc, b.getI64Type(), hi);
   auto meshRef = FlatSymbolRefAttr::get(ctx, kMeshSymbol);

@@ -77,8 +77,9 @@ def main():
     h = np.arange(16.0) % 5.0
     print(heat(h, 4))
     print(h)
-    f = np.ones((16, 6)) * 4.0
+    f = (g % 3.0) * 4.0
     print(poisson(g, f, 2))
+    print(f)
     print(wide(g, 3))
     print(smooth(g - 5.0))
     print(total(g, 2))
@@ -86,3 +87,4 @@ def main():
     v, rows = shifted(g)
     print(v)
     print(rows)
+    print(np.array_equal(g, g0))
