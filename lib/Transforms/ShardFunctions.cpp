@@ -927,6 +927,9 @@ func::FuncOp ShardFunctionsPass::partition(func::FuncOp fn, ArrayRef<Type> types
     return fail("MLIR's partitioner failed: " + messages);
   if (std::string problem = wholeDimsProblem(copy, marked); !problem.empty())
     return fail(problem);
+  // After the check of the iotas' whole dimensions: joining reads them by
+  // linalg.index again.
+  joinArgReductions(copy);
   // MLIR 22 reshards a result split along several mesh axes back to
   // replicated along one of them only (tensor<8x2xf64> for tensor<8x4xf64>):
   // a silent miscompile, caught here.

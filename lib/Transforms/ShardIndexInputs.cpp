@@ -191,6 +191,30 @@ TypedAttr argIdentity(ArgReduceKind kind, Type t) {
   return b.getIntegerAttr(t, kind.max ? APInt::getSignedMinValue(w) : APInt::getSignedMaxValue(w));
 }
 
+/// The mark of the combine (minsi) of splitArgReduction's first-index
+/// reduction: the arg-reduction's kind.
+constexpr llvm::StringLiteral kFirstIndexAttr = "arrayc.first_index";
+
+/// A fill of `like`'s shape with `value`, written as
+/// linalg-generalize-named-ops writes a fill (a named linalg.fill here,
+/// after that pass, would stay a host op on a device buffer on cuda).
+Value filledLike(OpBuilder &b, Location loc, Value like, TypedAttr value) {
+  auto type = cast<RankedTensorType>(like.getType());
+  Value empty =
+      tensor::EmptyOp::create(b, loc, tensor::getMixedSizes(b, loc, like), value.getType());
+  Value scalar = arith::ConstantOp::create(b, loc, value);
+  int64_t rank = type.getRank();
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{empty.getType()}, ValueRange{scalar}, ValueRange{empty},
+             ArrayRef<AffineMap>{AffineMap::get(rank, 0, {}, b.getContext()),
+                                 AffineMap::getMultiDimIdentityMap(rank, b.getContext())},
+             SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+             [](OpBuilder &nb, Location nl, ValueRange args) {
+               linalg::YieldOp::create(nb, nl, args[0]);
+             })
+      .getResult(0);
+}
+
 /// One argmin/argmax: see splitArgReductions.
 bool splitArgReduction(linalg::GenericOp op) {
   if (op->getNumResults() != 2 || op.getNumReductionLoops() == 0 || op.getNumDpsInits() != 2)
@@ -268,21 +292,7 @@ bool splitArgReduction(linalg::GenericOp op) {
       });
 
   // The first index holding it (a NaN matching a NaN).
-  Value none = arith::ConstantIntOp::create(b, loc, i64, std::numeric_limits<int64_t>::max());
-  Value idxEmpty = tensor::EmptyOp::create(b, loc, idxType.getShape(), i64);
-  // A fill as linalg-generalize-named-ops writes it (a named linalg.fill
-  // here, after that pass, would stay a host op on a device buffer on cuda).
-  int64_t idxRank = idxType.getRank();
-  Value idxStart =
-      linalg::GenericOp::create(
-          b, loc, TypeRange{idxType}, ValueRange{none}, ValueRange{idxEmpty},
-          ArrayRef<AffineMap>{AffineMap::get(idxRank, 0, {}, b.getContext()),
-                              AffineMap::getMultiDimIdentityMap(idxRank, b.getContext())},
-          SmallVector<utils::IteratorType>(idxRank, utils::IteratorType::parallel),
-          [](OpBuilder &nb, Location nl, ValueRange args) {
-            linalg::YieldOp::create(nb, nl, args[0]);
-          })
-          .getResult(0);
+  Value idxStart = filledLike(b, loc, idxInit, b.getI64IntegerAttr(std::numeric_limits<int64_t>::max()));
   SmallVector<Value> idxInputs(op.getDpsInputs());
   idxInputs.push_back(best.getResult(0));
   SmallVector<AffineMap> idxMaps(inMaps);
@@ -309,10 +319,157 @@ bool splitArgReduction(linalg::GenericOp op) {
         // the partitioner when it splits the reduced dimension.
         Value big = arith::ConstantIntOp::create(nb, nl, i64, std::numeric_limits<int64_t>::max());
         Value candidate = arith::SelectOp::create(nb, nl, match, vi, big);
-        linalg::YieldOp::create(nb, nl, Value(arith::MinSIOp::create(nb, nl, candidate, acc)));
+        auto combine = arith::MinSIOp::create(nb, nl, candidate, acc);
+        // What joinArgReductions finds after partitioning (a mark in the
+        // body survives the generic being rebuilt).
+        combine->setAttr(kFirstIndexAttr,
+                         b.getAttr<ndarray::ArgReduceKindAttr>(
+                             kind->max ? ndarray::ArgReduceKind::max : ndarray::ArgReduceKind::min));
+        linalg::YieldOp::create(nb, nl, Value(combine));
       });
   op->getResult(idxOut).replaceAllUsesWith(first.getResult(0));
   op.erase();
+  return true;
+}
+
+/// An input of `op` computed from loop indices alone (moveIndexValues's
+/// iota: a generic with no inputs and one output, no block argument read),
+/// which `op` reads through a projected permutation: its body can be cloned
+/// into `op`'s with its linalg.index dims renamed.
+linalg::GenericOp iotaProducer(linalg::GenericOp op, OpOperand *in) {
+  auto iota = in->get().getDefiningOp<linalg::GenericOp>();
+  if (!iota || iota.getNumDpsInputs() != 0 || iota->getNumResults() != 1 ||
+      iota.getNumReductionLoops() != 0 || !op.getMatchingIndexingMap(in).isProjectedPermutation() ||
+      !iota.getMatchingIndexingMap(iota.getDpsInitOperand(0)).isIdentity() ||
+      !iota.getBlock()->getArgument(0).use_empty())
+    return {};
+  for (Operation &inner : iota.getBlock()->without_terminator())
+    if (inner.getNumRegions() != 0 || !isMemoryEffectFree(&inner))
+      return {};
+  return iota;
+}
+
+/// One first-index reduction: see joinArgReductions.
+bool joinArgReduction(linalg::GenericOp first) {
+  if (first->getNumResults() != 1 || first.getNumDpsInits() != 1)
+    return false;
+  Block *body = first.getBlock();
+  auto yield = cast<linalg::YieldOp>(body->getTerminator());
+  auto combine = yield.getOperand(0).getDefiningOp<arith::MinSIOp>();
+  auto mark =
+      combine ? combine->getAttrOfType<ndarray::ArgReduceKindAttr>(kFirstIndexAttr) : nullptr;
+  if (!mark)
+    return false;
+  unsigned numInputs = first.getNumDpsInputs();
+  BlockArgument acc = body->getArgument(numInputs);
+  auto select = combine.getLhs().getDefiningOp<arith::SelectOp>();
+  if (!select || combine.getRhs() != acc)
+    return false;
+  // match = (v == m) [| (isnan(v) & isnan(m))]: v the element, m the block
+  // argument of the best value's input.
+  Value match = select.getCondition(), v, m;
+  if (auto any = match.getDefiningOp<arith::OrIOp>())
+    match = any.getLhs();
+  if (auto eq = match.getDefiningOp<arith::CmpFOp>(); eq && eq.getPredicate() == arith::CmpFPredicate::OEQ)
+    std::tie(v, m) = std::pair(eq.getLhs(), eq.getRhs());
+  else if (auto eq = match.getDefiningOp<arith::CmpIOp>(); eq && eq.getPredicate() == arith::CmpIPredicate::eq)
+    std::tie(v, m) = std::pair(eq.getLhs(), eq.getRhs());
+  auto mArg = dyn_cast_if_present<BlockArgument>(m);
+  if (!mArg || mArg.getOwner() != body || mArg.getArgNumber() >= numInputs)
+    return false;
+  unsigned bestInput = mArg.getArgNumber();
+  // The best value reduced locally: its one reader is this reduction (a
+  // reduction over a split dimension goes through an all-reduce first).
+  auto best = first.getDpsInputs()[bestInput].getDefiningOp<linalg::GenericOp>();
+  if (!best || best->getNumResults() != 1 || !best->getResult(0).hasOneUse() ||
+      best.getIteratorTypesArray() != first.getIteratorTypesArray())
+    return false;
+  Value vi = select.getTrueValue();
+  llvm::SetVector<Operation *> slice;
+  if (!bodySlice(body, numInputs, v, slice) || !bodySlice(body, numInputs, vi, slice))
+    return false;
+  SmallVector<Operation *> ordered(slice.begin(), slice.end());
+  llvm::sort(ordered, [](Operation *a, Operation *c) { return a->isBeforeInBlock(c); });
+
+  OpBuilder b(first);
+  Location loc = first.getLoc();
+  ArgReduceKind kind{mark.getValue() == ndarray::ArgReduceKind::max, false};
+  Value idxInit = first.getDpsInits()[0];
+  Value valStart = filledLike(b, loc, idxInit, argIdentity(kind, v.getType()));
+  Value idxStart = filledLike(b, loc, idxInit, b.getI64IntegerAttr(0));
+  // The inputs but the best value; an iota input is computed in the body
+  // again (as the frontend writes argmin: linalg.index).
+  SmallVector<Value> inputs;
+  SmallVector<AffineMap> maps;
+  SmallVector<std::pair<unsigned, linalg::GenericOp>> iotas;
+  for (OpOperand *in : first.getDpsInputOperands()) {
+    unsigned k = in->getOperandNumber();
+    if (k == bestInput)
+      continue;
+    if (linalg::GenericOp iota = iotaProducer(first, in)) {
+      iotas.push_back({k, iota});
+      continue;
+    }
+    inputs.push_back(in->get());
+    maps.push_back(first.getMatchingIndexingMap(in));
+  }
+  AffineMap outMap = first.getMatchingIndexingMap(first.getDpsInitOperand(0));
+  maps.append({outMap, outMap});
+  auto joined = linalg::GenericOp::create(
+      b, loc, TypeRange{valStart.getType(), idxInit.getType()}, inputs,
+      ValueRange{valStart, idxStart}, maps, first.getIteratorTypesArray(),
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        IRMapping map;
+        unsigned next = 0;
+        for (unsigned k = 0; k < numInputs; ++k)
+          if (k != bestInput && !llvm::is_contained(llvm::make_first_range(iotas), k))
+            map.map(body->getArgument(k), args[next++]);
+        for (auto [k, iota] : iotas) {
+          AffineMap read = first.getMatchingIndexingMap(first.getDpsInputOperand(k));
+          IRMapping inner;
+          for (Operation &op : iota.getBlock()->without_terminator()) {
+            if (auto index = dyn_cast<linalg::IndexOp>(op)) {
+              inner.map(index.getResult(),
+                        linalg::IndexOp::create(nb, nl, read.getDimPosition(index.getDim())));
+              continue;
+            }
+            nb.clone(op, inner);
+          }
+          map.map(body->getArgument(k),
+                  inner.lookupOrDefault(iota.getBlock()->getTerminator()->getOperand(0)));
+        }
+        for (Operation *op : ordered)
+          nb.clone(*op, map);
+        auto [val, idx] = argReduceCombine(nb, nl, kind, map.lookupOrDefault(v),
+                                           map.lookupOrDefault(vi), args[next], args[next + 1]);
+        kind.mark(idx.getDefiningOp());
+        linalg::YieldOp::create(nb, nl, ValueRange{val, idx});
+      });
+  first->getResult(0).replaceAllUsesWith(joined.getResult(1));
+  // The pair, then what only it read (its inits, the iota).
+  llvm::SetVector<Operation *> read;
+  auto addDefs = [&](Operation *op) {
+    for (Value v : op->getOperands())
+      if (Operation *def = v.getDefiningOp(); def && def != best)
+        read.insert(def);
+  };
+  addDefs(first);
+  addDefs(best);
+  first.erase();
+  best.erase();
+  for (bool erased = true; erased;) {
+    erased = false;
+    for (Operation *def : read.takeVector()) {
+      if (!isOpTriviallyDead(def)) {
+        read.insert(def);
+        continue;
+      }
+      addDefs(def);
+      read.remove(def);
+      def->erase();
+      erased = true;
+    }
+  }
   return true;
 }
 
@@ -336,6 +493,15 @@ bool splitArgReductions(func::FuncOp fn) {
   bool changed = false;
   for (linalg::GenericOp op : ops)
     changed |= splitArgReduction(op);
+  return changed;
+}
+
+bool joinArgReductions(func::FuncOp fn) {
+  SmallVector<linalg::GenericOp> ops;
+  fn.walk([&](linalg::GenericOp op) { ops.push_back(op); });
+  bool changed = false;
+  for (linalg::GenericOp op : ops)
+    changed |= joinArgReduction(op);
   return changed;
 }
 

@@ -36,6 +36,14 @@ bool moveIndexValuesToInputs(mlir::func::FuncOp fn);
 /// collective). Returns whether anything changed.
 bool splitArgReductions(mlir::func::FuncOp fn);
 
+/// After partitioning: each pair splitArgReductions made whose reduced
+/// dimensions stayed whole (the best value read by the first-index reduction
+/// alone, no all-reduce between them) becomes one two-result arg-reduction
+/// again, as the frontend writes it (an iota input computed in the body by
+/// linalg.index), so that each process reads its elements once, not twice.
+/// Returns whether anything changed.
+bool joinArgReductions(mlir::func::FuncOp fn);
+
 /// Constants a reduction's body reads from outside it (canonicalization
 /// hoists them out of linalg bodies) are cloned into the body: MLIR 22's
 /// partitioner crashes on a reduction reading a value from outside its body

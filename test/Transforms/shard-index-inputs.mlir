@@ -8,8 +8,8 @@
 // linalg.index + index_cast. MLIR 22's partitioner segfaults on a reduction
 // with two results. The copy instead reads an iota of the reduced axis
 // (its own generic, whole) and runs a min reduction and a
-// first-matching-index reduction, both split along the rows; the function
-// as written keeps its arg-reduction.
+// first-matching-index reduction, both split along the rows, joined again
+// after partitioning; the function as written keeps its arg-reduction.
 #id = affine_map<(d0, d1) -> (d0, d1)>
 #row = affine_map<(d0, d1) -> (d0)>
 func.func @f(%x: tensor<?x?xf32>) -> tensor<?xi64> {
@@ -58,26 +58,17 @@ func.func @arrayc_main(%x: tensor<64x8xf32>) -> tensor<?xi64> {
 // CHECK: linalg.index 1
 // CHECK-LABEL: func.func private @f__sharded(
 // CHECK-SAME: %[[X:.*]]: tensor<32x8xf32>) -> tensor<64xi64>
-// CHECK-DAG: %[[MAX:.*]] = arith.constant 9223372036854775807 : i64
-// CHECK-DAG: %[[INF:.*]] = arith.constant 0x7F800000 : f32
-// CHECK: %[[IOTA:.*]] = linalg.generic {{.*}}iterator_types = ["parallel"]} outs(%{{.*}} : tensor<8xi64>)
-// CHECK: linalg.index 0
-// CHECK: arith.index_cast
-// CHECK: %[[MIN:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[X]], %[[IOTA]] : tensor<32x8xf32>, tensor<8xi64>) outs(%{{.*}} : tensor<32xf32>)
-// CHECK-NOT: linalg.index
-// CHECK: arith.minimumf
-// CHECK: %[[FIRST:.*]] = linalg.generic {{.*}} ins(%[[MAX]] : i64) outs(%{{.*}} : tensor<32xi64>)
-// CHECK: %[[IDX:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[X]], %[[IOTA]], %[[MIN]] : tensor<32x8xf32>, tensor<8xi64>, tensor<32xf32>) outs(%[[FIRST]] : tensor<32xi64>)
-// CHECK-NEXT: ^bb0(%[[V:.*]]: f32, %[[I:.*]]: i64, %[[M:.*]]: f32, %[[ACC:.*]]: i64):
-// CHECK-NEXT: %[[EQ:.*]] = arith.cmpf oeq, %[[V]], %[[M]]
-// CHECK-NEXT: %[[VN:.*]] = arith.cmpf uno, %[[V]], %[[V]]
-// CHECK-NEXT: %[[MN:.*]] = arith.cmpf uno, %[[M]], %[[M]]
-// CHECK-NEXT: %[[BN:.*]] = arith.andi %[[VN]], %[[MN]]
-// CHECK-NEXT: %[[MATCH:.*]] = arith.ori %[[EQ]], %[[BN]]
-// CHECK-NEXT: %[[C:.*]] = arith.select %[[MATCH]], %[[I]], %[[MAX]] : i64
-// CHECK-NEXT: %[[R:.*]] = arith.minsi %[[C]], %[[ACC]] : i64
-// CHECK-NEXT: linalg.yield %[[R]]
-// CHECK: shard.all_gather %[[IDX]] on @arrayc_mesh grid_axes = [0] gather_axis = 0 : tensor<32xi64> -> tensor<64xi64>
+// After partitioning, the pair (min, first matching index) of a reduction
+// along a dimension that stays whole is joined again: one arg-reduction
+// reading each element once, its index from linalg.index as written.
+// CHECK-NOT: arith.minimumf
+// CHECK-NOT: arrayc.first_index
+// CHECK: %[[IDX:.*]]:2 = linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]} ins(%[[X]] : tensor<32x8xf32>) outs(%{{.*}}, %{{.*}} : tensor<32xf32>, tensor<32xi64>)
+// CHECK-NEXT: ^bb0(%{{.*}}: f32, %{{.*}}: f32, %{{.*}}: i64):
+// CHECK-NEXT: linalg.index 1
+// CHECK: arith.select {{.*}} {ndarray.arg_reduce = #ndarray<arg_reduce min>} : i64
+// CHECK-NOT: linalg.generic
+// CHECK: shard.all_gather %[[IDX]]#1 on @arrayc_mesh grid_axes = [0] gather_axis = 0 : tensor<32xi64> -> tensor<64xi64>
 // CHECK-LABEL: func.func @arrayc_main(
 // CHECK: call @f__sharded(
 // NOTES: arrayc: shard: f: argument 0 along dimension 0 split over 2 processes; 1 collective(s)
