@@ -86,6 +86,16 @@ Value freshCopy(PatternRewriter &rw, Location loc, Value tensor) {
   return buf;
 }
 
+/// `tensor`'s buffer, read only, of identity layout: the runtime reads it as
+/// a contiguous block. Bufferization casts the tensor's buffer when it has
+/// that layout already (a product's result) and copies it only when it may
+/// not (a slice): one copy fewer than freshCopy, whose buffer is written.
+Value contiguousBuffer(PatternRewriter &rw, Location loc, Value tensor) {
+  auto tt = cast<RankedTensorType>(tensor.getType());
+  return bufferization::ToBufferOp::create(
+      rw, loc, MemRefType::get(tt.getShape(), tt.getElementType()), tensor, /*readOnly=*/true);
+}
+
 /// Bytes of an element the collectives carry (0: none).
 int64_t elementBytes(Type elt) {
   return elt.isIntOrFloat() ? std::max<int64_t>(1, elt.getIntOrFloatBitWidth() / 8)
@@ -288,7 +298,7 @@ struct AllGatherPattern : OpRewritePattern<shard::AllGatherOp> {
       return rw.notifyMatchFailure(op, "element type without a runtime collective");
     Location loc = op.getLoc();
     ModuleOp module = op->getParentOfType<ModuleOp>();
-    Value inBuf = freshCopy(rw, loc, op.getInput());
+    Value inBuf = contiguousBuffer(rw, loc, op.getInput());
     SmallVector<Value> outSizes;
     for (int64_t d = 0; d < out.getRank(); ++d)
       if (out.isDynamicDim(d))
