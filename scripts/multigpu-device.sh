@@ -184,6 +184,13 @@ part_faults() {
   expect "TCP rendezvous: rank 0 that no rank joins (2 s)" nonzero 30 \
     'no rank connected to the rendezvous at 127\.0\.0\.1:29572 \(ARRAYC_RENDEZVOUS_ADDR\) within 2 s \(ARRAYC_RENDEZVOUS_TIMEOUT\)' \
     env ARRAYC_RANK=0 ARRAYC_WORLD_SIZE=2 ARRAYC_RENDEZVOUS_ADDR=127.0.0.1:29572 ARRAYC_RENDEZVOUS_TIMEOUT=2 "$e"
+  # A product gathered along its rows with a malformed part size: every rank
+  # says so, located at the product's call.
+  run "compile mesh_gemm.arr (cuda, mesh 2)" 120 "$A" --target=cuda --mesh=2 --shard=mm:0=0 \
+    test/arrayc/Inputs/mesh_gemm.arr -o "$work/gemm2f"
+  expect "ARRAYC_GEMM_GATHER_PART_BYTES=0" nonzero 60 \
+    "mesh_gemm\.arr:[0-9]+:[0-9]+: ARRAYC_GEMM_GATHER_PART_BYTES='0' is not a positive number of bytes" \
+    env ARRAYC_GEMM_GATHER_PART_BYTES=0 $LS --timeout 120 2 "$work/gemm2f"
   expect "torchrun-style variables (RANK/WORLD_SIZE/LOCAL_RANK)" 0 120 '^87360\.0$' \
     bash -c "d=\$(mktemp -d); for r in 0 1; do env RANK=\$r WORLD_SIZE=2 LOCAL_RANK=\$r ARRAYC_RENDEZVOUS_DIR=\$d $e > $work/tr.\$r 2>&1 & done; wait; cat $work/tr.0 $work/tr.1"
 }

@@ -108,7 +108,7 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
   pm.addPass(createConvertNDArrayToRuntime(ConvertNDArrayToRuntimeOptions{options.gpuLibraries}));
   // The collectives of sharded functions: runtime calls, before bufferization.
   if (!options.mesh.empty())
-    pm.addPass(createShardToRuntime());
+    pm.addPass(createShardToRuntime(/*gemm=*/options.blas && !options.tf32));
   // Folds the unsigned<->signless cast pairs around the calls.
   pm.addPass(createCanonicalizer());
 }

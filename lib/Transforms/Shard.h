@@ -57,13 +57,16 @@ struct ShardFunctionsOptions {
   bool verbose = false;            ///< what is split or replicated, and why, to stderr
 };
 std::unique_ptr<mlir::Pass> createShardFunctions(const ShardFunctionsOptions &options = {});
-std::unique_ptr<mlir::Pass> createShardToRuntime();
+/// `gemm`: a matrix product gathered along its rows becomes one call of the
+/// runtime's product-and-gather (its BLAS, at the element type's precision):
+/// off without BLAS or with --tf32.
+std::unique_ptr<mlir::Pass> createShardToRuntime(bool gemm = true);
 
 /// The patterns of arrayc-shard-to-runtime (shard.all_reduce, all_gather,
-/// all_slice, process_linear_index/process_multi_index) on the mesh of shape
-/// `mesh`.
+/// all_slice, update_halo, process_linear_index/process_multi_index; with
+/// `gemm`, a product gathered along its rows) on the mesh of shape `mesh`.
 void populateShardToRuntimePatterns(mlir::RewritePatternSet &patterns,
-                                    llvm::ArrayRef<int64_t> mesh);
+                                    llvm::ArrayRef<int64_t> mesh, bool gemm = true);
 
 /// Whether `init` is a fill of the constant `want`: linalg.fill, or the
 /// generic that linalg-generalize-named-ops makes of it (both passes use it:

@@ -96,6 +96,17 @@ Value contiguousBuffer(PatternRewriter &rw, Location loc, Value tensor) {
       rw, loc, MemRefType::get(tt.getShape(), tt.getElementType()), tensor, /*readOnly=*/true);
 }
 
+/// `matrix`'s buffer, read only, its rows contiguous and evenly spaced (a
+/// block of rows of a larger matrix as it is, without a copy).
+Value rowMajorBuffer(PatternRewriter &rw, Location loc, Value matrix) {
+  auto tt = cast<RankedTensorType>(matrix.getType());
+  auto layout = StridedLayoutAttr::get(rw.getContext(), ShapedType::kDynamic,
+                                       {ShapedType::kDynamic, 1});
+  return bufferization::ToBufferOp::create(
+      rw, loc, MemRefType::get(tt.getShape(), tt.getElementType(), layout), matrix,
+      /*readOnly=*/true);
+}
+
 /// Bytes of an element the collectives carry (0: none).
 int64_t elementBytes(Type elt) {
   return elt.isIntOrFloat() ? std::max<int64_t>(1, elt.getIntOrFloatBitWidth() / 8)
@@ -322,6 +333,83 @@ struct AllGatherPattern : OpRewritePattern<shard::AllGatherOp> {
   Mesh mesh;
 };
 
+/// Whether `op` is C = A @ B as the frontend writes a matrix product of two
+/// matrices (after linalg-generalize-named-ops): maps (i, l), (l, j) ->
+/// (i, j), body `acc + a * b` in one float type (f32 or f64: no mixed
+/// precision), the result zero-filled first.
+bool isPlainProduct(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 || op.getNumLoops() != 3)
+    return false;
+  MLIRContext *ctx = op.getContext();
+  AffineExpr i = getAffineDimExpr(0, ctx), j = getAffineDimExpr(1, ctx),
+             l = getAffineDimExpr(2, ctx);
+  SmallVector<AffineMap> want{AffineMap::get(3, 0, {i, l}, ctx), AffineMap::get(3, 0, {l, j}, ctx),
+                              AffineMap::get(3, 0, {i, j}, ctx)};
+  using It = utils::IteratorType;
+  if (op.getIndexingMapsArray() != want ||
+      op.getIteratorTypesArray() != SmallVector<It>{It::parallel, It::parallel, It::reduction})
+    return false;
+  Type elt = cast<ShapedType>(op->getResult(0).getType()).getElementType();
+  if (!elt.isF32() && !elt.isF64())
+    return false;
+  for (Value v : op->getOperands())
+    if (cast<ShapedType>(v.getType()).getElementType() != elt)
+      return false;
+  Block *body = op.getBlock();
+  auto add = body->getTerminator()->getOperand(0).getDefiningOp<arith::AddFOp>();
+  if (!add || add->getBlock() != body || body->getOperations().size() != 3)
+    return false;
+  BlockArgument a = body->getArgument(0), b = body->getArgument(1), acc = body->getArgument(2);
+  Value other = add.getLhs() == acc ? add.getRhs() : add.getRhs() == acc ? add.getLhs() : Value();
+  auto mul = other ? other.getDefiningOp<arith::MulFOp>() : nullptr;
+  return mul && ((mul.getLhs() == a && mul.getRhs() == b) ||
+                 (mul.getLhs() == b && mul.getRhs() == a)) &&
+         filledWith(op.getDpsInits()[0], FloatAttr::get(elt, 0.0));
+}
+
+/// A product whose rows are split, then gathered (what the partitioner
+/// makes of `a @ b` with a's rows split and the result whole): one call of
+/// arrayc_rt_coll_gemm_all_gather_<T> that computes this process's rows
+/// into the gathered result and gathers the others' in place, on GPUs part
+/// by part while the next part is computed. Preferred over AllGatherPattern
+/// (benefit 2); added when BLAS is on and the product's precision is the
+/// element type's (no --tf32).
+struct GemmAllGatherPattern : OpRewritePattern<shard::AllGatherOp> {
+  GemmAllGatherPattern(MLIRContext *ctx, const Mesh &mesh)
+      : OpRewritePattern(ctx, /*benefit=*/2), mesh(mesh) {}
+  LogicalResult matchAndRewrite(shard::AllGatherOp op, PatternRewriter &rw) const override {
+    auto product = op.getInput().getDefiningOp<linalg::GenericOp>();
+    auto out = dyn_cast<RankedTensorType>(op.getResult().getType());
+    if (op.getGatherAxis().getSExtValue() != 0 || !product || !product->hasOneUse() ||
+        !out || !out.hasStaticShape() || !isPlainProduct(product))
+      return rw.notifyMatchFailure(op, "not a matrix product gathered along its rows");
+    for (Value v : product.getDpsInputs())
+      if (!cast<RankedTensorType>(v.getType()).hasStaticShape())
+        return rw.notifyMatchFailure(op, "a product of dynamic shape");
+    auto group = groupOf(op, op.getGridAttr(), op.getGridAxes(), mesh, rw);
+    if (failed(group))
+      return failure();
+    Location loc = op.getLoc();
+    ModuleOp module = op->getParentOfType<ModuleOp>();
+    Type elt = out.getElementType();
+    Value outBuf = memref::AllocOp::create(rw, loc, MemRefType::get(out.getShape(), elt));
+    SmallVector<Value> args{
+        unrankedOf(rw, loc, rowMajorBuffer(rw, loc, product.getDpsInputs()[0])),
+        unrankedOf(rw, loc, rowMajorBuffer(rw, loc, product.getDpsInputs()[1])),
+        unrankedOf(rw, loc, outBuf), i64(rw, loc, mesh.size())};
+    args.append(group->args);
+    args.push_back(where(rw, loc, module));
+    auto f = declareFn(rw, module, "arrayc_rt_coll_gemm_all_gather_" + rtcall::storageSuffix(elt),
+                       ValueRange(args).getTypes(), {});
+    func::CallOp::create(rw, loc, f, args);
+    rw.replaceOpWithNewOp<bufferization::ToTensorOp>(op, out, outBuf, /*restrict=*/true,
+                                                     /*writable=*/true);
+    rw.eraseOp(product);
+    return success();
+  }
+  Mesh mesh;
+};
+
 /// A stencil's halo exchange (ShardStencil.h): `update_halo %x halo_sizes =
 /// [lo, hi]` on a tensor whose rows are this process's block with `lo` rows
 /// of the previous process's before it and `hi` of the next's after it (0 at
@@ -543,6 +631,14 @@ struct ShardToRuntimePass : PassWrapper<ShardToRuntimePass, OperationPass<Module
                     arith::ArithDialect, func::FuncDialect>();
   }
 
+  ShardToRuntimePass() = default;
+  ShardToRuntimePass(const ShardToRuntimePass &other) : PassWrapper(other) {}
+
+  Option<bool> gemm{*this, "gemm",
+                    llvm::cl::desc("A matrix product gathered along its rows as one call of "
+                                   "arrayc_rt_coll_gemm_all_gather_<T> (the runtime's BLAS)"),
+                    llvm::cl::init(true)};
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     auto grid = module.lookupSymbol<shard::GridOp>(kMeshSymbol);
@@ -551,7 +647,7 @@ struct ShardToRuntimePass : PassWrapper<ShardToRuntimePass, OperationPass<Module
     Mesh mesh{SmallVector<int64_t>(grid.getShape())};
     int64_t meshSize = mesh.size();
     RewritePatternSet patterns(&getContext());
-    populateShardToRuntimePatterns(patterns, mesh.shape);
+    populateShardToRuntimePatterns(patterns, mesh.shape, gemm);
     if (failed(applyPatternsGreedily(module, std::move(patterns))))
       return signalPassFailure();
     // Sharding annotations the partitioner left unused.
@@ -605,14 +701,21 @@ struct ShardToRuntimePass : PassWrapper<ShardToRuntimePass, OperationPass<Module
 
 } // namespace
 
-void populateShardToRuntimePatterns(RewritePatternSet &patterns, ArrayRef<int64_t> shape) {
+void populateShardToRuntimePatterns(RewritePatternSet &patterns, ArrayRef<int64_t> shape,
+                                    bool gemm) {
   Mesh mesh{SmallVector<int64_t>(shape)};
   patterns.add<LinearIndexPattern, MultiIndexPattern, AllReducePattern, AllGatherPattern,
                UpdateHaloPattern,
                AllSlicePattern, GridShapePattern>(patterns.getContext(), mesh);
+  if (gemm)
+    patterns.add<GemmAllGatherPattern>(patterns.getContext(), mesh);
   patterns.add<NeutralInitPattern>(patterns.getContext());
 }
 
-std::unique_ptr<Pass> createShardToRuntime() { return std::make_unique<ShardToRuntimePass>(); }
+std::unique_ptr<Pass> createShardToRuntime(bool gemm) {
+  auto pass = std::make_unique<ShardToRuntimePass>();
+  pass->gemm = gemm;
+  return pass;
+}
 
 } // namespace arrayc

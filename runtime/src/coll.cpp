@@ -47,6 +47,34 @@ Block blockOf(int64_t rank, void *desc, int64_t eltBytes) {
   return b;
 }
 
+/// A rank-2 memref descriptor as compiled code passes it (MLIR's
+/// StridedMemRefType<T, 2>), and a rank-1 one.
+struct Matrix {
+  void *allocated, *aligned;
+  int64_t offset, sizes[2], strides[2];
+  /// Rows of contiguous elements, evenly spaced (a block of a wider matrix).
+  bool rowMajor() const {
+    return (sizes[1] <= 1 || strides[1] == 1) && (sizes[0] <= 1 || strides[0] >= sizes[1]);
+  }
+  /// Rows [first, first + count).
+  Matrix rows(int64_t first, int64_t count) const {
+    Matrix r = *this;
+    r.offset += first * strides[0];
+    r.sizes[0] = count;
+    return r;
+  }
+};
+struct Matrix1 {
+  void *allocated, *aligned;
+  int64_t offset, sizes[1], strides[1];
+};
+
+Matrix matrixOf(void *desc) {
+  Matrix m;
+  std::memcpy(&m, desc, sizeof m);
+  return m;
+}
+
 Backend *gBackend = nullptr;
 bool gInitialized = false;
 bool gFinalized = false;
@@ -202,6 +230,51 @@ void arrayc_rt_coll_all_gather(int64_t irank, void *idesc, int64_t orank, void *
     fail(where, "%s", error.c_str());
 }
 
+void arrayc_rt_coll_gemm_all_gather(int32_t bits, int64_t arank, void *adesc, int64_t brank,
+                                    void *bdesc, int64_t orank, void *odesc, int64_t meshSize,
+                                    int64_t group, int64_t color, int64_t key,
+                                    int64_t groupSize, int64_t wrank, void *wdesc) {
+  std::string where = whereOf(wrank, wdesc);
+  ensureInit(meshSize, where);
+  injectedFault(where);
+  if (bits != 32 && bits != 64)
+    fail(where, "product and all-gather: %d-bit elements (f32 or f64 only)", bits);
+  if (arank != 2 || brank != 2 || orank != 2)
+    fail(where, "product and all-gather: operands of rank %lld, %lld, %lld (matrices only)",
+         static_cast<long long>(arank), static_cast<long long>(brank),
+         static_cast<long long>(orank));
+  Matrix a = matrixOf(adesc), b = matrixOf(bdesc), o = matrixOf(odesc);
+  int64_t m = a.sizes[0], k = a.sizes[1], n = b.sizes[1];
+  if (b.sizes[0] != k || o.sizes[0] != m * groupSize || o.sizes[1] != n)
+    fail(where,
+         "product and all-gather: %lldx%lld @ %lldx%lld gathered over %lld processes is not "
+         "%lldx%lld",
+         static_cast<long long>(m), static_cast<long long>(k),
+         static_cast<long long>(b.sizes[0]), static_cast<long long>(n),
+         static_cast<long long>(groupSize), static_cast<long long>(o.sizes[0]),
+         static_cast<long long>(o.sizes[1]));
+  if (!a.rowMajor() || !b.rowMajor() || !o.rowMajor())
+    fail(where, "product and all-gather: an operand's rows are not contiguous");
+  // This process's place in the group (key: its place along the group's
+  // axes; the world: its rank).
+  int64_t me = group == 0 ? gBackend->rank() : key;
+  // arrayc-linalg-to-blas's plan of C[i, j] += A[i, l] B[l, j]: 3 loops
+  // (M, N, K), A on (i, l), B on (l, j), C on (i, j).
+  int64_t planData[10] = {3, 1, 2, 3, 0, 2, 2, 1, 0, 1};
+  Matrix1 plan{planData, planData, 0, {10}, {1}};
+  int64_t eltBytes = bits / 8;
+  auto compute = [&](int64_t first, int64_t rows) {
+    Matrix ap = a.rows(first, rows), cp = o.rows(me * m + first, rows);
+    gBackend->gemm(bits, &plan, &ap, &b, &cp);
+  };
+  std::string error;
+  if (!gBackend->computeAndGatherRows(Group{group, color, key, groupSize}, me, m,
+                                      n * eltBytes,
+                                      static_cast<char *>(o.aligned) + o.offset * eltBytes,
+                                      compute, error))
+    fail(where, "%s", error.c_str());
+}
+
 void arrayc_rt_coll_exchange_halo(int64_t lsrank, void *lsdesc, int64_t hsrank, void *hsdesc,
                                   int64_t lrrank, void *lrdesc, int64_t hrrank, void *hrdesc,
                                   int32_t eltBytes, int64_t meshSize, int64_t group,
@@ -250,5 +323,18 @@ void arrayc_rt_coll_exchange_halo(int64_t lsrank, void *lsdesc, int64_t hsrank, 
   }
 ARRAYC_RT_COLL_TYPES(ARRAYC_RT_COLL_DEFINE)
 #undef ARRAYC_RT_COLL_DEFINE
+
+#define ARRAYC_RT_COLL_GEMM_DEFINE(T, BITS)                                                   \
+  void arrayc_rt_coll_gemm_all_gather_##T(int64_t arank, void *adesc, int64_t brank,         \
+                                          void *bdesc, int64_t orank, void *odesc,           \
+                                          int64_t meshSize, int64_t group, int64_t color,    \
+                                          int64_t key, int64_t groupSize, int64_t wrank,     \
+                                          void *wdesc) {                                     \
+    arrayc_rt_coll_gemm_all_gather(BITS, arank, adesc, brank, bdesc, orank, odesc, meshSize, \
+                                   group, color, key, groupSize, wrank, wdesc);              \
+  }
+ARRAYC_RT_COLL_GEMM_DEFINE(f32, 32)
+ARRAYC_RT_COLL_GEMM_DEFINE(f64, 64)
+#undef ARRAYC_RT_COLL_GEMM_DEFINE
 
 } // extern "C"

@@ -11,6 +11,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <string>
 
 namespace arrayc_rt::coll {
@@ -62,6 +63,21 @@ public:
                             const char *hiSend, int64_t hiSendBytes, char *loRecv,
                             int64_t loRecvBytes, char *hiRecv, int64_t hiRecvBytes,
                             std::string &error) = 0;
+  /// The runtime's matrix product where this backend's buffers live:
+  /// arrayc_rt_blas_gemm_<T> (host) or arrayc_rt_cublas_gemm_<T> (device,
+  /// on the library stream), f32 (`bits` 32) or f64, with their arguments
+  /// (plan and operands as rank-1 / rank-2 memref descriptors; errors exit).
+  virtual void gemm(int32_t bits, void *plan, void *a, void *b, void *c) = 0;
+  /// Writes rows [first, first + rows) of this process's block.
+  using RowsFn = std::function<void(int64_t first, int64_t rows)>;
+  /// `out` holds the group's blocks of `blockRows` rows of `rowBytes` bytes
+  /// in key order, this process's at position `me`: `compute` writes this
+  /// process's block (in parts, in order, covering it), and every block is
+  /// gathered into every process's `out` (an all-gather in place). A backend
+  /// may send each part while the next is computed.
+  virtual bool computeAndGatherRows(const Group &group, int64_t me, int64_t blockRows,
+                                    int64_t rowBytes, char *out, const RowsFn &compute,
+                                    std::string &error) = 0;
 };
 
 /// The element types a collective carries (coll.h's kind and width), in the

@@ -4,6 +4,7 @@
 #include "coll_backend.h"
 
 #include "arrayc_rt/coll.h"
+#include "arrayc_rt/runtime.h"
 
 // The C API only (OpenMPI and MPICH would pull in their C++ bindings).
 #define OMPI_SKIP_MPICXX 1
@@ -115,6 +116,28 @@ public:
                     "lo_recv", error) &&
            sendrecv(loSend, loSendBytes, prev, hiRecv, hiRecvBytes, next, kHaloDownTag, comm,
                     "hi_recv", error);
+  }
+
+  void gemm(int32_t bits, void *plan, void *a, void *b, void *c) override {
+    (bits == 64 ? arrayc_rt_blas_gemm_f64 : arrayc_rt_blas_gemm_f32)(1, plan, 2, a, 2, b, 2, c,
+                                                                      /*accumulate=*/0);
+  }
+
+  // The whole block, then one all-gather in place.
+  bool computeAndGatherRows(const Group &group, int64_t, int64_t blockRows, int64_t rowBytes,
+                            char *out, const RowsFn &compute, std::string &error) override {
+    compute(0, blockRows);
+    MPI_Comm comm;
+    if (!communicator(group, comm, error))
+      return false;
+    int64_t bytes = blockRows * rowBytes;
+    if (bytes > std::numeric_limits<int>::max()) {
+      error = "all-gather of blocks over 2^31-1 bytes";
+      return false;
+    }
+    int count = static_cast<int>(bytes);
+    return check(MPI_Allgather(MPI_IN_PLACE, 0, MPI_DATATYPE_NULL, out, count, MPI_BYTE, comm),
+                 "MPI_Allgather", error);
   }
 
 private:

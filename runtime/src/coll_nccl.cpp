@@ -32,6 +32,7 @@
 #include <glob.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -284,6 +285,15 @@ public:
     if (!api_ || !world_)
       return;
     cuStreamSynchronize(stream());
+    if (side_) {
+      cuStreamSynchronize(side_);
+      cuStreamDestroy(side_);
+      side_ = nullptr;
+    }
+    if (ready_) {
+      cuEventDestroy(ready_);
+      ready_ = nullptr;
+    }
     for (auto &[id, comm] : comms_)
       api_->commDestroy(comm);
     comms_.clear();
@@ -445,7 +455,101 @@ public:
     return ok && (!lr || lr->copyOut(error)) && (!hr || hr->copyOut(error));
   }
 
+  void gemm(int32_t bits, void *plan, void *a, void *b, void *c) override {
+    (bits == 64 ? arrayc_rt_cublas_gemm_f64 : arrayc_rt_cublas_gemm_f32)(1, plan, 2, a, 2, b, 2,
+                                                                          c, /*accumulate=*/0);
+  }
+
+  // In parts of about kPartBytes: each part is computed on the library
+  // stream, then sent to every other process (and theirs received) on a
+  // stream of its own, which waits for that part only, while the next part
+  // is computed; the library stream waits for the last exchange at the end.
+  bool computeAndGatherRows(const Group &group, int64_t me, int64_t blockRows, int64_t rowBytes,
+                            char *out, const RowsFn &compute, std::string &error) override {
+    ncclComm_t comm;
+    if (!communicator(group, comm, error))
+      return false;
+    int mine = 0, n = 0;
+    if (!check(api_->commUserRank(comm, &mine), "ncclCommUserRank", error) ||
+        !check(api_->commCount(comm, &n), "ncclCommCount", error))
+      return false;
+    if (mine != me || n != group.size) {
+      error = "product and all-gather: process " + std::to_string(mine) + " of " +
+              std::to_string(n) + " in its group, not " + std::to_string(me) + " of " +
+              std::to_string(group.size);
+      return false;
+    }
+    CUstream s = stream();
+    if (!isDevice(out)) {
+      error = "product and all-gather: the result is not in device memory";
+      return false;
+    }
+    if (!api_->send || !api_->recv) {
+      // One part, then NCCL's all-gather in place.
+      compute(0, blockRows);
+      size_t bytes = static_cast<size_t>(blockRows * rowBytes);
+      return check(api_->allGather(out + me * blockRows * rowBytes, out, bytes, ncclInt8, comm, s),
+                   "ncclAllGather", error);
+    }
+    if (!side_ && !cu(cuStreamCreate(&side_, CU_STREAM_NON_BLOCKING), "cuStreamCreate", error))
+      return false;
+    if (!ready_ && !cu(cuEventCreate(&ready_, CU_EVENT_DISABLE_TIMING), "cuEventCreate", error))
+      return false;
+    int64_t partBytes = kPartBytes;
+    if (const char *e = std::getenv("ARRAYC_GEMM_GATHER_PART_BYTES"); e && *e) {
+      char *end = nullptr;
+      long long v = std::strtoll(e, &end, 10);
+      if (*end || v <= 0) {
+        error = std::string("ARRAYC_GEMM_GATHER_PART_BYTES='") + e +
+                "' is not a positive number of bytes";
+        return false;
+      }
+      partBytes = v;
+    }
+    int64_t blockBytes = blockRows * rowBytes;
+    int64_t parts = std::clamp<int64_t>(blockBytes / partBytes, 1, kMaxParts);
+    int64_t partRows = (blockRows + parts - 1) / parts;
+    for (int64_t first = 0; first < blockRows; first += partRows) {
+      int64_t rows = std::min(partRows, blockRows - first);
+      compute(first, rows);
+      // The side stream waits for this part (the event's state when waited on).
+      if (!cu(cuEventRecord(ready_, s), "cuEventRecord", error) ||
+          !cu(cuStreamWaitEvent(side_, ready_, 0), "cuStreamWaitEvent", error))
+        return false;
+      size_t bytes = static_cast<size_t>(rows * rowBytes);
+      if (!check(api_->groupStart(), "ncclGroupStart", error))
+        return false;
+      bool ok = true;
+      for (int p = 0; ok && p < n; ++p) {
+        if (p == me)
+          continue;
+        ok = check(api_->send(out + (me * blockRows + first) * rowBytes, bytes, ncclInt8, p, comm,
+                              side_),
+                   "ncclSend", error) &&
+             check(api_->recv(out + (p * blockRows + first) * rowBytes, bytes, ncclInt8, p, comm,
+                              side_),
+                   "ncclRecv", error);
+      }
+      std::string endError;
+      if (!check(api_->groupEnd(), "ncclGroupEnd", endError) && ok) {
+        error = endError;
+        ok = false;
+      }
+      if (!ok)
+        return false;
+    }
+    return cu(cuEventRecord(ready_, side_), "cuEventRecord", error) &&
+           cu(cuStreamWaitEvent(s, ready_, 0), "cuStreamWaitEvent", error);
+  }
+
 private:
+  /// The parts of computeAndGatherRows: about 32 MB each (or
+  /// $ARRAYC_GEMM_GATHER_PART_BYTES), at most 16 (the last part's exchange
+  /// is what the product does not hide).
+  static constexpr int64_t kPartBytes = 32 << 20, kMaxParts = 16;
+  CUstream side_ = nullptr;
+  CUevent ready_ = nullptr;
+
   /// A buffer on the device: `ptr` itself, or a device copy of host memory
   /// (copied in, and back out by copyOut).
   struct Staged {

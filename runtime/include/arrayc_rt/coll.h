@@ -104,6 +104,32 @@ ARRAYC_RT_COLL_API void arrayc_rt_coll_exchange_halo(int64_t lsrank, void *lsdes
                                                      int64_t group_size, int64_t wrank,
                                                      void *wdesc);
 
+/* A matrix product with its rows split, gathered: `a` (m x k) @ `b` (k x n)
+ * is this process's block of `out` (group_size * m x n; rows key * m on, key
+ * as for all_gather), and every process's block is gathered into `out`, as
+ * arrayc_rt_coll_all_gather along axis 0 of the products would. Row-major
+ * f32 (`bits` 32) or f64 matrices (a and b may be blocks of wider ones: their
+ * rows contiguous, evenly spaced; out of identity layout). The product is the
+ * runtime's (BLAS for mpi, cuBLAS for nccl: arrayc_rt_(cu)blas_gemm_<T>);
+ * on GPUs it is computed in parts of rows, each sent to the other processes
+ * on a stream of its own while the next is computed. Typed entry points:
+ * arrayc_rt_coll_gemm_all_gather_f32, ..._f64 (without `bits`). */
+ARRAYC_RT_COLL_API void arrayc_rt_coll_gemm_all_gather(int32_t bits, int64_t arank, void *adesc,
+                                                       int64_t brank, void *bdesc,
+                                                       int64_t orank, void *odesc,
+                                                       int64_t mesh_size, int64_t group,
+                                                       int64_t color, int64_t key,
+                                                       int64_t group_size, int64_t wrank,
+                                                       void *wdesc);
+#define ARRAYC_RT_COLL_GEMM_TYPED(T)                                                        \
+  ARRAYC_RT_COLL_API void arrayc_rt_coll_gemm_all_gather_##T(                               \
+      int64_t arank, void *adesc, int64_t brank, void *bdesc, int64_t orank, void *odesc,   \
+      int64_t mesh_size, int64_t group, int64_t color, int64_t key, int64_t group_size,     \
+      int64_t wrank, void *wdesc);
+ARRAYC_RT_COLL_GEMM_TYPED(f32)
+ARRAYC_RT_COLL_GEMM_TYPED(f64)
+#undef ARRAYC_RT_COLL_GEMM_TYPED
+
 /* The entry points compiled programs call: one per element type (a module
  * declares each symbol with one memref type), same ABI as the three above:
  * arrayc_rt_coll_all_reduce_f64, ..._all_gather_i32, ..._exchange_halo_f32,
