@@ -370,8 +370,9 @@ bool isPlainProduct(linalg::GenericOp op) {
 /// A product whose rows are split, then gathered (what the partitioner
 /// makes of `a @ b` with a's rows split and the result whole): one call of
 /// arrayc_rt_coll_gemm_all_gather_<T> that computes this process's rows
-/// into the gathered result and gathers the others' in place, on GPUs part
-/// by part while the next part is computed. Preferred over AllGatherPattern
+/// straight into the gathered result and gathers the others' in place (no
+/// copy of the block; on GPUs, parts of rows sent while the next part is
+/// computed when $ARRAYC_GEMM_GATHER_PART_BYTES asks). Preferred over AllGatherPattern
 /// (benefit 2); added when BLAS is on and the product's precision is the
 /// element type's (no --tf32).
 struct GemmAllGatherPattern : OpRewritePattern<shard::AllGatherOp> {

@@ -460,12 +460,26 @@ public:
                                                                           c, /*accumulate=*/0);
   }
 
-  // In parts of about kPartBytes: each part is computed on the library
-  // stream, then sent to every other process (and theirs received) on a
-  // stream of its own, which waits for that part only, while the next part
-  // is computed; the library stream waits for the last exchange at the end.
+  // By default the whole block, then NCCL's all-gather in place. With
+  // $ARRAYC_GEMM_GATHER_PART_BYTES, in parts of about that size: each part is
+  // computed on the library stream, then sent to every other process (and
+  // theirs received) on a stream of its own, which waits for that part only,
+  // while the next part is computed; the library stream waits for the last
+  // exchange at the end. Measured on 4 H100s (docs/distributed.md), the
+  // parts' NCCL kernels beside cuBLAS's cost more than the overlap hides.
   bool computeAndGatherRows(const Group &group, int64_t me, int64_t blockRows, int64_t rowBytes,
                             char *out, const RowsFn &compute, std::string &error) override {
+    int64_t partBytes = 0; // 0: one part
+    if (const char *e = std::getenv("ARRAYC_GEMM_GATHER_PART_BYTES"); e && *e) {
+      char *end = nullptr;
+      long long v = std::strtoll(e, &end, 10);
+      if (*end || v <= 0) {
+        error = std::string("ARRAYC_GEMM_GATHER_PART_BYTES='") + e +
+                "' is not a positive number of bytes";
+        return false;
+      }
+      partBytes = v;
+    }
     ncclComm_t comm;
     if (!communicator(group, comm, error))
       return false;
@@ -484,30 +498,18 @@ public:
       error = "product and all-gather: the result is not in device memory";
       return false;
     }
-    if (!api_->send || !api_->recv) {
-      // One part, then NCCL's all-gather in place.
+    int64_t blockBytes = blockRows * rowBytes;
+    int64_t parts = partBytes ? std::clamp<int64_t>(blockBytes / partBytes, 1, kMaxParts) : 1;
+    if (parts == 1 || !api_->send || !api_->recv) {
       compute(0, blockRows);
-      size_t bytes = static_cast<size_t>(blockRows * rowBytes);
-      return check(api_->allGather(out + me * blockRows * rowBytes, out, bytes, ncclInt8, comm, s),
+      return check(api_->allGather(out + me * blockBytes, out, static_cast<size_t>(blockBytes),
+                                   ncclInt8, comm, s),
                    "ncclAllGather", error);
     }
     if (!side_ && !cu(cuStreamCreate(&side_, CU_STREAM_NON_BLOCKING), "cuStreamCreate", error))
       return false;
     if (!ready_ && !cu(cuEventCreate(&ready_, CU_EVENT_DISABLE_TIMING), "cuEventCreate", error))
       return false;
-    int64_t partBytes = kPartBytes;
-    if (const char *e = std::getenv("ARRAYC_GEMM_GATHER_PART_BYTES"); e && *e) {
-      char *end = nullptr;
-      long long v = std::strtoll(e, &end, 10);
-      if (*end || v <= 0) {
-        error = std::string("ARRAYC_GEMM_GATHER_PART_BYTES='") + e +
-                "' is not a positive number of bytes";
-        return false;
-      }
-      partBytes = v;
-    }
-    int64_t blockBytes = blockRows * rowBytes;
-    int64_t parts = std::clamp<int64_t>(blockBytes / partBytes, 1, kMaxParts);
     int64_t partRows = (blockRows + parts - 1) / parts;
     for (int64_t first = 0; first < blockRows; first += partRows) {
       int64_t rows = std::min(partRows, blockRows - first);
@@ -543,10 +545,9 @@ public:
   }
 
 private:
-  /// The parts of computeAndGatherRows: about 32 MB each (or
-  /// $ARRAYC_GEMM_GATHER_PART_BYTES), at most 16 (the last part's exchange
-  /// is what the product does not hide).
-  static constexpr int64_t kPartBytes = 32 << 20, kMaxParts = 16;
+  /// The most parts of computeAndGatherRows (the last part's exchange is
+  /// what the product does not hide).
+  static constexpr int64_t kMaxParts = 16;
   CUstream side_ = nullptr;
   CUevent ready_ = nullptr;
 

@@ -2,8 +2,7 @@
 # RUN: %e2e --mode=aot --flag=--mesh=4 --flag=--shard=mm32:0=0 --flag=--shard=mm64:0=0 --flag=--shard=proj:0=0 --flag=--shard=scaled:0=0 --wrapper='%mpirun_same 4' %s
 # Matrix products with A's rows split and the result whole: each process
 # computes its rows straight into the gathered result and the blocks are
-# gathered in place (one call, arrayc_rt_coll_gemm_all_gather_<T>; on GPUs
-# in parts of rows, each sent while the next is computed). A the rows of a
+# gathered in place (one call, arrayc_rt_coll_gemm_all_gather_<T>). A the rows of a
 # larger array (a view), B a column slice of a wider matrix (its rows
 # strided), products called in a loop whose result feeds the next call, one
 # row per process, and a product followed by more work in the function

@@ -110,9 +110,11 @@ ARRAYC_RT_COLL_API void arrayc_rt_coll_exchange_halo(int64_t lsrank, void *lsdes
  * arrayc_rt_coll_all_gather along axis 0 of the products would. Row-major
  * f32 (`bits` 32) or f64 matrices (a and b may be blocks of wider ones: their
  * rows contiguous, evenly spaced; out of identity layout). The product is the
- * runtime's (BLAS for mpi, cuBLAS for nccl: arrayc_rt_(cu)blas_gemm_<T>);
- * on GPUs it is computed in parts of rows, each sent to the other processes
- * on a stream of its own while the next is computed. Typed entry points:
+ * runtime's (BLAS for mpi, cuBLAS for nccl: arrayc_rt_(cu)blas_gemm_<T>),
+ * written straight into `out`, which is then gathered in place; on GPUs with
+ * $ARRAYC_GEMM_GATHER_PART_BYTES set, computed in parts of rows of about
+ * that size, each sent to the other processes on a stream of its own while
+ * the next is computed. Typed entry points:
  * arrayc_rt_coll_gemm_all_gather_f32, ..._f64 (without `bits`). */
 ARRAYC_RT_COLL_API void arrayc_rt_coll_gemm_all_gather(int32_t bits, int64_t arank, void *adesc,
                                                        int64_t brank, void *bdesc,
