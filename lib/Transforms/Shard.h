@@ -72,6 +72,13 @@ void populateShardToRuntimePatterns(mlir::RewritePatternSet &patterns,
 /// generic that linalg-generalize-named-ops makes of it (both passes use it:
 /// an arg-reduction's identity inits, a reduction's neutral element).
 bool filledWith(mlir::Value init, mlir::Attribute want);
+/// The suffix of the private function an exported function's body moves
+/// into (its public name calls it, so the call is split like one in a
+/// program).
+inline constexpr llvm::StringLiteral kEntrySuffix = "__entry";
+/// `fn`'s name as the program wrote it (without kEntrySuffix).
+std::string shownName(mlir::func::FuncOp fn);
+
 /// A private copy of `fn` after it, named `fn`'s name + `suffix` (made
 /// unique), whose arguments have `types` (casts to the old types at its
 /// entry, for the folds to propagate). The results keep their types.
