@@ -108,8 +108,9 @@ Error arrayc::toolchain::linkExecutable(StringRef object, StringRef output, bool
 
 bool arrayc::toolchain::mpiRuntimeBuilt() { return *ARRAYC_RT_MPI_LINK_LIBRARIES != 0; }
 
-Error arrayc::toolchain::linkSharedLibrary(StringRef object, StringRef output, bool cuda) {
-  return link(object, output, cuda, /*shared=*/true);
+Error arrayc::toolchain::linkSharedLibrary(StringRef object, StringRef output, bool cuda,
+                                           bool mpi) {
+  return link(object, output, cuda, /*shared=*/true, mpi);
 }
 
 Error arrayc::toolchain::link(StringRef object, StringRef output, bool cuda, bool shared,

@@ -36,8 +36,10 @@ std::vector<std::string> jitRuntimeLibs(bool cuda, bool mpi = false);
 /// without MPI), on cuda libarrayc_runtime_nccl.a (NCCL is loaded at run time).
 llvm::Error linkExecutable(llvm::StringRef object, llvm::StringRef output, bool cuda,
                            bool mpi = false);
-/// The same into a shared library (the runtime is linked in: static, PIC).
-llvm::Error linkSharedLibrary(llvm::StringRef object, llvm::StringRef output, bool cuda);
+/// The same into a shared library (the runtime is linked in: static, PIC;
+/// with `mpi`, the collectives' runtime too).
+llvm::Error linkSharedLibrary(llvm::StringRef object, llvm::StringRef output, bool cuda,
+                              bool mpi = false);
 llvm::Error link(llvm::StringRef object, llvm::StringRef output, bool cuda, bool shared,
                  bool mpi = false);
 /// Whether this arrayc was built with the MPI runtime (libarrayc_runtime_mpi).

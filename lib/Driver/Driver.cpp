@@ -419,10 +419,14 @@ int arrayc::driver::main(int argc, char **argv) {
     for (const std::string &spec : shardSpecs)
       if (!arrayc::parseShardSpec(spec, error))
         return fail("--shard: " + error);
-    if (shared)
-      return fail("--mesh: --shared libraries do not take a mesh yet: build an executable "
-                  "(-o) or use `arrayc run`, started with mpirun (cpu) or `arrayc launch` "
-                  "(cuda)");
+    // A library on the cpu target links the MPI collectives; its host
+    // program runs under mpirun and joins the job at the first collective.
+    // On cuda a library's first device buffers would come before the join
+    // picks each rank's GPU.
+    if (shared && cuda)
+      return fail("--mesh: --shared libraries take a mesh on the cpu target only yet: on "
+                  "cuda build an executable (-o) or use `arrayc run`, started with "
+                  "`arrayc launch`");
     // cuda: the NCCL runtime (libarrayc_runtime_nccl, built with the cuda
     // target; NCCL itself is loaded at run time), one process per GPU.
     if (runMode && !cuda && !arrayc::toolchain::mpiRuntimeBuilt())
@@ -580,7 +584,7 @@ int arrayc::driver::main(int argc, char **argv) {
       llvm::sys::path::replace_extension(h, ".h");
       headerPath = std::string(h);
     }
-    if (auto err = linkSharedLibrary(object->path(), outPath, cuda))
+    if (auto err = linkSharedLibrary(object->path(), outPath, cuda, !mesh.empty()))
       return failWith(std::move(err));
     std::string text = arrayc::compiler::cHeader(signatures, input, outPath, cuda);
     if (int rc = writeOutput(headerPath, [&](llvm::raw_ostream &os) { os << text; })) {
