@@ -292,7 +292,8 @@ bool splitArgReduction(linalg::GenericOp op) {
       });
 
   // The first index holding it (a NaN matching a NaN).
-  Value idxStart = filledLike(b, loc, idxInit, b.getI64IntegerAttr(std::numeric_limits<int64_t>::max()));
+  Value idxStart =
+      filledLike(b, loc, idxInit, b.getI64IntegerAttr(std::numeric_limits<int64_t>::max()));
   SmallVector<Value> idxInputs(op.getDpsInputs());
   idxInputs.push_back(best.getResult(0));
   SmallVector<AffineMap> idxMaps(inMaps);
@@ -322,9 +323,8 @@ bool splitArgReduction(linalg::GenericOp op) {
         auto combine = arith::MinSIOp::create(nb, nl, candidate, acc);
         // What joinArgReductions finds after partitioning (a mark in the
         // body survives the generic being rebuilt).
-        combine->setAttr(kFirstIndexAttr,
-                         b.getAttr<ndarray::ArgReduceKindAttr>(
-                             kind->max ? ndarray::ArgReduceKind::max : ndarray::ArgReduceKind::min));
+        auto marked = kind->max ? ndarray::ArgReduceKind::max : ndarray::ArgReduceKind::min;
+        combine->setAttr(kFirstIndexAttr, b.getAttr<ndarray::ArgReduceKindAttr>(marked));
         linalg::YieldOp::create(nb, nl, Value(combine));
       });
   op->getResult(idxOut).replaceAllUsesWith(first.getResult(0));
@@ -370,9 +370,11 @@ bool joinArgReduction(linalg::GenericOp first) {
   Value match = select.getCondition(), v, m;
   if (auto any = match.getDefiningOp<arith::OrIOp>())
     match = any.getLhs();
-  if (auto eq = match.getDefiningOp<arith::CmpFOp>(); eq && eq.getPredicate() == arith::CmpFPredicate::OEQ)
+  if (auto eq = match.getDefiningOp<arith::CmpFOp>();
+      eq && eq.getPredicate() == arith::CmpFPredicate::OEQ)
     std::tie(v, m) = std::pair(eq.getLhs(), eq.getRhs());
-  else if (auto eq = match.getDefiningOp<arith::CmpIOp>(); eq && eq.getPredicate() == arith::CmpIPredicate::eq)
+  else if (auto eq = match.getDefiningOp<arith::CmpIOp>();
+           eq && eq.getPredicate() == arith::CmpIPredicate::eq)
     std::tie(v, m) = std::pair(eq.getLhs(), eq.getRhs());
   auto mArg = dyn_cast_if_present<BlockArgument>(m);
   if (!mArg || mArg.getOwner() != body || mArg.getArgNumber() >= numInputs)
