@@ -1,4 +1,5 @@
 # RUN: %e2e --mode=aot --flag=--mesh=2 --flag=--shard=mm32:0=0 --flag=--shard=mm64:0=0 --flag=--shard=proj:0=0 --flag=--shard=scaled:0=0 --wrapper='%mpirun_same 2' %s
+# RUN: %e2e --mode=jit --flag=--mesh=2 --flag=--shard=mm32:0=0 --flag=--shard=mm64:0=0 --flag=--shard=proj:0=0 --flag=--shard=scaled:0=0 --wrapper='%mpirun_same 2' %s
 # RUN: %e2e --mode=aot --flag=--mesh=4 --flag=--shard=mm32:0=0 --flag=--shard=mm64:0=0 --flag=--shard=proj:0=0 --flag=--shard=scaled:0=0 --wrapper='%mpirun_same 4' %s
 # Matrix products with A's rows split and the result whole: each process
 # computes its rows straight into the gathered result and the blocks are
