@@ -35,6 +35,11 @@ def jacobi(u, iters):
     return u
 
 
+@arrayc.jit(target=TARGET, mesh=2, shard={"a": 0})
+def matmul(a, b):
+    return a @ b
+
+
 # JAX's PartitionSpec spelling: dimension 0 whole, dimension 1 over mesh axis 0.
 @arrayc.jit(target=TARGET, mesh=2, shard={0: (None, 0)})
 def colsum(x):
@@ -73,6 +78,8 @@ u = np.zeros((64, 32))
 u[0, :] = 1.0
 u[:, 0] = rng.random(64)
 check("jacobi", jacobi, u, 50)
+
+check("matmul", matmul, A, rng.standard_normal((48, 24)))
 
 X = rng.standard_normal((16, 64))
 check("colsum", colsum, X)
