@@ -39,6 +39,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/SetVector.h"
 
 #include <limits>
@@ -448,31 +449,20 @@ bool joinArgReduction(linalg::GenericOp first) {
         linalg::YieldOp::create(nb, nl, ValueRange{val, idx});
       });
   first->getResult(0).replaceAllUsesWith(joined.getResult(1));
-  // The pair, then what only it read (its inits, the iota).
-  llvm::SetVector<Operation *> read;
-  auto addDefs = [&](Operation *op) {
-    for (Value v : op->getOperands())
-      if (Operation *def = v.getDefiningOp(); def && def != best)
-        read.insert(def);
-  };
-  addDefs(first);
-  addDefs(best);
   first.erase();
   best.erase();
-  for (bool erased = true; erased;) {
-    erased = false;
-    for (Operation *def : read.takeVector()) {
-      if (!isOpTriviallyDead(def)) {
-        read.insert(def);
-        continue;
-      }
-      addDefs(def);
-      read.remove(def);
-      def->erase();
-      erased = true;
-    }
-  }
   return true;
+}
+
+/// `rewrite` applied to each linalg.generic of `fn` (collected first: it may
+/// replace them); whether any changed.
+bool eachGeneric(func::FuncOp fn, bool (*rewrite)(linalg::GenericOp)) {
+  SmallVector<linalg::GenericOp> ops;
+  fn.walk([&](linalg::GenericOp op) { ops.push_back(op); });
+  bool changed = false;
+  for (linalg::GenericOp op : ops)
+    changed |= rewrite(op);
+  return changed;
 }
 
 } // namespace
@@ -489,22 +479,15 @@ bool moveIndexValuesToInputs(func::FuncOp fn) {
   return changed;
 }
 
-bool splitArgReductions(func::FuncOp fn) {
-  SmallVector<linalg::GenericOp> ops;
-  fn.walk([&](linalg::GenericOp op) { ops.push_back(op); });
-  bool changed = false;
-  for (linalg::GenericOp op : ops)
-    changed |= splitArgReduction(op);
-  return changed;
-}
+bool splitArgReductions(func::FuncOp fn) { return eachGeneric(fn, splitArgReduction); }
 
 bool joinArgReductions(func::FuncOp fn) {
-  SmallVector<linalg::GenericOp> ops;
-  fn.walk([&](linalg::GenericOp op) { ops.push_back(op); });
-  bool changed = false;
-  for (linalg::GenericOp op : ops)
-    changed |= joinArgReduction(op);
-  return changed;
+  if (!eachGeneric(fn, joinArgReduction))
+    return false;
+  // The ops only the joined pairs read (their inits, the iotas).
+  IRRewriter rewriter(fn.getContext());
+  (void)runRegionDCE(rewriter, fn.getBody());
+  return true;
 }
 
 void sinkConstantsIntoReductions(func::FuncOp fn) {

@@ -6,6 +6,7 @@
 #include "arrayc_rt/coll.h"
 
 #include "coll_backend.h"
+#include "gemm_plan.h"
 #include "internal.h"
 
 #include <cstdarg>
@@ -258,9 +259,11 @@ void arrayc_rt_coll_gemm_all_gather(int32_t bits, int64_t arank, void *adesc, in
   // This process's place in the group (key: its place along the group's
   // axes; the world: its rank).
   int64_t me = group == 0 ? gBackend->rank() : key;
-  // arrayc-linalg-to-blas's plan of C[i, j] += A[i, l] B[l, j]: 3 loops
-  // (M, N, K), A on (i, l), B on (l, j), C on (i, j).
-  int64_t planData[10] = {3, 1, 2, 3, 0, 2, 2, 1, 0, 1};
+  // The plan arrayc-linalg-to-blas writes for C[i, j] += A[i, l] B[l, j]
+  // (gemm_plan.h): 3 loops, their roles, then each operand's loop per
+  // dimension: A (i, l), B (l, j), C (i, j).
+  using namespace arrayc_rt::gemm;
+  int64_t planData[10] = {3, M, N, K, 0, 2, 2, 1, 0, 1};
   Matrix1 plan{planData, planData, 0, {10}, {1}};
   int64_t eltBytes = bits / 8;
   auto compute = [&](int64_t first, int64_t rows) {

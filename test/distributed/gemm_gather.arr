@@ -42,6 +42,7 @@ def main():
     a32 = big[:8, :12].astype(np.float32)
     b32 = np.floor(np.cos(np.arange(12 * 20) * 0.5) * 3.0).reshape(12, 20).astype(np.float32)
     print(mm32(a32, b32))
+    print(np.sum(a32), np.sum(b32))
     # A: rows 4..20 of a larger array; B: columns 3..13 of a 24-wide matrix.
     a = big[4:20, :]
     b = w[:, 3:13]
@@ -57,3 +58,4 @@ def main():
         print(x)
     print(m)
     print(scaled(big[:8, :], w[:, :16]))
+    print(np.sum(big), np.sum(w))
