@@ -22,6 +22,7 @@
 //   they are ordered with the kernels before and after them without a host
 //   wait. Host buffers (an output the compiler left on the host) are staged.
 #include "coll_backend.h"
+#include "coll_ipc.h"
 #include "coll_job.h"
 
 #include "arrayc_rt/coll.h"
@@ -285,11 +286,12 @@ public:
     if (!api_ || !world_)
       return;
     cuStreamSynchronize(stream());
-    if (side_) {
-      cuStreamSynchronize(side_);
-      cuStreamDestroy(side_);
-      side_ = nullptr;
+    for (CUstream cs : copyStreams_) {
+      cuStreamSynchronize(cs);
+      cuStreamDestroy(cs);
     }
+    copyStreams_.clear();
+    mappings_.clear();
     if (ready_) {
       cuEventDestroy(ready_);
       ready_ = nullptr;
@@ -460,16 +462,19 @@ public:
                                                                           c, /*accumulate=*/0);
   }
 
-  // By default the whole block, then NCCL's all-gather in place. With
-  // $ARRAYC_GEMM_GATHER_PART_BYTES, in parts of about that size: each part is
-  // computed on the library stream, then sent to every other process (and
-  // theirs received) on a stream of its own, which waits for that part only,
-  // while the next part is computed; the library stream waits for the last
-  // exchange at the end. Measured on 4 H100s (docs/distributed.md), the
-  // parts' NCCL kernels beside cuBLAS's cost more than the overlap hides.
+  // In parts of rows of about $ARRAYC_GEMM_GATHER_PART_BYTES (default
+  // kPartBytes): each part is computed on the library stream, then copied by
+  // copy engines into every other process's result (mapped through CUDA IPC,
+  // coll_ipc.h) on a stream per peer, while the next part is computed; the
+  // library stream waits for those copies, then a one-word all-reduce tells
+  // each process that the others' copies into its result are done. One
+  // part, or results some process cannot map (other hosts, memory CUDA
+  // cannot export): the whole block, then NCCL's all-gather in place.
+  // NCCL's own send/receive per part was measured slower on 4 H100s (its
+  // kernels take SMs beside cuBLAS's; docs/distributed.md).
   bool computeAndGatherRows(const Group &group, int64_t me, int64_t blockRows, int64_t rowBytes,
                             char *out, const RowsFn &compute, std::string &error) override {
-    int64_t partBytes = 0; // 0: one part
+    int64_t partBytes = kPartBytes;
     if (const char *e = std::getenv("ARRAYC_GEMM_GATHER_PART_BYTES"); e && *e) {
       char *end = nullptr;
       long long v = std::strtoll(e, &end, 10);
@@ -499,57 +504,110 @@ public:
       return false;
     }
     int64_t blockBytes = blockRows * rowBytes;
-    int64_t parts = partBytes ? std::clamp<int64_t>(blockBytes / partBytes, 1, kMaxParts) : 1;
-    if (parts == 1 || !api_->send || !api_->recv) {
+    int64_t parts = std::clamp<int64_t>(blockBytes / partBytes, 1, kMaxParts);
+    std::vector<char *> peers;
+    if (parts > 1 && n > 1 && !peerResults(comm, n, static_cast<int>(me), out, peers, error))
+      return false;
+    if (peers.empty()) {
       compute(0, blockRows);
       return check(api_->allGather(out + me * blockBytes, out, static_cast<size_t>(blockBytes),
                                    ncclInt8, comm, s),
                    "ncclAllGather", error);
     }
-    if (!side_ && !cu(cuStreamCreate(&side_, CU_STREAM_NON_BLOCKING), "cuStreamCreate", error))
-      return false;
     if (!ready_ && !cu(cuEventCreate(&ready_, CU_EVENT_DISABLE_TIMING), "cuEventCreate", error))
       return false;
+    while (copyStreams_.size() < static_cast<size_t>(n)) {
+      CUstream cs = nullptr;
+      if (!cu(cuStreamCreate(&cs, CU_STREAM_NON_BLOCKING), "cuStreamCreate", error))
+        return false;
+      copyStreams_.push_back(cs);
+    }
     int64_t partRows = (blockRows + parts - 1) / parts;
     for (int64_t first = 0; first < blockRows; first += partRows) {
       int64_t rows = std::min(partRows, blockRows - first);
       compute(first, rows);
-      // The side stream waits for this part (the event's state when waited on).
-      if (!cu(cuEventRecord(ready_, s), "cuEventRecord", error) ||
-          !cu(cuStreamWaitEvent(side_, ready_, 0), "cuStreamWaitEvent", error))
+      // Each peer's stream waits for this part (the event's state when
+      // waited on), then copies it to that peer's result.
+      if (!cu(cuEventRecord(ready_, s), "cuEventRecord", error))
         return false;
-      size_t bytes = static_cast<size_t>(rows * rowBytes);
-      if (!check(api_->groupStart(), "ncclGroupStart", error))
-        return false;
-      bool ok = true;
-      for (int p = 0; ok && p < n; ++p) {
-        if (p == me)
-          continue;
-        ok = check(api_->send(out + (me * blockRows + first) * rowBytes, bytes, ncclInt8, p, comm,
-                              side_),
-                   "ncclSend", error) &&
-             check(api_->recv(out + (p * blockRows + first) * rowBytes, bytes, ncclInt8, p, comm,
-                              side_),
-                   "ncclRecv", error);
-      }
-      std::string endError;
-      if (!check(api_->groupEnd(), "ncclGroupEnd", endError) && ok) {
-        error = endError;
-        ok = false;
-      }
-      if (!ok)
-        return false;
+      int64_t at = (me * blockRows + first) * rowBytes;
+      for (int p = 0; p < n; ++p)
+        if (p != me &&
+            (!cu(cuStreamWaitEvent(copyStreams_[p], ready_, 0), "cuStreamWaitEvent", error) ||
+             !cu(cuMemcpyDtoDAsync(reinterpret_cast<CUdeviceptr>(peers[p] + at),
+                                   reinterpret_cast<CUdeviceptr>(out + at),
+                                   static_cast<size_t>(rows * rowBytes), copyStreams_[p]),
+                 "cuMemcpyDtoDAsync", error)))
+          return false;
     }
-    return cu(cuEventRecord(ready_, side_), "cuEventRecord", error) &&
-           cu(cuStreamWaitEvent(s, ready_, 0), "cuStreamWaitEvent", error);
+    for (int p = 0; p < n; ++p)
+      if (p != me && (!cu(cuEventRecord(ready_, copyStreams_[p]), "cuEventRecord", error) ||
+                      !cu(cuStreamWaitEvent(s, ready_, 0), "cuStreamWaitEvent", error)))
+        return false;
+    // Every process's copies are done once each has reached this all-reduce.
+    auto *word = static_cast<int32_t *>(mgpuMemAlloc(sizeof(int32_t), s, false));
+    bool ok = cu(cuMemsetD32Async(reinterpret_cast<CUdeviceptr>(word), 0, 1, s), "cuMemsetD32Async",
+                 error) &&
+              check(api_->allReduce(word, word, 1, ncclInt32, ncclMax, comm, s),
+                    "ncclAllReduce", error);
+    mgpuMemFree(word, s);
+    return ok;
   }
 
 private:
-  /// The most parts of computeAndGatherRows (the last part's exchange is
-  /// what the product does not hide).
+  /// The default part size of computeAndGatherRows, and the most parts (the
+  /// last part's copies are what the product does not hide).
+  static constexpr int64_t kPartBytes = 32ll << 20;
   static constexpr int64_t kMaxParts = 16;
-  CUstream side_ = nullptr;
+  /// computeAndGatherRows's: a part is computed; a stream per peer's copies.
   CUevent ready_ = nullptr;
+  std::vector<CUstream> copyStreams_;
+  IpcMappings mappings_;
+
+  /// Every process's `out` as this one addresses it (`peers[me]` is `out`):
+  /// the records exchanged with an all-gather, each mapped, and kept only
+  /// where every process mapped every other's (an all-reduce of a flag), else
+  /// `peers` is left empty. Waits for the library stream: the others' results
+  /// are written from now on only once every process has reached this call.
+  bool peerResults(ncclComm_t comm, int n, int me, char *out, std::vector<char *> &peers,
+                   std::string &error) {
+    CUstream s = stream();
+    std::vector<IpcRecord> records(static_cast<size_t>(n));
+    records[me] = exportBuffer(out);
+    size_t bytes = sizeof(IpcRecord) * records.size();
+    char *dev = static_cast<char *>(mgpuMemAlloc(bytes + sizeof(int32_t), s, false));
+    auto at = [&](size_t offset) { return reinterpret_cast<CUdeviceptr>(dev + offset); };
+    CUdeviceptr flagDev = at(bytes);
+    bool ok =
+        cu(cuMemcpyHtoDAsync(at(me * sizeof(IpcRecord)), &records[me], sizeof(IpcRecord), s),
+           "cuMemcpyHtoDAsync", error) &&
+        check(api_->allGather(dev + me * sizeof(IpcRecord), dev, sizeof(IpcRecord), ncclInt8,
+                              comm, s),
+              "ncclAllGather", error) &&
+        cu(cuMemcpyDtoHAsync(records.data(), at(0), bytes, s), "cuMemcpyDtoHAsync", error) &&
+        cu(cuStreamSynchronize(s), "cuStreamSynchronize", error);
+    std::vector<char *> mapped(static_cast<size_t>(n), out);
+    int32_t all = 1;
+    if (ok) {
+      // The previous call's copies are done (the stream waited for them).
+      mappings_.beginUse();
+      for (int p = 0; p < n; ++p)
+        if (p != me && !(mapped[p] = mappings_.map(records[p])))
+          all = 0;
+      ok = cu(cuMemcpyHtoDAsync(reinterpret_cast<CUdeviceptr>(flagDev), &all, sizeof all, s),
+              "cuMemcpyHtoDAsync", error) &&
+           check(api_->allReduce(reinterpret_cast<void *>(flagDev),
+                                 reinterpret_cast<void *>(flagDev), 1, ncclInt32, ncclMin, comm,
+                                 s),
+                 "ncclAllReduce", error) &&
+           cu(cuMemcpyDtoHAsync(&all, flagDev, sizeof all, s), "cuMemcpyDtoHAsync", error) &&
+           cu(cuStreamSynchronize(s), "cuStreamSynchronize", error);
+    }
+    mgpuMemFree(dev, s);
+    if (ok && all)
+      peers = std::move(mapped);
+    return ok;
+  }
 
   /// A buffer on the device: `ptr` itself, or a device copy of host memory
   /// (copied in, and back out by copyOut).
