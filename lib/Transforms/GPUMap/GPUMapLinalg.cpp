@@ -101,7 +101,7 @@ LogicalResult mapFunction(const MapContext &ctx, FoldedNeighbours &folds, func::
   // Loops of scalar steps next (what the scans left: their short-row loops
   // too). The deallocation helper's loops read host arrays, on the host.
   if (fuse && !isDeallocHelper(fn))
-    runScalarLoopsOnDevice(fn);
+    runScalarLoopsOnDevice(ctx, fn);
   SmallVector<SmallVector<linalg::GenericOp>> groups;
   if (fuse)
     fn.walk([&](Block *block) { formRowGroups(*block, groups); });

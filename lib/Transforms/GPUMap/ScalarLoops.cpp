@@ -1,4 +1,4 @@
-//===- ScalarLoops.cpp - host loops of scalar steps, one device thread ----===//
+//===- ScalarLoops.cpp - host loops of scalar steps on the device ---------===//
 //
 // A host loop whose every step is scalar work -- 0-d generics (`B[i] = ...`
 // element by element), loads and stores, index arithmetic, bounds checks,
@@ -9,6 +9,19 @@
 // all, so its cost is the dependent loads it makes, not launches and
 // round trips.
 //
+// A loop whose steps are scalar work and whole reductions to one value
+// (`x[i] = (b[i] - L[i, :i] @ x[:i]) / L[i, i]`: a dot product a step) runs
+// the same way on one block of kBlockLoopThreads threads: every thread runs
+// the loop and its scalar work alike; a reduction is folded by all of them
+// and combined across the block, each thread getting the total; a store to
+// device memory is made by thread 0 and followed by a barrier, so every
+// thread reads what it wrote. A buffer computed point for point only for
+// reductions to read (a copy bufferization made of `x[:i]`, `x[:i] * x[:i]`)
+// is computed at the reductions' points instead when nothing writes what it
+// loads before they read it (the kernel cannot allocate). Such a loop runs there when every reduction's
+// points are bounded, before the loop, by kBlockLoopMaxPoints (the size of an
+// input it reads point for point); otherwise it stays on the host.
+//
 // Bounds checks inside record the first failure (which check, and its two
 // values) in a small device buffer and end the thread (PTX `exit`), so no
 // access past a failed check runs. The host reads the record once, after
@@ -18,7 +31,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Transforms/Buffers.h"
+#include "Transforms/GPUMap/Combiner.h"
 #include "Transforms/GPUMap/Strategies.h"
+#include "Transforms/GPUMap/Tuning.h"
 #include "Transforms/Symbols.h"
 
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -41,10 +57,23 @@ bool smallStaticBuffer(memref::AllocOp a) {
   return t.hasStaticShape() && t.getLayout().isIdentity() && t.getNumElements() <= 64;
 }
 
-/// True when `loop` (an scf.for or scf.while outside any kernel) holds only
-/// scalar steps and touches device memory.
-bool scalarLoop(Operation *loop) {
-  bool touchesMemory = false;
+/// A reduction of every point of its space to one value whose partial
+/// results combine (the block's threads split it).
+bool wholeReduction(linalg::GenericOp g) {
+  return g.hasPureBufferSemantics() && g.getNumLoops() > 0 &&
+         g.getNumReductionLoops() == g.getNumLoops() && g.getNumDpsInits() == 1 &&
+         cast<MemRefType>(g.getDpsInitOperand(0)->get().getType()).getRank() == 0 &&
+         static_cast<bool>(matchCombiner(g));
+}
+
+/// How a host loop runs on the device, if it can.
+enum class LoopKind { Host, OneThread, OneBlock };
+
+/// OneThread when `loop` (an scf.for or scf.while outside any kernel) holds
+/// only scalar steps and touches device memory; OneBlock when whole
+/// reductions are among them; else Host.
+LoopKind classify(Operation *loop) {
+  bool touchesMemory = false, reduces = false;
   auto inside = [&](Value v) { return loop->isAncestor(v.getParentBlock()->getParentOp()); };
   WalkResult walk = loop->walk([&](Operation *op) {
     for (Value v : op->getOperands())
@@ -59,8 +88,12 @@ bool scalarLoop(Operation *loop) {
       return WalkResult::advance();
     if (auto g = dyn_cast<linalg::GenericOp>(op)) {
       touchesMemory = true;
-      return g.hasPureBufferSemantics() && g.getNumLoops() == 0 ? WalkResult::advance()
-                                                                 : WalkResult::interrupt();
+      if (g.hasPureBufferSemantics() && g.getNumLoops() == 0)
+        return WalkResult::advance();
+      if (!wholeReduction(g))
+        return WalkResult::interrupt();
+      reduces = true;
+      return WalkResult::advance();
     }
     if (isa<memref::LoadOp, memref::StoreOp>(op)) {
       touchesMemory = true;
@@ -86,8 +119,199 @@ bool scalarLoop(Operation *loop) {
     return op->getNumRegions() == 0 && isMemoryEffectFree(op) ? WalkResult::advance()
                                                                : WalkResult::interrupt();
   });
-  return !walk.wasInterrupted() && touchesMemory &&
-         llvm::all_of(loop->getResultTypes(), scalarType);
+  if (walk.wasInterrupted() || !touchesMemory ||
+      !llvm::all_of(loop->getResultTypes(), scalarType))
+    return LoopKind::Host;
+  return reduces ? LoopKind::OneBlock : LoopKind::OneThread;
+}
+
+/// Whether `g` computes each point of a fresh allocation of its block from
+/// loads and pure arithmetic alone (identity map, no inputs, its output not
+/// read): a producer its readers can compute at each of their points.
+bool pointwiseProducer(linalg::GenericOp g) {
+  if (!g.hasPureBufferSemantics() || g.getNumDpsInputs() != 0 || g.getNumDpsInits() != 1 ||
+      g.getNumReductionLoops() != 0 || !g.getIndexingMapsArray()[0].isIdentity())
+    return false;
+  auto alloc = g.getDpsInitOperand(0)->get().getDefiningOp<memref::AllocOp>();
+  Block &body = g.getRegion().front();
+  return alloc && alloc->getBlock() == g->getBlock() && body.getArgument(0).use_empty() &&
+         llvm::all_of(body.without_terminator(), [](Operation &op) {
+           return isa<memref::LoadOp, linalg::IndexOp>(op) ||
+                  (op.getNumRegions() == 0 && isMemoryEffectFree(&op));
+         });
+}
+
+/// Whether two buffers are surely distinct: different bases, one of them a
+/// fresh allocation.
+bool distinctBuffers(Value a, Value b) {
+  Value x = baseBuffer(a), y = baseBuffer(b);
+  return x != y && (x.getDefiningOp<memref::AllocOp>() || y.getDefiningOp<memref::AllocOp>());
+}
+
+/// A load in `g`'s body at its point plus offsets defined outside it
+/// (`x[k + c]`), whose view of those points can stand for `g`'s output as a
+/// reader's input (giving the reader its loop sizes); null when none.
+memref::LoadOp pointLoad(linalg::GenericOp g, SmallVectorImpl<Value> &offsets) {
+  unsigned rank = g.getNumLoops();
+  for (Operation &op : g.getRegion().front()) {
+    auto load = dyn_cast<memref::LoadOp>(op);
+    if (!load || load.getIndices().size() != rank)
+      continue;
+    offsets.clear();
+    for (auto [d, index] : llvm::enumerate(load.getIndices())) {
+      Value offset;
+      auto at = [&](Value v) {
+        auto ix = v.getDefiningOp<linalg::IndexOp>();
+        return ix && ix.getDim() == d;
+      };
+      auto outside = [&](Value v) { return !g->isAncestor(v.getParentBlock()->getParentOp()); };
+      if (at(index))
+        offset = Value();
+      else if (auto add = index.getDefiningOp<arith::AddIOp>(); add && at(add.getLhs()) &&
+                                                               outside(add.getRhs()))
+        offset = add.getRhs();
+      else if (add && at(add.getRhs()) && outside(add.getLhs()))
+        offset = add.getLhs();
+      else
+        break;
+      offsets.push_back(offset);
+    }
+    if (offsets.size() == rank)
+      return load;
+  }
+  return {};
+}
+
+/// `reader`'s input `operand` (a producer's buffer) becomes the view of
+/// `load`'s points and its value the producer's body at each point.
+void fuseProducer(linalg::GenericOp producer, memref::LoadOp load, ArrayRef<Value> offsets,
+                  linalg::GenericOp reader, OpOperand *operand) {
+  OpBuilder vb(producer);
+  Location loc = producer.getLoc();
+  SmallVector<OpFoldResult> at, ones;
+  for (Value o : offsets) {
+    at.push_back(o ? OpFoldResult(o) : OpFoldResult(vb.getIndexAttr(0)));
+    ones.push_back(vb.getIndexAttr(1));
+  }
+  Value view = memref::SubViewOp::create(
+      vb, loc, load.getMemRef(), at,
+      memref::getMixedSizes(vb, loc, producer.getDpsInitOperand(0)->get()), ones);
+  AffineMap map = reader.getMatchingIndexingMap(operand);
+  BlockArgument arg = reader.getMatchingBlockArgument(operand);
+  OpBuilder b = OpBuilder::atBlockBegin(&reader.getRegion().front());
+  IRMapping mapping;
+  for (Operation &op : producer.getRegion().front().without_terminator()) {
+    if (auto ix = dyn_cast<linalg::IndexOp>(op))
+      mapping.map(ix.getResult(), linalg::IndexOp::create(b, ix.getLoc(),
+                                                          map.getDimPosition(ix.getDim())));
+    else
+      b.clone(op, mapping);
+  }
+  arg.replaceAllUsesWith(
+      mapping.lookupOrDefault(producer.getRegion().front().getTerminator()->getOperand(0)));
+  arg.setType(cast<MemRefType>(view.getType()).getElementType());
+  operand->set(view);
+}
+
+/// Computes each producer inside `loop` that only whole reductions read
+/// (a copy bufferization made, `x[:i] * x[:i]`) at the readers' points,
+/// when nothing may write what it loads before the last reader: the kernel
+/// of a loop on the device cannot allocate its buffer.
+void fuseProducersIntoReductions(Operation *loop) {
+  SmallVector<linalg::GenericOp> producers;
+  loop->walk([&](linalg::GenericOp g) {
+    if (pointwiseProducer(g))
+      producers.push_back(g);
+  });
+  for (linalg::GenericOp g : producers) {
+    Value buffer = g.getDpsInitOperand(0)->get();
+    auto alloc = buffer.getDefiningOp<memref::AllocOp>();
+    SmallVector<std::pair<linalg::GenericOp, OpOperand *>> readers;
+    Operation *last = nullptr;
+    bool ok = true;
+    for (OpOperand &use : buffer.getUses()) {
+      Operation *user = use.getOwner();
+      if (user == g.getOperation() || isa<memref::DeallocOp>(user))
+        continue;
+      auto reader = dyn_cast<linalg::GenericOp>(user);
+      ok &= reader && reader->getBlock() == g->getBlock() && g->isBeforeInBlock(reader) &&
+            reader.isDpsInput(&use) && wholeReduction(reader) &&
+            reader.getMatchingIndexingMap(&use).isPermutation();
+      if (!ok)
+        break;
+      readers.push_back({reader, &use});
+      if (!last || last->isBeforeInBlock(reader))
+        last = reader;
+    }
+    SmallVector<Value> offsets;
+    memref::LoadOp load = ok && last ? pointLoad(g, offsets) : memref::LoadOp();
+    if (!load)
+      continue;
+    SmallVector<Value> loaded;
+    g.getRegion().walk([&](memref::LoadOp l) { loaded.push_back(l.getMemRef()); });
+    // Between the producer and its last reader: only writes to buffers
+    // surely distinct from what it loads (a reduction's result, its fill).
+    for (Operation *op = g->getNextNode(); ok && op != last->getNextNode();
+         op = op->getNextNode()) {
+      if (isMemoryEffectFree(op) || isCheck(op) ||
+          isa<memref::AllocOp, memref::SubViewOp, memref::CastOp, memref::GetGlobalOp>(op))
+        continue;
+      auto w = dyn_cast<linalg::GenericOp>(op);
+      ok = w && w.hasPureBufferSemantics() &&
+           llvm::all_of(w.getDpsInits(),
+                        [&](Value out) {
+                          return llvm::all_of(loaded, [&](Value l) {
+                            return distinctBuffers(out, l);
+                          });
+                        }) &&
+           !w->walk([](memref::StoreOp) { return WalkResult::interrupt(); }).wasInterrupted();
+    }
+    if (!ok)
+      continue;
+    for (auto [reader, operand] : readers)
+      fuseProducer(g, load, offsets, reader, operand);
+    for (Operation *user : llvm::make_early_inc_range(buffer.getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        user->erase();
+    g.erase();
+    if (alloc->use_empty())
+      alloc.erase();
+  }
+}
+
+/// Before `loop`, on the host: whether every whole reduction inside it has
+/// at most kBlockLoopMaxPoints points, bounded by the elements of an input
+/// it reads point for point (a permutation map) from a buffer made before
+/// the loop; null when some reduction has no such input.
+Value reductionsFitBlock(OpBuilder &b, Location loc, Operation *loop) {
+  Value fits = arith::ConstantIntOp::create(b, loc, 1, 1);
+  bool bounded = true;
+  loop->walk([&](linalg::GenericOp g) {
+    if (!wholeReduction(g))
+      return;
+    Value bound;
+    for (OpOperand *in : g.getDpsInputOperands()) {
+      Value base = baseBuffer(in->get());
+      auto type = dyn_cast<MemRefType>(base.getType());
+      if (!type || !g.getMatchingIndexingMap(in).isPermutation() ||
+          loop->isAncestor(base.getParentBlock()->getParentOp()))
+        continue;
+      SmallVector<Value> dims;
+      for (int64_t d = 0; d < type.getRank(); ++d)
+        dims.push_back(memref::DimOp::create(b, loc, base, d));
+      Value n = product(b, loc, dims);
+      bound = bound ? arith::MinUIOp::create(b, loc, bound, n).getResult() : n;
+    }
+    if (!bound) {
+      bounded = false;
+      return;
+    }
+    fits = arith::AndIOp::create(
+        b, loc, fits,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, bound,
+                              cIndex(b, loc, kBlockLoopMaxPoints)));
+  });
+  return bounded ? fits : Value();
 }
 
 /// `v` (a check's message) available at `b` on the host: itself when defined
@@ -103,13 +327,67 @@ Value onHost(OpBuilder &b, Value v, Operation *loop, IRMapping &map) {
   return b.clone(*def, map)->getResult(cast<OpResult>(v).getResultNumber());
 }
 
+/// The block's threads of a loop on one block (null `tid`: one thread).
+struct Threads {
+  MapContext ctx;
+  Value tid;
+  /// Shared scratch of the block's reductions, by element type.
+  DenseMap<Type, Value> smem;
+};
+
+/// Whether `v` is a view of the kernel's private memory.
+bool privateMemory(Value v) { return isViewOf<memref::AllocaOp>(v); }
+
+/// Stores `value` at `indices` of `buffer`: on one block, device memory is
+/// written by thread 0, then a barrier makes it visible to every thread.
+void storeShared(OpBuilder &b, Location loc, const Threads &t, Value value, Value buffer,
+                 ValueRange indices) {
+  if (!t.tid || privateMemory(buffer)) {
+    memref::StoreOp::create(b, loc, value, buffer, indices);
+    return;
+  }
+  OpBuilder tb = ifThen(b, loc,
+                        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, t.tid,
+                                              cIndex(b, loc, 0)));
+  memref::StoreOp::create(tb, loc, value, buffer, indices);
+  gpu::BarrierOp::create(b, loc);
+}
+
+/// A whole reduction on the block: each thread folds its points, the block
+/// combines them, every thread gets the total (through shared memory) and
+/// combines it with the output's value.
+void lowerBlockReduction(OpBuilder &b, Location loc, const Threads &t, linalg::GenericOp g) {
+  Combiner combiner = matchCombiner(g);
+  Value out = g.getDpsInitOperand(0)->get();
+  Type elt = cast<MemRefType>(out.getType()).getElementType();
+  SmallVector<Value> sizes;
+  for (Range r : cast<linalg::LinalgOp>(g.getOperation()).createLoopRanges(b, loc))
+    sizes.push_back(getValueOrCreateConstantIndexOp(b, loc, r.size));
+  Value acc = emitStridedAccumulate(
+      b, loc, combiner, combinerIdentity(b, loc, combiner, elt), t.tid, product(b, loc, sizes),
+      cIndex(b, loc, t.ctx.blockSize), [&](OpBuilder &lb, Value r, Value a) {
+        return emitBody(lb, loc, g, delinearize(lb, loc, r, sizes, false), a)[0];
+      });
+  Value smem = t.smem.lookup(elt);
+  Value total = emitBlockReduce(t.ctx, b, loc, combiner, smem, t.tid, acc);
+  Value zero = cIndex(b, loc, 0);
+  OpBuilder fb = ifThen(b, loc, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, t.tid,
+                                                      zero));
+  memref::StoreOp::create(fb, loc, total, smem, ValueRange{zero});
+  gpu::BarrierOp::create(b, loc);
+  total = memref::LoadOp::create(b, loc, smem, ValueRange{zero});
+  Value old = memref::LoadOp::create(b, loc, out, ValueRange{});
+  storeShared(b, loc, t, combine(b, combiner, old, total), out, {});
+}
+
 /// Inside the kernel: the loop copy's steps as scalar code, its temporaries
 /// in private memory, its checks as records in `record` followed by exit.
 void lowerSteps(OpBuilder &kb, Location loc, gpu::LaunchOp launch, Operation *copy,
-                Value record) {
+                Value record, const Threads &t) {
   SmallVector<linalg::GenericOp> steps;
   SmallVector<memref::AllocOp> allocs;
   SmallVector<memref::DeallocOp> deallocs;
+  SmallVector<memref::StoreOp> stores;
   SmallVector<func::CallOp> checks;
   copy->walk([&](Operation *op) {
     if (auto g = dyn_cast<linalg::GenericOp>(op))
@@ -118,6 +396,8 @@ void lowerSteps(OpBuilder &kb, Location loc, gpu::LaunchOp launch, Operation *co
       allocs.push_back(a);
     else if (auto d = dyn_cast<memref::DeallocOp>(op))
       deallocs.push_back(d);
+    else if (auto st = dyn_cast<memref::StoreOp>(op); st && !st->getParentOfType<linalg::GenericOp>())
+      stores.push_back(st);
     else if (isCheck(op))
       checks.push_back(cast<func::CallOp>(op));
   });
@@ -128,9 +408,22 @@ void lowerSteps(OpBuilder &kb, Location loc, gpu::LaunchOp launch, Operation *co
   }
   for (memref::DeallocOp d : deallocs)
     d.erase();
+  if (t.tid)
+    for (memref::StoreOp st : stores) {
+      OpBuilder sb(st);
+      storeShared(sb, st.getLoc(), t, st.getValueToStore(), st.getMemRef(), st.getIndices());
+      st.erase();
+    }
   for (linalg::GenericOp g : steps) {
     OpBuilder gb(g);
-    storeOutputs(gb, g.getLoc(), g, {}, emitBody(gb, g.getLoc(), g, {}));
+    if (g.getNumLoops() > 0) {
+      lowerBlockReduction(gb, g.getLoc(), t, g);
+    } else if (!t.tid) {
+      storeOutputs(gb, g.getLoc(), g, {}, emitBody(gb, g.getLoc(), g, {}));
+    } else {
+      for (auto [value, out] : llvm::zip(emitBody(gb, g.getLoc(), g, {}), g.getDpsInits()))
+        storeShared(gb, g.getLoc(), t, value, out, {});
+    }
     g.erase();
   }
   for (auto [site, check] : llvm::enumerate(checks)) {
@@ -162,16 +455,27 @@ void lowerSteps(OpBuilder &kb, Location loc, gpu::LaunchOp launch, Operation *co
   }
 }
 
-void runOnOneThread(Operation *loop) {
+/// Runs `loop` as one kernel of one thread, or with `threads` > 1 of one
+/// block of that many threads.
+void runOnDevice(const MapContext &ctx, Operation *loop, int64_t threads) {
   OpBuilder b(loop);
   Location loc = loop->getLoc();
   SmallVector<Value> resultBuffers;
   for (Value r : loop->getResults())
     resultBuffers.push_back(memref::AllocOp::create(b, loc, MemRefType::get({}, r.getType())));
   SmallVector<func::CallOp> checks;
+  SmallVector<Type> workgroup;
+  DenseMap<Type, unsigned> smemOf;
   loop->walk([&](Operation *op) {
     if (isCheck(op))
       checks.push_back(cast<func::CallOp>(op));
+    if (auto g = dyn_cast<linalg::GenericOp>(op); g && g.getNumLoops() > 0) {
+      Type elt = cast<MemRefType>(g.getDpsInitOperand(0)->get().getType()).getElementType();
+      if (smemOf.try_emplace(elt, workgroup.size()).second)
+        workgroup.push_back(MemRefType::get(
+            {threads}, elt, AffineMap(),
+            gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup)));
+    }
   });
   Value record;
   SmallVector<Value> messages;
@@ -181,16 +485,21 @@ void runOnOneThread(Operation *loop) {
     for (func::CallOp check : checks)
       messages.push_back(onHost(b, check.getOperand(1), loop, hostMap));
   }
-  emitLaunch(b, loc, arith::ConstantIntOp::create(b, loc, 1, 1), cIndex(b, loc, 1), 1, {},
-             [&](OpBuilder &kb, gpu::LaunchOp launch) {
+  emitLaunch(b, loc, arith::ConstantIntOp::create(b, loc, 1, 1), cIndex(b, loc, 1), threads,
+             workgroup, [&](OpBuilder &kb, gpu::LaunchOp launch) {
+               Threads t{ctx, threads > 1 ? launch.getThreadIds().x : Value(), {}};
+               t.ctx.blockSize = threads;
+               for (auto [elt, k] : smemOf)
+                 t.smem[elt] = launch.getWorkgroupAttributions()[k];
+               // Before any thread can record a failure.
                if (record)
-                 memref::StoreOp::create(kb, loc, arith::ConstantIntOp::create(kb, loc, 0, 64),
-                                         record, ValueRange{cIndex(kb, loc, 0)});
+                 storeShared(kb, loc, t, arith::ConstantIntOp::create(kb, loc, 0, 64), record,
+                             ValueRange{cIndex(kb, loc, 0)});
                IRMapping map;
                Operation *copy = kb.clone(*loop, map);
                for (auto [r, buffer] : llvm::zip(copy->getResults(), resultBuffers))
-                 memref::StoreOp::create(kb, loc, r, buffer, ValueRange{});
-               lowerSteps(kb, loc, launch, copy, record);
+                 storeShared(kb, loc, t, r, buffer, {});
+               lowerSteps(kb, loc, launch, copy, record, t);
              });
   if (record) {
     // One read of the record after the kernel; the failed check reports.
@@ -221,19 +530,49 @@ void runOnOneThread(Operation *loop) {
 
 } // namespace
 
-void runScalarLoopsOnDevice(func::FuncOp fn) {
-  SmallVector<Operation *> loops;
+void runScalarLoopsOnDevice(const MapContext &ctx, func::FuncOp fn) {
+  SmallVector<std::pair<Operation *, LoopKind>> loops;
   fn.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isa<gpu::LaunchOp>(op))
       return WalkResult::skip();
-    if (isa<scf::ForOp, scf::WhileOp>(op) && scalarLoop(op)) {
-      loops.push_back(op);
-      return WalkResult::skip();
+    if (!isa<scf::ForOp, scf::WhileOp>(op))
+      return WalkResult::advance();
+    LoopKind kind = classify(op);
+    if (kind == LoopKind::Host) {
+      // A buffer its kernel could not allocate may be what keeps it here.
+      fuseProducersIntoReductions(op);
+      kind = classify(op);
     }
-    return WalkResult::advance();
+    if (kind == LoopKind::Host)
+      return WalkResult::advance();
+    loops.push_back({op, kind});
+    return WalkResult::skip();
   });
-  for (Operation *loop : loops)
-    runOnOneThread(loop);
+  for (auto [loop, kind] : loops) {
+    if (kind == LoopKind::OneThread) {
+      runOnDevice(ctx, loop, 1);
+      continue;
+    }
+    // On one block when its reductions are small enough, else as it was.
+    OpBuilder b(loop);
+    Location loc = loop->getLoc();
+    Value fits = reductionsFitBlock(b, loc, loop);
+    if (!fits)
+      continue;
+    Operation *onBlock = nullptr;
+    auto ifOp = scf::IfOp::create(
+        b, loc, fits,
+        [&](OpBuilder &tb, Location l) {
+          onBlock = tb.clone(*loop);
+          scf::YieldOp::create(tb, l, onBlock->getResults());
+        },
+        [&](OpBuilder &eb, Location l) {
+          scf::YieldOp::create(eb, l, eb.clone(*loop)->getResults());
+        });
+    loop->replaceAllUsesWith(ifOp.getResults());
+    loop->erase();
+    runOnDevice(ctx, onBlock, kBlockLoopThreads);
+  }
 }
 
 } // namespace arrayc::gpumap

@@ -10,7 +10,7 @@
 //   Sequential.cpp           Strategy::Sequential
 //   Scan.cpp                 scan loops (matchScanLoop; outer axes: lowerOuterScan)
 //   LoopSinking.cpp          host loops of elementwise steps into one kernel
-//   ScalarLoops.cpp          host loops of scalar steps on one device thread
+//   ScalarLoops.cpp          host loops of scalar steps (and reductions) on one thread (block)
 //   RowGroups.cpp            row groups (chosen there, over a block of ops)
 //   ReductionNeighbours.cpp  a reduction's fill and epilogue folded into it
 //
@@ -59,8 +59,10 @@ bool lowerOuterScan(const MapContext &ctx, scf::ForOp loop);
 void sinkLoopIntoKernel(const MapContext &ctx, scf::ForOp loop);
 /// Runs each outermost host loop of `fn` whose steps are all scalar (0-d
 /// generics, loads, stores, checks, index arithmetic) as one kernel of one
-/// thread; checks inside it are reported after the kernel.
-void runScalarLoopsOnDevice(func::FuncOp fn);
+/// thread, and one whose steps are scalar and whole reductions (small enough,
+/// checked before it) as one kernel of one block; checks inside them are
+/// reported after the kernel.
+void runScalarLoopsOnDevice(const MapContext &ctx, func::FuncOp fn);
 
 /// Splits `block` into maximal row groups (at least two generics, one of
 /// them a reduction). Between members only ops without memory effects

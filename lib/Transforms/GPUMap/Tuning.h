@@ -93,6 +93,18 @@ inline constexpr int64_t kMaxStageBytes = 32 * 1024;
 /// in 32 distinct banks.
 inline constexpr int64_t kTile = 32;
 
+/// Threads of the one block a host loop of scalar steps and whole
+/// reductions runs on (ScalarLoops.cpp): a reduction of a few thousand
+/// points is then a few loads per thread, all in flight at once, and one
+/// block-wide combine.
+inline constexpr int64_t kBlockLoopThreads = 1024;
+
+/// The most points a reduction of such a loop may have (bounded before the
+/// loop by its inputs' sizes) for the loop to run on one block; above it
+/// the loop stays on the host, its reductions on the whole GPU (one block
+/// moves ~100 GB/s, so 64 Ki points of f64 take ~5 us there).
+inline constexpr int64_t kBlockLoopMaxPoints = 1 << 16;
+
 } // namespace arrayc::gpumap
 
 #endif // ARRAYC_TRANSFORMS_GPUMAP_TUNING_H
