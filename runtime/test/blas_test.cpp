@@ -237,6 +237,20 @@ TEST(Blas, LargeBatchBroadcastTransposedPackedAccumulate) {
                0, 32);
 }
 
+// One product above OpenBLAS's own threading threshold (m*n*k > 2^18) is
+// split into blocks of C's rows over the runtime's threads (rowThreads in
+// blas.cpp) when it has more than one; the same answer either way, with A
+// transposed and padded, B packed (no unit stride), C padded and
+// accumulated, and a matrix times a vector (gemv on each block of rows).
+TEST(Blas, LargeProductSplitByRows) {
+  checkMatmul(random({300, 128}, {130, 1}, 40), random({128, 200}, {200, 1}, 41),
+              random({300, 200}, {200, 1}, 42), 0);
+  checkMatmul(random({301, 96}, {1, 305}, 43), random({96, 150}, {2, 200}, 44),
+              random({301, 150}, {153, 1}, 45), 1);
+  checkMatmul(random({5000, 300}, {300, 1}, 46), random({300, 1}, {1, 1}, 47),
+              random({5000, 1}, {1, 1}, 48), 0);
+}
+
 TEST(Blas, FourDimensionalBatch) {
   checkBatched({{3, 1, 4}, {0, 7, 35}, {4 * 30, 0, 30}, {4 * 24, 4 * 24, 24}, 4, 6, 5,
                 5, 1, 6, 1, 6, 1},
