@@ -187,25 +187,38 @@ int omp_in_parallel(void);
 }
 KmpIdent kmpIdent{0, 2, 0, 0, ";blas.cpp;gemmBatch;0;0;;"};
 
-template <typename T> struct BatchJob {
+// What the runtime's threads share of a product split among them.
+template <typename T> struct GemmJob {
   const Shape *sh;
   bool accumulate;
   size_t eltSizes[3];
   bool failed = false; // a thread could not allocate its scratch
 };
 
-template <typename T> void batchMicrotask(int32_t *, int32_t *, BatchJob<T> *job) {
-  const Shape &sh = *job->sh;
+// This thread's contiguous share [begin, end) of `count` items (neighbouring
+// items are neighbours in memory); false when it has none.
+bool threadShare(int64_t count, int64_t &begin, int64_t &end) {
   int64_t nt = omp_get_num_threads(), t = omp_get_thread_num();
-  // Contiguous shares: neighbouring elements are neighbours in memory.
-  int64_t begin = sh.nbatch * t / nt, end = sh.nbatch * (t + 1) / nt;
-  if (begin == end)
-    return;
+  begin = count * t / nt;
+  end = count * (t + 1) / nt;
+  return begin < end;
+}
+
+// Packing buffers for `sh` on this thread; false (the job failed) when they
+// cannot be allocated.
+template <typename T> bool threadScratch(Scratch<T> &scratch, const Shape &sh, GemmJob<T> *job) {
+  if (scratch.allocate(sh, job->accumulate))
+    return true;
+  __atomic_store_n(&job->failed, true, __ATOMIC_RELAXED);
+  return false;
+}
+
+template <typename T> void batchMicrotask(int32_t *, int32_t *, GemmJob<T> *job) {
+  const Shape &sh = *job->sh;
+  int64_t begin, end;
   Scratch<T> scratch;
-  if (!scratch.allocate(sh, job->accumulate)) {
-    __atomic_store_n(&job->failed, true, __ATOMIC_RELAXED);
+  if (!threadShare(sh.nbatch, begin, end) || !threadScratch(scratch, sh, job))
     return;
-  }
   for (int64_t it = begin; it < end; ++it) {
     char *p[3];
     sh.batchAddress(job->eltSizes, it, p);
@@ -248,26 +261,16 @@ int batchThreads(const Shape &sh) {
 // (libomp's), rather than OpenBLAS's own beside them. Measured on the device
 // machine's 16 cores (gVisor), where OpenBLAS 0.3.21's threads wake slowly:
 // sgemm 1024^2 28 ms on OpenBLAS's 16 threads, 17 ms on one.
-template <typename T> struct RowsJob {
-  const Shape *sh;
-  bool accumulate;
-  size_t eltSizes[3];
-  bool failed = false;
-};
-
-template <typename T> void rowsMicrotask(int32_t *, int32_t *, RowsJob<T> *job) {
+template <typename T> void rowsMicrotask(int32_t *, int32_t *, GemmJob<T> *job) {
   const Shape &sh = *job->sh;
-  int64_t nt = omp_get_num_threads(), t = omp_get_thread_num();
-  int64_t begin = sh.m * t / nt, end = sh.m * (t + 1) / nt;
-  if (begin == end)
+  int64_t begin, end;
+  if (!threadShare(sh.m, begin, end))
     return;
   Shape part = sh;
   part.m = end - begin;
   Scratch<T> scratch;
-  if (!scratch.allocate(part, job->accumulate)) {
-    __atomic_store_n(&job->failed, true, __ATOMIC_RELAXED);
+  if (!threadScratch(scratch, part, job))
     return;
-  }
   char *p[3];
   sh.batchAddress(job->eltSizes, 0, p);
   gemmOne<T>(part, job->accumulate, scratch,
@@ -292,6 +295,19 @@ int rowThreads(const Shape &sh) {
   return (int)std::max<int64_t>(1, std::min<int64_t>(threads, std::min(byRows, byWork)));
 }
 
+// `microtask` on `threads` of the runtime's threads (libomp's fork).
+template <typename T>
+arrayc_rt_status forkGemm(const Shape &sh, bool accumulate, int threads,
+                          void (*microtask)(int32_t *, int32_t *, GemmJob<T> *)) {
+  GemmJob<T> job{&sh, accumulate, {sizeof(T), sizeof(T), sizeof(T)}};
+  int32_t gtid = __kmpc_global_thread_num(&kmpIdent);
+  __kmpc_push_num_threads(&kmpIdent, gtid, threads);
+  __kmpc_fork_call(&kmpIdent, 1, reinterpret_cast<KmpMicro>(microtask), &job);
+  if (job.failed)
+    return setError(ARRAYC_RT_ERR_NOMEM, "gemm: cannot allocate a packed matrix");
+  return ARRAYC_RT_OK;
+}
+
 template <typename T>
 arrayc_rt_status blasGemm(const int64_t *plan, int64_t planLen, const Operand (&ops)[3],
                           bool accumulate) {
@@ -302,26 +318,14 @@ arrayc_rt_status blasGemm(const int64_t *plan, int64_t planLen, const Operand (&
     return setError(st, "%s", err.c_str());
   if (sh.nbatch == 0 || sh.m == 0 || sh.n == 0)
     return ARRAYC_RT_OK;
-  if (int threads = batchThreads(sh); threads > 1) {
-    BatchJob<T> job{&sh, accumulate, {sizeof(T), sizeof(T), sizeof(T)}};
-    int32_t gtid = __kmpc_global_thread_num(&kmpIdent);
-    __kmpc_push_num_threads(&kmpIdent, gtid, threads);
-    __kmpc_fork_call(&kmpIdent, 1, reinterpret_cast<KmpMicro>(&batchMicrotask<T>), &job);
-    if (job.failed)
-      return setError(ARRAYC_RT_ERR_NOMEM, "gemm: cannot allocate a packed matrix");
-    return ARRAYC_RT_OK;
-  }
+  if (int threads = batchThreads(sh); threads > 1)
+    return forkGemm<T>(sh, accumulate, threads, &batchMicrotask<T>);
   if (int threads = rowThreads(sh); threads > 1) {
-    RowsJob<T> job{&sh, accumulate, {sizeof(T), sizeof(T), sizeof(T)}};
     int blasThreads = openblas_get_num_threads();
     openblas_set_num_threads(1);
-    int32_t gtid = __kmpc_global_thread_num(&kmpIdent);
-    __kmpc_push_num_threads(&kmpIdent, gtid, threads);
-    __kmpc_fork_call(&kmpIdent, 1, reinterpret_cast<KmpMicro>(&rowsMicrotask<T>), &job);
+    arrayc_rt_status st = forkGemm<T>(sh, accumulate, threads, &rowsMicrotask<T>);
     openblas_set_num_threads(blasThreads);
-    if (job.failed)
-      return setError(ARRAYC_RT_ERR_NOMEM, "gemm: cannot allocate a packed matrix");
-    return ARRAYC_RT_OK;
+    return st;
   }
   Scratch<T> scratch;
   if (!scratch.allocate(sh, accumulate))
