@@ -27,6 +27,7 @@
 // CHECK: memref.load %[[SMEM]]
 // CHECK: memref.store %{{.*}}, %[[DOT]][]
 // CHECK: arith.divf
+// CHECK: gpu.barrier
 // CHECK: scf.if
 // CHECK-NEXT: memref.store %{{.*}}, %{{.*}}[] : memref<f64, strided<[], offset: ?>>
 // CHECK: gpu.barrier
@@ -233,6 +234,100 @@ func.func @suffix_means(%a: memref<?xf32>, %out: memref<?xf64>) {
       linalg.yield %q : f64
     }
     memref.dealloc %wide : memref<?xf64>
+    memref.dealloc %s : memref<f64>
+  }
+  return
+}
+
+// -----
+
+// A loop on one block whose host copy (reductions above the bound) holds a
+// loop of scalar steps: that inner loop still runs on one thread there.
+#id = affine_map<(d0) -> (d0)>
+#red = affine_map<(d0) -> ()>
+// CHECK-LABEL: func @nested_scalar_loop
+// CHECK: scf.if
+// CHECK: gpu.launch {{.*}} in ({{.*}} = %c1024{{.*}})
+// CHECK: } else {
+// CHECK: scf.for
+// CHECK: scf.for
+// CHECK: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c1{{(_[0-9]+)?}}, {{.*}} = %c1{{(_[0-9]+)?}}, {{.*}} = %c1{{(_[0-9]+)?}})
+// CHECK-NEXT: scf.for
+// CHECK: memref.store
+func.func @nested_scalar_loop(%x: memref<?xf32>, %out: memref<?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %n = memref.dim %x, %c0 : memref<?xf32>
+  scf.for %i = %c0 to %n step %c1 {
+    %s = memref.alloc() : memref<f32>
+    memref.store %zero, %s[] : memref<f32>
+    linalg.generic {indexing_maps = [#id, #red], iterator_types = ["reduction"]}
+        ins(%x : memref<?xf32>) outs(%s : memref<f32>) {
+    ^bb0(%in: f32, %o: f32):
+      %a = arith.addf %in, %o : f32
+      linalg.yield %a : f32
+    }
+    %t = memref.load %s[] : memref<f32>
+    scf.for %j = %c1 to %n step %c1 {
+      %jm = arith.subi %j, %c1 : index
+      %p = memref.load %out[%jm] : memref<?xf32>
+      %q = arith.addf %p, %t : f32
+      memref.store %q, %out[%j] : memref<?xf32>
+    }
+    memref.dealloc %s : memref<f32>
+  }
+  return
+}
+
+// -----
+
+// A producer that loads through a view it makes in its own body: no view of
+// it can stand for its output outside, so it stays (and the loop, with a
+// buffer of run-time size each step, on the host).
+// CHECK-LABEL: func @inner_view
+// CHECK-NOT: %c1024
+// CHECK: scf.for
+// CHECK: memref.alloc(%
+// CHECK-NOT: %c1024
+// CHECK: return
+#id = affine_map<(d0) -> (d0)>
+#red = affine_map<(d0) -> ()>
+#scalar = affine_map<() -> ()>
+func.func @inner_view(%x: memref<?xf64>, %out: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f64
+  %n = memref.dim %x, %c0 : memref<?xf64>
+  scf.for %i = %c0 to %n step %c1 {
+    %len = arith.subi %n, %i : index
+    %copy = memref.alloc(%len) : memref<?xf64>
+    linalg.generic {indexing_maps = [#id], iterator_types = ["parallel"]}
+        outs(%copy : memref<?xf64>) {
+    ^bb0(%o: f64):
+      %k = linalg.index 0 : index
+      %sv = memref.subview %x[%i] [%len] [1] : memref<?xf64> to memref<?xf64, strided<[1], offset: ?>>
+      %v = memref.load %sv[%k] : memref<?xf64, strided<[1], offset: ?>>
+      linalg.yield %v : f64
+    }
+    %s = memref.alloc() : memref<f64>
+    linalg.generic {indexing_maps = [#scalar], iterator_types = []} outs(%s : memref<f64>) {
+    ^bb0(%o: f64):
+      linalg.yield %zero : f64
+    }
+    linalg.generic {indexing_maps = [#id, #red], iterator_types = ["reduction"]}
+        ins(%copy : memref<?xf64>) outs(%s : memref<f64>) {
+    ^bb0(%in: f64, %o: f64):
+      %a = arith.addf %in, %o : f64
+      linalg.yield %a : f64
+    }
+    %oi = memref.subview %out[%i] [1] [1] : memref<?xf64> to memref<f64, strided<[], offset: ?>>
+    linalg.generic {indexing_maps = [#scalar, #scalar], iterator_types = []}
+        ins(%s : memref<f64>) outs(%oi : memref<f64, strided<[], offset: ?>>) {
+    ^bb0(%d: f64, %o: f64):
+      linalg.yield %d : f64
+    }
+    memref.dealloc %copy : memref<?xf64>
     memref.dealloc %s : memref<f64>
   }
   return

@@ -155,7 +155,8 @@ memref::LoadOp pointLoad(linalg::GenericOp g, SmallVectorImpl<Value> &offsets) {
   unsigned rank = g.getNumLoops();
   for (Operation &op : g.getRegion().front()) {
     auto load = dyn_cast<memref::LoadOp>(op);
-    if (!load || load.getIndices().size() != rank)
+    Operation *def = load ? load.getMemRef().getDefiningOp() : nullptr;
+    if (!load || load.getIndices().size() != rank || (def && g->isAncestor(def)))
       continue;
     offsets.clear();
     for (auto [d, index] : llvm::enumerate(load.getIndices())) {
@@ -279,39 +280,50 @@ void fuseProducersIntoReductions(Operation *loop) {
   }
 }
 
-/// Before `loop`, on the host: whether every whole reduction inside it has
-/// at most kBlockLoopMaxPoints points, bounded by the elements of an input
-/// it reads point for point (a permutation map) from a buffer made before
-/// the loop; null when some reduction has no such input.
+/// The buffers made before `loop` that whole reduction `g` inside it reads
+/// point for point (a permutation map): each has at least as many elements
+/// as `g` has points.
+SmallVector<Value> boundingBuffers(Operation *loop, linalg::GenericOp g) {
+  SmallVector<Value> bases;
+  for (OpOperand *in : g.getDpsInputOperands()) {
+    Value base = baseBuffer(in->get());
+    if (isa<MemRefType>(base.getType()) && g.getMatchingIndexingMap(in).isPermutation() &&
+        !loop->isAncestor(base.getParentBlock()->getParentOp()))
+      bases.push_back(base);
+  }
+  return bases;
+}
+
+/// Whether every whole reduction inside `loop` has a bounding buffer.
+bool reductionsBounded(Operation *loop) {
+  return !loop->walk([&](linalg::GenericOp g) {
+                return wholeReduction(g) && boundingBuffers(loop, g).empty()
+                           ? WalkResult::interrupt()
+                           : WalkResult::advance();
+              }).wasInterrupted();
+}
+
+/// Before `loop` (whose reductions are bounded), on the host: whether every
+/// whole reduction inside it has at most kBlockLoopMaxPoints points.
 Value reductionsFitBlock(OpBuilder &b, Location loc, Operation *loop) {
   Value fits = arith::ConstantIntOp::create(b, loc, 1, 1);
-  bool bounded = true;
   loop->walk([&](linalg::GenericOp g) {
     if (!wholeReduction(g))
       return;
     Value bound;
-    for (OpOperand *in : g.getDpsInputOperands()) {
-      Value base = baseBuffer(in->get());
-      auto type = dyn_cast<MemRefType>(base.getType());
-      if (!type || !g.getMatchingIndexingMap(in).isPermutation() ||
-          loop->isAncestor(base.getParentBlock()->getParentOp()))
-        continue;
+    for (Value base : boundingBuffers(loop, g)) {
       SmallVector<Value> dims;
-      for (int64_t d = 0; d < type.getRank(); ++d)
+      for (int64_t d = 0; d < cast<MemRefType>(base.getType()).getRank(); ++d)
         dims.push_back(memref::DimOp::create(b, loc, base, d));
       Value n = product(b, loc, dims);
       bound = bound ? arith::MinUIOp::create(b, loc, bound, n).getResult() : n;
-    }
-    if (!bound) {
-      bounded = false;
-      return;
     }
     fits = arith::AndIOp::create(
         b, loc, fits,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ule, bound,
                               cIndex(b, loc, kBlockLoopMaxPoints)));
   });
-  return bounded ? fits : Value();
+  return fits;
 }
 
 /// `v` (a check's message) available at `b` on the host: itself when defined
@@ -339,13 +351,15 @@ struct Threads {
 bool privateMemory(Value v) { return isViewOf<memref::AllocaOp>(v); }
 
 /// Stores `value` at `indices` of `buffer`: on one block, device memory is
-/// written by thread 0, then a barrier makes it visible to every thread.
+/// written by thread 0 between two barriers: every thread has made its
+/// reads of the old value before it, and sees the new one after.
 void storeShared(OpBuilder &b, Location loc, const Threads &t, Value value, Value buffer,
                  ValueRange indices) {
   if (!t.tid || privateMemory(buffer)) {
     memref::StoreOp::create(b, loc, value, buffer, indices);
     return;
   }
+  gpu::BarrierOp::create(b, loc);
   OpBuilder tb = ifThen(b, loc,
                         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, t.tid,
                                               cIndex(b, loc, 0)));
@@ -528,11 +542,14 @@ void runOnDevice(const MapContext &ctx, Operation *loop, int64_t threads) {
   loop->erase();
 }
 
-} // namespace
-
-void runScalarLoopsOnDevice(const MapContext &ctx, func::FuncOp fn) {
+/// The loops inside `root` (not `root` itself) that run on the device, each
+/// outermost: on one thread, or on one block behind a check of its
+/// reductions' sizes, whose host copy's inner loops are taken the same way.
+void runLoopsOnDevice(const MapContext &ctx, Operation *root) {
   SmallVector<std::pair<Operation *, LoopKind>> loops;
-  fn.walk<WalkOrder::PreOrder>([&](Operation *op) {
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op == root)
+      return WalkResult::advance();
     if (isa<gpu::LaunchOp>(op))
       return WalkResult::skip();
     if (!isa<scf::ForOp, scf::WhileOp>(op))
@@ -543,6 +560,8 @@ void runScalarLoopsOnDevice(const MapContext &ctx, func::FuncOp fn) {
       fuseProducersIntoReductions(op);
       kind = classify(op);
     }
+    if (kind == LoopKind::OneBlock && !reductionsBounded(op))
+      kind = LoopKind::Host;
     if (kind == LoopKind::Host)
       return WalkResult::advance();
     loops.push_back({op, kind});
@@ -557,9 +576,7 @@ void runScalarLoopsOnDevice(const MapContext &ctx, func::FuncOp fn) {
     OpBuilder b(loop);
     Location loc = loop->getLoc();
     Value fits = reductionsFitBlock(b, loc, loop);
-    if (!fits)
-      continue;
-    Operation *onBlock = nullptr;
+    Operation *onBlock = nullptr, *onHost = nullptr;
     auto ifOp = scf::IfOp::create(
         b, loc, fits,
         [&](OpBuilder &tb, Location l) {
@@ -567,12 +584,18 @@ void runScalarLoopsOnDevice(const MapContext &ctx, func::FuncOp fn) {
           scf::YieldOp::create(tb, l, onBlock->getResults());
         },
         [&](OpBuilder &eb, Location l) {
-          scf::YieldOp::create(eb, l, eb.clone(*loop)->getResults());
+          onHost = eb.clone(*loop);
+          scf::YieldOp::create(eb, l, onHost->getResults());
         });
     loop->replaceAllUsesWith(ifOp.getResults());
     loop->erase();
     runOnDevice(ctx, onBlock, kBlockLoopThreads);
+    runLoopsOnDevice(ctx, onHost);
   }
 }
+
+} // namespace
+
+void runScalarLoopsOnDevice(const MapContext &ctx, func::FuncOp fn) { runLoopsOnDevice(ctx, fn); }
 
 } // namespace arrayc::gpumap
