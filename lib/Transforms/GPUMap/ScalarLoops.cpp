@@ -14,8 +14,8 @@
 // the same way on one block of kBlockLoopThreads threads: every thread runs
 // the loop and its scalar work alike; a reduction is folded by all of them
 // and combined across the block, each thread getting the total; a store to
-// device memory is made by thread 0 and followed by a barrier, so every
-// thread reads what it wrote. A buffer computed point for point only for
+// device memory is made by thread 0 between two barriers, so every thread
+// has read the old value before it and reads the new one after. A buffer computed point for point only for
 // reductions to read (a copy bufferization made of `x[:i]`, `x[:i] * x[:i]`)
 // is computed at the reductions' points instead when nothing writes what it
 // loads before they read it (the kernel cannot allocate). Such a loop runs there when every reduction's
