@@ -22,7 +22,10 @@
 # OUTPUT: grown
 # OUTPUT: tails
 # OUTPUT: L
+# OUTPUT: b
 # OUTPUT: a
+# OUTPUT: A
+# OUTPUT: r
 # OUTPUT: v
 import numpy as np
 
@@ -99,5 +102,8 @@ def main():
     np.save("grown.npy", grown)
     np.save("tails.npy", tails)
     np.save("L.npy", L)
+    np.save("b.npy", b)
     np.save("a.npy", a)
+    np.save("A.npy", A)
+    np.save("r.npy", r)
     np.save("v.npy", v)
