@@ -98,6 +98,10 @@ void arrayc::buildLinalgPipeline(OpPassManager &pm, const PipelineOptions &optio
     pm.addNestedPass<func::FuncOp>(createCollapseDims());
   pm.addPass(createCanonicalizer());
   pm.addPass(createCSEPass());
+  // After CSE (siblings reading one slice read one value) and the collapses
+  // (which take single-result generics): one kernel per group of siblings.
+  if (options.fusion)
+    pm.addPass(createMergeSiblings());
   // Host ops become runtime calls last: each call reads its arrays through a
   // bufferization.to_buffer right before it, and CSE must not merge two such
   // reads of one tensor into the first, past writes bufferization then makes

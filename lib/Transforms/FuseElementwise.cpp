@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Transforms/Passes.h"
+#include "Transforms/Fusion.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
@@ -44,10 +45,7 @@ static bool readsOncePerPoint(OpOperand *operand) {
   return true;
 }
 
-/// The bytes of the kernel parameters the operands of `ops` take as memref
-/// descriptors (allocated and aligned pointers, offset, sizes and strides:
-/// 3 + 2 * rank words; a scalar one word), counting a value once.
-static int64_t descriptorBytes(ArrayRef<Operation *> ops, Value except) {
+int64_t arrayc::descriptorBytes(ArrayRef<Operation *> ops, Value except) {
   llvm::SmallDenseSet<Value, 16> seen;
   int64_t bytes = 0;
   for (Operation *op : ops)
@@ -59,21 +57,14 @@ static int64_t descriptorBytes(ArrayRef<Operation *> ops, Value except) {
   return bytes;
 }
 
-/// A fused op becomes one GPU kernel (one loop nest on the cpu), and a CUDA
-/// kernel's parameters must fit 4,352 bytes (PTX ISA < 8.1): fusion stops
-/// where the fused op's operands would pass kMaxDescriptorBytes, leaving room
-/// for the sizes and counts the mapping adds. 373 arrays summed in one
-/// expression used to fuse into a kernel that ptxas refused.
-static constexpr int64_t kMaxDescriptorBytes = 3072;
-
 /// Whether fusing the producer of `operand` into its consumer computes each
 /// producer value once per consumer point it is read at, no more, and keeps
 /// the fused op's operands within one kernel's parameters.
 static bool fusesWithoutRecompute(OpOperand *operand) {
   Operation *producer = operand->get().getDefiningOp();
   return producer && producer->hasOneUse() && readsOncePerPoint(operand) &&
-         descriptorBytes({producer, operand->getOwner()}, operand->get()) <=
-             kMaxDescriptorBytes;
+         arrayc::descriptorBytes({producer, operand->getOwner()}, operand->get()) <=
+             arrayc::kMaxDescriptorBytes;
 }
 
 namespace {

@@ -442,6 +442,34 @@ def FuseElementwise : Pass<"arrayc-fuse-elementwise"> {
                            "mlir::affine::AffineDialect"];
 }
 
+def MergeSiblings : Pass<"arrayc-merge-siblings"> {
+  let summary = "Merge elementwise generics that read one array into one multi-result generic";
+  let description = [{
+    After fusion, on tensors. Two elementwise generics of one block that
+    read one array at every point (the identity map in both: their loops are
+    that array's shape) and do not depend on each other become one generic
+    with the results of both, at the first one's place; CSE then computes
+    once what both bodies compute. A Black-Scholes' call, put and delta
+    (three consumers of `d1`, each fused with its own copy of it) were three
+    kernels reading S, K and T three times and computing the logarithm
+    three times; merged, one kernel reads them once.
+
+    Stencil updates merge too: Gray-Scott's `U += dt * dU` and `V += dt *
+    dV` (each result inserted into its array) become one kernel; a result
+    that `arrayc-updates-in-place` can compute in its destination still is.
+    Each output keeps its own tensor (a `tensor.empty` both ops share is
+    made again for the second).
+
+    Left alone (each stays the op other passes match): generics with a
+    reduction loop, a transposed read (the transpose kernels), an operand
+    produced by a reduction or contraction (row groups, GEMM epilogues),
+    effects in the body, or inside `ndarray.scan` loops; merges across an op
+    with effects (a size check the second op's reads wait for); and merges
+    whose operands would pass a kernel's parameter space.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
 def CollapseDims : Pass<"arrayc-collapse-dims", "mlir::func::FuncOp"> {
   let summary = "Collapse the loops of reductions and broadcasts that every operand keeps together";
   let description = [{

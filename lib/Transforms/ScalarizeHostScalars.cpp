@@ -442,6 +442,88 @@ struct ScalarizeHostForCarried : OpRewritePattern<scf::ForOp> {
   }
 };
 
+/// The outermost host loop around `op` that `source` (which dominates `op`)
+/// is defined outside of, climbing through scf loops and branches only (a
+/// read in a kernel's body stays there); null if none.
+Operation *outermostInvariantLoop(Operation *op, Value source) {
+  // The walk stops at the op whose region defines the source: every loop
+  // below it is after the source's definition.
+  Operation *definedIn = source.getParentRegion()->getParentOp();
+  Operation *loop = nullptr;
+  for (Operation *p = op->getParentOp(); p && p != definedIn; p = p->getParentOp()) {
+    if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp>(p))
+      break;
+    if (isa<scf::ForOp, scf::WhileOp>(p))
+      loop = p;
+  }
+  return loop;
+}
+
+/// A read of a 0-d array defined outside the host loops around it moves
+/// before the outermost of them, out of `scf.if`s too (a 0-d read has no
+/// out-of-bounds case): the cuda target copied such a device scalar to the
+/// host (a copy and a synchronization) every iteration; now once.
+struct HoistInvariantScalarRead : OpRewritePattern<tensor::ExtractOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ExtractOp extract,
+                                PatternRewriter &rewriter) const override {
+    if (extract.getTensor().getType().getRank() != 0)
+      return failure();
+    Operation *loop = outermostInvariantLoop(extract, extract.getTensor());
+    if (!loop)
+      return rewriter.notifyMatchFailure(extract, "not in a host loop");
+    rewriter.moveOpBefore(extract, loop);
+    return success();
+  }
+};
+
+/// A 0-d computation in a host loop on 0-d arrays defined outside it (`it <
+/// maxiter` on a scalar argument in device memory) reads those arrays once,
+/// before the outermost such loop, as host scalars; ScalarizeZeroRankGeneric
+/// then makes it host arithmetic. On the cuda target it was a one-thread
+/// kernel, a copy back and a synchronization every iteration of power
+/// iteration's `while`.
+struct HoistInvariantZeroRankInputs : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() || op.getNumLoops() != 0 || op.getNumDpsInputs() == 0)
+      return failure();
+    for (BlockArgument out : op.getRegionOutputArgs())
+      if (!out.use_empty())
+        return failure();
+    for (Operation &inner : op.getBody()->without_terminator())
+      if (!isa<arith::ArithDialect>(inner.getDialect()) || !isMemoryEffectFree(&inner))
+        return failure();
+    // Every input a host scalar already or hoisted: only then does the
+    // computation leave the device.
+    SmallVector<std::pair<OpOperand *, Operation *>> hoisted;
+    for (OpOperand *in : op.getDpsInputOperands()) {
+      if (isHostScalar(in->get()))
+        continue;
+      Operation *loop = isa<RankedTensorType>(in->get().getType())
+                            ? outermostInvariantLoop(op, in->get())
+                            : nullptr;
+      if (!loop)
+        return rewriter.notifyMatchFailure(op, "an input computed in the loop");
+      hoisted.emplace_back(in, loop);
+    }
+    if (hoisted.empty())
+      return failure();
+    for (auto [in, loop] : hoisted) {
+      rewriter.setInsertionPoint(loop);
+      Value scalar = tensor::ExtractOp::create(rewriter, op.getLoc(), in->get(), ValueRange{});
+      rewriter.setInsertionPoint(op);
+      Value host = tensor::FromElementsOp::create(rewriter, op.getLoc(), in->get().getType(),
+                                                  scalar);
+      rewriter.modifyOpInPlace(op, [&] { in->set(host); });
+    }
+    return success();
+  }
+};
+
 struct ScalarizeHostScalarsPass
     : arrayc::impl::ScalarizeHostScalarsBase<ScalarizeHostScalarsPass> {
   void runOnOperation() override {
@@ -460,6 +542,7 @@ struct ScalarizeHostScalarsPass
 void arrayc::populateScalarizeHostScalarsPatterns(RewritePatternSet &patterns) {
   patterns.add<ScalarizeZeroRankGeneric, ScalarizeZeroRankValue, InlineHostScalarInputs,
                ScalarizeHostIfResults, ScalarizeHostWhileCarried, ScalarizeHostForCarried, ExtractOfScalarSelect,
-               ScalarizeHostSelect>(
+               ScalarizeHostSelect, HoistInvariantScalarRead,
+               HoistInvariantZeroRankInputs>(
       patterns.getContext());
 }

@@ -80,11 +80,13 @@ struct ReadDestinationAsOutput : OpRewritePattern<tensor::InsertSliceOp> {
 
   LogicalResult matchAndRewrite(tensor::InsertSliceOp ins,
                                 PatternRewriter &rewriter) const override {
+    // One result of the generic (siblings merged by arrayc-merge-siblings
+    // have several, each computed into its own output).
     auto gen = ins.getSource().getDefiningOp<linalg::GenericOp>();
-    if (!gen || gen.getNumDpsInits() != 1 || gen->getNumResults() != 1 ||
-        !gen->getResult(0).hasOneUse() || gen.getNumReductionLoops() != 0)
+    if (!gen || !ins.getSource().hasOneUse() || gen.getNumReductionLoops() != 0 ||
+        !gen.hasPureTensorSemantics())
       return failure();
-    OpOperand *init = gen.getDpsInitOperand(0);
+    OpOperand *init = gen.getDpsInitOperand(cast<OpResult>(ins.getSource()).getResultNumber());
     if (!init->get().getDefiningOp<tensor::EmptyOp>() ||
         !gen.getMatchingIndexingMap(init).isIdentity())
       return failure();

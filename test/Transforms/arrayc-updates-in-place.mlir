@@ -126,3 +126,33 @@ func.func @argument_destination(%a: tensor<?xf64>) -> tensor<?xf64> {
   %w = bufferization.materialize_in_destination %a in %a : (tensor<?xf64>, tensor<?xf64>) -> tensor<?xf64>
   return %w : tensor<?xf64>
 }
+
+// -----
+
+// Tests that of a two-result generic (siblings merged by
+// arrayc-merge-siblings), the result inserted into its destination read only
+// at the written element is computed in that window; the other result keeps
+// its own output.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#shift = affine_map<(d0, d1) -> (d0 + 1, d1)>
+// CHECK-LABEL: func.func @one_of_two_results(
+// CHECK-SAME: %[[EY:.*]]: tensor<?x?xf32>, %[[HZ:.*]]: tensor<?x?xf32>
+// CHECK: %[[E:.*]] = tensor.empty
+// CHECK: %[[W:.*]] = tensor.extract_slice %[[EY]][1, 0]
+// CHECK: %[[G:.*]]:2 = linalg.generic {{.*}} ins(%[[HZ]] : tensor<?x?xf32>) outs(%[[E]], %[[W]] : tensor<?x?xf32>, tensor<?x?xf32>)
+// CHECK: ^bb0(%[[H:.*]]: f32, %{{.*}}: f32, %[[OUT:.*]]: f32):
+// CHECK: arith.subf %[[OUT]], %[[H]]
+// CHECK: tensor.insert_slice %[[G]]#1 into %[[EY]][1, 0]
+func.func @one_of_two_results(%ey: tensor<?x?xf32>, %hz: tensor<?x?xf32>, %n: index, %m: index) -> (tensor<?x?xf32>, tensor<?x?xf32>) {
+  %e = tensor.empty(%n, %m) : tensor<?x?xf32>
+  %e2 = tensor.empty(%n, %m) : tensor<?x?xf32>
+  %g:2 = linalg.generic {indexing_maps = [#shift, #shift, #id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%ey, %hz : tensor<?x?xf32>, tensor<?x?xf32>) outs(%e, %e2 : tensor<?x?xf32>, tensor<?x?xf32>) {
+  ^bb0(%a: f32, %h: f32, %o: f32, %o2: f32):
+    %n2 = arith.negf %h : f32
+    %d = arith.subf %a, %h : f32
+    linalg.yield %n2, %d : f32, f32
+  } -> (tensor<?x?xf32>, tensor<?x?xf32>)
+  %r = tensor.insert_slice %g#1 into %ey[1, 0] [%n, %m] [1, 1] : tensor<?x?xf32> into tensor<?x?xf32>
+  return %g#0, %r : tensor<?x?xf32>, tensor<?x?xf32>
+}

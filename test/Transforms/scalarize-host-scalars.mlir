@@ -277,3 +277,97 @@ func.func @device_carried(%x: tensor<?xf64>, %s0: tensor<f64>, %ub: index) -> te
   }
   return %r : tensor<f64>
 }
+
+// -----
+
+// A read of a 0-d argument in a while loop's condition, under the branch of
+// its `break` flag (`while it < maxiter`), and one in a for loop nested in it:
+// both move before the outer loop (read once, not every iteration). A read
+// of a 0-d value the loop computes stays in it.
+// CHECK-LABEL: func @invariant_reads
+// CHECK-SAME: (%[[N:.*]]: tensor<i64>, %[[S:.*]]: tensor<f64>
+// CHECK-DAG: %[[MAX:.*]] = tensor.extract %[[N]][]
+// CHECK-DAG: %[[SC:.*]] = tensor.extract %[[S]][]
+// CHECK: scf.while
+// CHECK: scf.if
+// CHECK: arith.cmpi slt, %{{.*}}, %[[MAX]]
+// CHECK: scf.for
+// CHECK: arith.addf %{{.*}}, %[[SC]]
+// CHECK: tensor.extract %{{.*}}[] : tensor<f64>
+func.func private @made(f64) -> tensor<f64>
+func.func @invariant_reads(%maxiter: tensor<i64>, %s: tensor<f64>, %flag: i1) -> (i64, f64) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %f0 = arith.constant 0.0 : f64
+  %r:2 = scf.while (%it = %z, %acc = %f0) : (i64, f64) -> (i64, f64) {
+    %go = scf.if %flag -> (i1) {
+      %false = arith.constant false
+      scf.yield %false : i1
+    } else {
+      %m = tensor.extract %maxiter[] : tensor<i64>
+      %lt = arith.cmpi slt, %it, %m : i64
+      scf.yield %lt : i1
+    }
+    scf.condition(%go) %it, %acc : i64, f64
+  } do {
+  ^bb0(%it: i64, %acc: f64):
+    %sum = scf.for %i = %c0 to %c4 step %c1 iter_args(%a = %acc) -> (f64) {
+      %v = tensor.extract %s[] : tensor<f64>
+      %b = arith.addf %a, %v : f64
+      scf.yield %b : f64
+    }
+    %u = func.call @made(%sum) : (f64) -> tensor<f64>
+    %x = tensor.extract %u[] : tensor<f64>
+    %next = arith.addi %it, %one : i64
+    scf.yield %next, %x : i64, f64
+  }
+  return %r#0, %r#1 : i64, f64
+}
+
+// -----
+
+// `while it < maxiter` with maxiter a 0-d argument (in device memory on
+// cuda): the comparison, a 0-d generic on it, reads it once before the loop
+// as a host scalar and becomes host arithmetic; a 0-d generic on a value the
+// loop computes stays a generic.
+#s = affine_map<() -> ()>
+// CHECK-LABEL: func @invariant_zero_rank_input
+// CHECK-SAME: (%[[N:.*]]: tensor<i64>
+// CHECK: %[[MAX:.*]] = tensor.extract %[[N]][]
+// CHECK: scf.while
+// CHECK-NOT: linalg.generic
+// CHECK: arith.cmpi slt, %{{.*}}, %[[MAX]]
+// CHECK: scf.condition
+// CHECK: linalg.generic
+func.func private @made_i64(i64) -> tensor<i64>
+func.func @invariant_zero_rank_input(%maxiter: tensor<i64>) -> i64 {
+  %z = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %r = scf.while (%it = %z) : (i64) -> i64 {
+    %e = tensor.empty() : tensor<i1>
+    %lt = linalg.generic {indexing_maps = [#s, #s], iterator_types = []}
+        ins(%maxiter : tensor<i64>) outs(%e : tensor<i1>) {
+    ^bb0(%m: i64, %o: i1):
+      %c = arith.cmpi slt, %it, %m : i64
+      linalg.yield %c : i1
+    } -> tensor<i1>
+    %go = tensor.extract %lt[] : tensor<i1>
+    scf.condition(%go) %it : i64
+  } do {
+  ^bb0(%it: i64):
+    %t = func.call @made_i64(%it) : (i64) -> tensor<i64>
+    %e = tensor.empty() : tensor<i64>
+    %inc = linalg.generic {indexing_maps = [#s, #s], iterator_types = []}
+        ins(%t : tensor<i64>) outs(%e : tensor<i64>) {
+    ^bb0(%v: i64, %o: i64):
+      %a = arith.addi %v, %one : i64
+      linalg.yield %a : i64
+    } -> tensor<i64>
+    %next = tensor.extract %inc[] : tensor<i64>
+    scf.yield %next : i64
+  }
+  return %r : i64
+}
