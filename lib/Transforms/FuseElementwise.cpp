@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/CSE.h"
@@ -114,6 +115,11 @@ struct DuplicateCheapProducer : OpRewritePattern<linalg::GenericOp> {
 /// j, 1)` is a gather (`ndarray.gather`: index arithmetic and an extract)
 /// reading another, which upstream fusion (operands only) leaves as two
 /// kernels and an n x m temporary; game_of_life's neighbour count had three.
+/// Not a 0-d computation read by host code when it reads more than one array
+/// (not host scalars or constants): on the cuda target each array would be a
+/// read back to the host, where the computation is one kernel and one read
+/// (power iteration's `abs(lam_new - lam) < tol * abs(lam_new)` was three
+/// reads and three synchronizations per iteration).
 struct InlineProducerAtExtract : OpRewritePattern<tensor::ExtractOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -144,6 +150,12 @@ struct InlineProducerAtExtract : OpRewritePattern<tensor::ExtractOp> {
       return rewriter.notifyMatchFailure(extract, "body too large to recompute");
     if (!body->getArguments().back().use_empty())
       return rewriter.notifyMatchFailure(extract, "reads its output");
+    if (producer.getNumLoops() == 0 && !extract->getParentOfType<linalg::LinalgOp>() &&
+        llvm::count_if(producer.getDpsInputOperands(), [](OpOperand *in) {
+          return !in->get().getDefiningOp<tensor::FromElementsOp>() &&
+                 !matchPattern(in->get(), m_Constant());
+        }) > 1)
+      return rewriter.notifyMatchFailure(extract, "a 0-d computation on several arrays");
     bool flat = true, pure = true;
     producer.getBody()->walk([&](Operation *op) {
       if (isa<linalg::IndexOp>(op) && op->getBlock() != body)

@@ -120,3 +120,32 @@ func.func @reads_output(%b: tensor<?xf32>, %init: tensor<?xf32>) -> f32 {
   %r = tensor.extract %q[%c0] : tensor<?xf32>
   return %r : f32
 }
+
+// A 0-d computation read by host code: on two arrays it stays a generic (on
+// cuda one kernel and one read back, not one read per array); on one array
+// and a constant it is inlined at the extract.
+// CHECK-LABEL: func @zero_rank_at_host_extract
+// CHECK-SAME: (%[[A:[a-z0-9_]+]]: tensor<f64>
+// CHECK: %[[G:.*]] = linalg.generic
+// CHECK: tensor.extract %[[G]][]
+// CHECK: %[[X:.*]] = tensor.extract %[[A]][]
+// CHECK: arith.mulf %[[X]]
+// CHECK-NOT: linalg.generic
+func.func @zero_rank_at_host_extract(%a: tensor<f64>, %b: tensor<f64>, %i1: tensor<i1>, %f: tensor<f64>) -> (i1, f64) {
+  %lt = linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []}
+      ins(%a, %b : tensor<f64>, tensor<f64>) outs(%i1 : tensor<i1>) {
+  ^bb0(%x: f64, %y: f64, %o: i1):
+    %c = arith.cmpf olt, %x, %y : f64
+    linalg.yield %c : i1
+  } -> tensor<i1>
+  %r = tensor.extract %lt[] : tensor<i1>
+  %two = arith.constant dense<2.0> : tensor<f64>
+  %m = linalg.generic {indexing_maps = [affine_map<() -> ()>, affine_map<() -> ()>, affine_map<() -> ()>], iterator_types = []}
+      ins(%a, %two : tensor<f64>, tensor<f64>) outs(%f : tensor<f64>) {
+  ^bb0(%x: f64, %y: f64, %o: f64):
+    %p = arith.mulf %x, %y : f64
+    linalg.yield %p : f64
+  } -> tensor<f64>
+  %s = tensor.extract %m[] : tensor<f64>
+  return %r, %s : i1, f64
+}
