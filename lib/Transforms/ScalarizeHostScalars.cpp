@@ -50,21 +50,29 @@ Value hostScalar(OpBuilder &b, Value input) {
   return arith::ConstantOp::create(b, input.getLoc(), splatScalar(input));
 }
 
+/// Whether `op` is a 0-d computation the host can do once its inputs are
+/// host scalars: inputs (without them it is a fill, a reduction's init, which
+/// the GPU mapping folds into the reduction's kernel), no read of its init,
+/// effect-free `arith` ops only (IEEE-exact on host and device alike).
+bool isZeroRankArith(linalg::GenericOp op) {
+  if (!op.hasPureTensorSemantics() || op.getNumLoops() != 0 || op.getNumDpsInputs() == 0)
+    return false;
+  for (BlockArgument out : op.getRegionOutputArgs())
+    if (!out.use_empty())
+      return false;
+  for (Operation &inner : op.getBody()->without_terminator())
+    if (!isa<arith::ArithDialect>(inner.getDialect()) || !isMemoryEffectFree(&inner))
+      return false;
+  return true;
+}
+
 struct ScalarizeZeroRankGeneric : OpRewritePattern<linalg::GenericOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    // Without inputs it is a fill (a reduction's init): the GPU mapping folds
-    // those into the reduction's kernel, so they stay generics.
-    if (!op.hasPureTensorSemantics() || op.getNumLoops() != 0 || op.getNumDpsInputs() == 0)
+    if (!isZeroRankArith(op))
       return failure();
     Block *body = op.getBody();
-    for (BlockArgument out : op.getRegionOutputArgs())
-      if (!out.use_empty())
-        return failure(); // reads its init: not a plain computation
-    for (Operation &inner : body->without_terminator())
-      if (!isa<arith::ArithDialect>(inner.getDialect()) || !isMemoryEffectFree(&inner))
-        return failure();
     for (OpOperand *in : op.getDpsInputOperands())
       if (!isHostScalar(in->get()))
         return failure();
@@ -489,14 +497,8 @@ struct HoistInvariantZeroRankInputs : OpRewritePattern<linalg::GenericOp> {
 
   LogicalResult matchAndRewrite(linalg::GenericOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!op.hasPureTensorSemantics() || op.getNumLoops() != 0 || op.getNumDpsInputs() == 0)
+    if (!isZeroRankArith(op))
       return failure();
-    for (BlockArgument out : op.getRegionOutputArgs())
-      if (!out.use_empty())
-        return failure();
-    for (Operation &inner : op.getBody()->without_terminator())
-      if (!isa<arith::ArithDialect>(inner.getDialect()) || !isMemoryEffectFree(&inner))
-        return failure();
     // Every input a host scalar already or hoisted: only then does the
     // computation leave the device.
     SmallVector<std::pair<OpOperand *, Operation *>> hoisted;
