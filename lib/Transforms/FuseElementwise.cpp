@@ -19,7 +19,6 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/IR/Dominance.h"
-#include "mlir/IR/Matchers.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/CSE.h"
@@ -151,10 +150,8 @@ struct InlineProducerAtExtract : OpRewritePattern<tensor::ExtractOp> {
     if (!body->getArguments().back().use_empty())
       return rewriter.notifyMatchFailure(extract, "reads its output");
     if (producer.getNumLoops() == 0 && !extract->getParentOfType<linalg::LinalgOp>() &&
-        llvm::count_if(producer.getDpsInputOperands(), [](OpOperand *in) {
-          return !in->get().getDefiningOp<tensor::FromElementsOp>() &&
-                 !matchPattern(in->get(), m_Constant());
-        }) > 1)
+        llvm::count_if(producer.getDpsInputOperands(),
+                       [](OpOperand *in) { return !arrayc::isHostScalar(in->get()); }) > 1)
       return rewriter.notifyMatchFailure(extract, "a 0-d computation on several arrays");
     bool flat = true, pure = true;
     producer.getBody()->walk([&](Operation *op) {

@@ -38,6 +38,9 @@ void populateLinalgToBlasPatterns(mlir::RewritePatternSet &patterns, bool cuda =
 /// The pattern of `arrayc-scalarize-host-scalars`: 0-d generics on host
 /// scalars as scalar arith.
 void populateScalarizeHostScalarsPatterns(mlir::RewritePatternSet &patterns);
+/// True when a 0-d tensor is a host scalar: a `tensor.from_elements` or an
+/// integer or float splat constant (no device memory to read).
+bool isHostScalar(mlir::Value input);
 /// The patterns of `arrayc-fuse-elementwise`; `recompute` adds the cloning of
 /// cheap multi-use elementwise producers (one per consumer).
 void populateFuseElementwisePatterns(mlir::RewritePatternSet &patterns, bool recompute);

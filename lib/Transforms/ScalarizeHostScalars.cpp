@@ -36,11 +36,6 @@ TypedAttr splatScalar(Value input) {
   return dyn_cast<TypedAttr>(dense.getSplatValue<Attribute>());
 }
 
-/// True when a 0-d input is a host scalar: a `tensor.from_elements` or an
-/// integer or float splat constant.
-bool isHostScalar(Value input) {
-  return input.getDefiningOp<tensor::FromElementsOp>() || splatScalar(input);
-}
 
 /// The host scalar of an input isHostScalar accepts (constants built at
 /// `b`'s insertion point).
@@ -74,7 +69,7 @@ struct ScalarizeZeroRankGeneric : OpRewritePattern<linalg::GenericOp> {
       return failure();
     Block *body = op.getBody();
     for (OpOperand *in : op.getDpsInputOperands())
-      if (!isHostScalar(in->get()))
+      if (!arrayc::isHostScalar(in->get()))
         return failure();
     IRMapping map;
     for (OpOperand *in : op.getDpsInputOperands())
@@ -140,7 +135,7 @@ struct InlineHostScalarInputs : OpRewritePattern<linalg::GenericOp> {
     for (OpOperand *in : op.getDpsInputOperands()) {
       BlockArgument arg = op.getMatchingBlockArgument(in);
       if (arg.use_empty() || op.getMatchingIndexingMap(in).getNumResults() != 0 ||
-          !isHostScalar(in->get()))
+          !arrayc::isHostScalar(in->get()))
         continue;
       Value scalar = hostScalar(rewriter, in->get());
       rewriter.modifyOpInPlace(op, [&] { arg.replaceAllUsesWith(scalar); });
@@ -161,7 +156,7 @@ bool hostComputable(Value v, const llvm::SmallPtrSetImpl<Value> &assumed,
   auto type = dyn_cast<RankedTensorType>(v.getType());
   if (!type || type.getRank() != 0 || depth > 16)
     return false;
-  if (isHostScalar(v) || assumed.contains(v))
+  if (arrayc::isHostScalar(v) || assumed.contains(v))
     return true;
   Operation *def = v.getDefiningOp();
   if (auto generic = dyn_cast_or_null<linalg::GenericOp>(def)) {
@@ -261,7 +256,7 @@ struct ScalarizeHostSelect : OpRewritePattern<arith::SelectOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(arith::SelectOp op, PatternRewriter &rewriter) const override {
     if (!op.getCondition().getType().isInteger(1) || !isZeroRankTensor(op.getType()) ||
-        !isHostScalar(op.getTrueValue()) || !isHostScalar(op.getFalseValue()))
+        !arrayc::isHostScalar(op.getTrueValue()) || !arrayc::isHostScalar(op.getFalseValue()))
       return failure();
     Value t = hostScalar(rewriter, op.getTrueValue());
     Value f = hostScalar(rewriter, op.getFalseValue());
@@ -503,7 +498,7 @@ struct HoistInvariantZeroRankInputs : OpRewritePattern<linalg::GenericOp> {
     // computation leave the device.
     SmallVector<std::pair<OpOperand *, Operation *>> hoisted;
     for (OpOperand *in : op.getDpsInputOperands()) {
-      if (isHostScalar(in->get()))
+      if (arrayc::isHostScalar(in->get()))
         continue;
       Operation *loop = isa<RankedTensorType>(in->get().getType())
                             ? outermostInvariantLoop(op, in->get())
@@ -540,6 +535,10 @@ struct ScalarizeHostScalarsPass
 };
 
 } // namespace
+
+bool arrayc::isHostScalar(Value input) {
+  return input.getDefiningOp<tensor::FromElementsOp>() || splatScalar(input);
+}
 
 void arrayc::populateScalarizeHostScalarsPatterns(RewritePatternSet &patterns) {
   patterns.add<ScalarizeZeroRankGeneric, ScalarizeZeroRankValue, InlineHostScalarInputs,

@@ -17,6 +17,8 @@
 # OUTPUT: s
 # OUTPUT: d
 # OUTPUT: S
+# OUTPUT: K
+# OUTPUT: T
 # OUTPUT: x
 # OUTPUT: y
 import numpy as np
@@ -63,5 +65,7 @@ def main():
     np.save("s.npy", s)
     np.save("d.npy", d)
     np.save("S.npy", S)
+    np.save("K.npy", K)
+    np.save("T.npy", T)
     np.save("x.npy", x)
     np.save("y.npy", y)
