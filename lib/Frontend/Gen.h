@@ -701,6 +701,10 @@ private:
   const Val *wholeMask(const Val &base, const Expr &sub);
   OptVal advancedSubscript(const Val &base, const Expr &sub);
   bool assignAdvanced(const Val &base, const Expr &sub, Val v, SrcLoc l);
+  /// `A[[i, j]] = v`: a list of at most kMaxListRows integers on axis 0 is
+  /// assigned row by row (window updates), not scattered.
+  bool assignListRows(const Val &base, mlir::ValueRange rows, Val v, SrcLoc l);
+  static constexpr size_t kMaxListRows = 8;
   bool advancedItems(const Val &base, const Expr &sub, std::vector<Val> &idx,
                      int64_t &axis);
   /// A mask of x's whole shape; sizes only known at run time checked then.

@@ -442,6 +442,11 @@ bool Gen::assignAdvanced(const Val &base, const Expr &sub, Val v, SrcLoc l) {
   int64_t axis;
   if (!advancedItems(base, sub, idx, axis))
     return false;
+  if (axis == 0 && idx.size() == 1)
+    if (auto list = idx[0].value.getDefiningOp<tensor::FromElementsOp>();
+        list && idx[0].type.rank() == 1 && list.getType().getElementType().isInteger(64) &&
+        list.getElements().size() <= kMaxListRows)
+      return assignListRows(base, list.getElements(), std::move(v), sub.loc);
   if (base.type.rank() == 1)
     return scatterInto(base, idx[0], v, /*accumulate=*/false, sub.loc);
   if (axis != 0)
@@ -453,6 +458,89 @@ bool Gen::assignAdvanced(const Val &base, const Expr &sub, Val v, SrcLoc l) {
 //===----------------------------------------------------------------------===//
 // Scatters and ufunc.at
 //===----------------------------------------------------------------------===//
+
+/// `A[[k, p]] = v`: NumPy assigns the indexed rows one after the other (the
+/// last write wins for a repeated index), and so does this: one window update
+/// per row of the list, each in place, where a scatter goes through the
+/// flattened array (on the GPU: a copy of the whole array and a library call
+/// per statement; LU factorization's row swap `LU[[k, p]] = LU[[p, k]]`).
+/// `v` is evaluated before the first write, as the right side in NumPy.
+bool Gen::assignListRows(const Val &base, mlir::ValueRange rows, Val v, SrcLoc l) {
+  Location il = loc(l);
+  DType t = base.type.dtype;
+  if (v.kind == Val::Lit && !weakFits(v, t, l))
+    return false;
+  int64_t count = static_cast<int64_t>(rows.size());
+  llvm::SmallVector<Dim> shape{Dim::lit(count)};
+  shape.append(base.type.dims.begin() + 1, base.type.dims.end());
+  ArrType shapeType{t, llvm::SmallVector<Dim, 4>(shape.begin(), shape.end())};
+  Val x = toArray(v, t);
+  std::string shownType = x.type.str();
+  Val target = Val::array(base.value, shapeType);
+  if (!unifyBroadcast(x, target, l))
+    return false;
+  // A run-time size the value's static one was checked against takes that
+  // size in the target's shape.
+  shape.assign(target.type.dims.begin(), target.type.dims.end());
+  llvm::SmallVector<Dim> out;
+  if (!broadcastShapes(x.type.dims, shape, out) ||
+      llvm::ArrayRef<Dim>(out) != llvm::ArrayRef<Dim>(shape))
+    return fail(l, "shape mismatch: value array of shape " + shownType +
+                       " could not be broadcast to indexing result of shape " +
+                       shapeType.str());
+  x = broadcastTo(x, shape, {target}, il);
+  // The whole of each axis but the first, for both windows.
+  auto whole = [&](int64_t d) {
+    WinDim w;
+    w.dim = base.type.dims[d];
+    if (w.dim.isNamed()) {
+      w.sSize = ShapedType::kDynamic;
+      w.dSize = dimIndex(base, d, il);
+    } else {
+      w.sSize = w.dim.size;
+    }
+    return w;
+  };
+  // Every index checked before the first write, as NumPy does. The rows of
+  // the value are slices of it as computed before the writes (NumPy
+  // evaluates the right side first), not copies fusion would compute later:
+  // a row read from the array after a row of it is written would keep the
+  // old array alive, a copy of all of it.
+  llvm::SmallVector<Value> starts, values;
+  auto xType = cast<RankedTensorType>(x.value.getType());
+  for (auto [j, row] : llvm::enumerate(rows)) {
+    starts.push_back(checkedIndex(row, dimIndex(base, 0, il), 0, l));
+    llvm::SmallVector<OpFoldResult> offsets{b.getIndexAttr(j)}, sizes{b.getIndexAttr(1)},
+        strides(xType.getRank(), b.getIndexAttr(1));
+    for (int64_t d = 1, r = xType.getRank(); d < r; ++d) {
+      offsets.push_back(b.getIndexAttr(0));
+      sizes.push_back(tensor::getMixedSize(b, il, x.value, d));
+    }
+    Value slice = tensor::ExtractSliceOp::create(b, il, x.value, offsets, sizes, strides);
+    // The window's type: the base's sizes, where a checked one may be static.
+    llvm::SmallVector<int64_t> windowShape{1};
+    for (int64_t d = 1, r = base.type.rank(); d < r; ++d)
+      windowShape.push_back(base.type.dims[d].isNamed() ? ShapedType::kDynamic
+                                                         : base.type.dims[d].size);
+    auto windowType = RankedTensorType::get(windowShape, xType.getElementType());
+    if (slice.getType() != windowType)
+      slice = tensor::CastOp::create(b, il, windowType, slice);
+    values.push_back(slice);
+  }
+  Val updated = base;
+  for (auto [start, value] : llvm::zip(starts, values)) {
+    llvm::SmallVector<WinDim> to(1);
+    to[0].drop = true;
+    to[0].sStart = ShapedType::kDynamic;
+    to[0].dStart = start;
+    to[0].sSize = 1;
+    to[0].dim = Dim::lit(1);
+    for (int64_t d = 1, r = base.type.rank(); d < r; ++d)
+      to.push_back(whole(d));
+    updated = Val::array(updateWindow(updated, to, value, il), base.type);
+  }
+  return writeThrough(base, updated, l);
+}
 
 bool Gen::scatterInto(const Val &base, Val idx, Val v, bool accumulate, SrcLoc l) {
   std::vector<Val> idxs{idx};

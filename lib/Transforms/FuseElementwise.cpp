@@ -57,12 +57,39 @@ int64_t arrayc::descriptorBytes(ArrayRef<Operation *> ops, Value except) {
   return bytes;
 }
 
+bool arrayc::sourcesUnchangedUntil(Operation *producer, Operation *reader) {
+  if (producer->getBlock() != reader->getBlock())
+    return false;
+  llvm::SmallDenseSet<Value, 4> sources;
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(producer))
+    for (OpOperand *in : linalgOp.getDpsInputOperands())
+      sources.insert(in->get());
+  producer->walk([&](tensor::ExtractOp e) { sources.insert(e.getTensor()); });
+  auto onlyReads = [&](Operation *op) {
+    for (OpOperand &use : op->getOpOperands()) {
+      if (!sources.contains(use.get()) ||
+          isa<tensor::ExtractOp, tensor::DimOp, tensor::ExtractSliceOp>(op))
+        continue;
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+      if (!linalgOp || !linalgOp.isDpsInput(&use))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  };
+  for (Operation *op = producer->getNextNode(); op && op != reader; op = op->getNextNode())
+    if (op->walk(onlyReads).wasInterrupted())
+      return false;
+  return true;
+}
+
 /// Whether fusing the producer of `operand` into its consumer computes each
 /// producer value once per consumer point it is read at, no more, and keeps
 /// the fused op's operands within one kernel's parameters.
 static bool fusesWithoutRecompute(OpOperand *operand) {
   Operation *producer = operand->get().getDefiningOp();
   return producer && producer->hasOneUse() && readsOncePerPoint(operand) &&
+         (producer->getBlock() != operand->getOwner()->getBlock() ||
+          arrayc::sourcesUnchangedUntil(producer, operand->getOwner())) &&
          arrayc::descriptorBytes({producer, operand->getOwner()}, operand->get()) <=
              arrayc::kMaxDescriptorBytes;
 }
@@ -153,6 +180,9 @@ struct InlineProducerAtExtract : OpRewritePattern<tensor::ExtractOp> {
         llvm::count_if(producer.getDpsInputOperands(),
                        [](OpOperand *in) { return !arrayc::isHostScalar(in->get()); }) > 1)
       return rewriter.notifyMatchFailure(extract, "a 0-d computation on several arrays");
+    if (Operation *at = producer->getBlock()->findAncestorOpInBlock(*extract);
+        at && !arrayc::sourcesUnchangedUntil(producer, at))
+      return rewriter.notifyMatchFailure(extract, "a source written in between");
     bool flat = true, pure = true;
     producer.getBody()->walk([&](Operation *op) {
       if (isa<linalg::IndexOp>(op) && op->getBlock() != body)
@@ -190,12 +220,165 @@ struct InlineProducerAtExtract : OpRewritePattern<tensor::ExtractOp> {
     return success();
   }
 };
+
+/// Computes a gather (an op with no inputs whose elements are loads at
+/// index arithmetic: a copy of a slice `L[j, :j]`; or a cheap function of
+/// such loads, `np.abs(LU[k:, k])`, for a reduction that reads each element
+/// once) at the points of a reduction that reads it, instead of writing it
+/// out first. Upstream fusion
+/// refuses: after it no operand of the reduction would define the loops the
+/// gather's shape defined. Here the reduction reads an empty tensor of that
+/// shape in its place (never loaded; bufferized, an allocation nothing
+/// writes) and computes each element from the gather's body, its
+/// `linalg.index` ops the reduction's positions for it. Recomputing is a load
+/// either way, so a reduction reading it through a broadcast (a matrix-vector
+/// product's vector) takes it too, when its body already gathers (it is no
+/// library call). Through a reshape that adds or drops unit dims only.
+/// Cholesky's column step wrote L[j, :j] twice a step for a dot product and
+/// a matrix-vector product to read.
+struct InlineGatherIntoReduction : OpRewritePattern<linalg::GenericOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  /// A gather: no inputs, identity output not read, a flat body of index
+  /// ops, extracts and integer or index arithmetic, and with `compute` any
+  /// other cheap pure op (`np.abs(x[k:, k])`).
+  static bool isGather(linalg::GenericOp p, bool compute) {
+    if (p->getNumResults() != 1 || p.getNumDpsInputs() != 0 || p.getNumReductionLoops() != 0 ||
+        !p.hasPureTensorSemantics() ||
+        !p.getMatchingIndexingMap(p.getDpsInitOperand(0)).isIdentity())
+      return false;
+    Block *body = p.getBody();
+    if (!body->getArgument(0).use_empty() ||
+        static_cast<int64_t>(body->getOperations().size()) - 1 > DuplicateCheapProducer::kMaxOps)
+      return false;
+    return llvm::all_of(body->without_terminator(), [compute](Operation &op) {
+      if (isa<linalg::IndexOp, tensor::ExtractOp>(op))
+        return true;
+      return op.getNumRegions() == 0 && isMemoryEffectFree(&op) &&
+             (compute ||
+              llvm::all_of(op.getResultTypes(), [](Type t) { return t.isIntOrIndex(); }));
+    });
+  }
+
+  /// For each dim of `from`'s shape, the dim of `to`'s shape holding its
+  /// index (-1: a unit dim, index 0) when a reshape between the two only
+  /// adds or drops unit dims; `groups` are the reshape's reassociation over
+  /// the larger shape.
+  static std::optional<SmallVector<int64_t>>
+  unitReshapeDims(RankedTensorType small, RankedTensorType large,
+                  ArrayRef<ReassociationIndices> groups, bool smallToLarge) {
+    SmallVector<int64_t> smallDim(large.getRank(), -1), largeDim(small.getRank(), -1);
+    for (auto [s, group] : llvm::enumerate(groups)) {
+      int64_t nonUnit = -1;
+      for (int64_t d : group)
+        if (large.getDimSize(d) != 1) {
+          if (nonUnit >= 0)
+            return std::nullopt;
+          nonUnit = d;
+        }
+      if (nonUnit >= 0) {
+        smallDim[nonUnit] = s;
+        largeDim[s] = nonUnit;
+      }
+    }
+    return smallToLarge ? largeDim : smallDim;
+  }
+
+  LogicalResult matchAndRewrite(linalg::GenericOp op, PatternRewriter &rewriter) const override {
+    if (!op.hasPureTensorSemantics() || op.getNumReductionLoops() == 0)
+      return rewriter.notifyMatchFailure(op, "not a reduction on tensors");
+    bool gathers = false;
+    op.getBody()->walk([&](tensor::ExtractOp) { gathers = true; });
+    for (OpOperand *in : op.getDpsInputOperands()) {
+      Value read = in->get();
+      if (!read.hasOneUse() || (!gathers && !readsOncePerPoint(in)))
+        continue;
+      // `pDim[d]`: the dim of the read's shape indexing the gather's dim d.
+      auto readType = dyn_cast<RankedTensorType>(read.getType());
+      if (!readType)
+        continue;
+      linalg::GenericOp producer;
+      SmallVector<int64_t> pDim;
+      if (auto collapse = read.getDefiningOp<tensor::CollapseShapeOp>()) {
+        producer = collapse.getSrc().getDefiningOp<linalg::GenericOp>();
+        auto dims = unitReshapeDims(readType, collapse.getSrcType(),
+                                    collapse.getReassociationIndices(), false);
+        if (!dims || !collapse.getSrc().hasOneUse())
+          continue;
+        pDim = *dims;
+      } else if (auto expand = read.getDefiningOp<tensor::ExpandShapeOp>()) {
+        producer = expand.getSrc().getDefiningOp<linalg::GenericOp>();
+        auto dims = unitReshapeDims(expand.getSrcType(), readType,
+                                    expand.getReassociationIndices(), true);
+        if (!dims || !expand.getSrc().hasOneUse())
+          continue;
+        pDim = *dims;
+      } else {
+        producer = read.getDefiningOp<linalg::GenericOp>();
+        pDim = llvm::to_vector(llvm::seq<int64_t>(0, readType.getRank()));
+      }
+      // Computed values only where each is read once (no recomputation).
+      if (!producer || !isGather(producer, readsOncePerPoint(in)) ||
+          !arrayc::sourcesUnchangedUntil(producer, op))
+        continue;
+      AffineMap map = op.getMatchingIndexingMap(in);
+      if (!llvm::all_of(map.getResults(),
+                        [](AffineExpr e) { return isa<AffineDimExpr, AffineConstantExpr>(e); }))
+        continue;
+
+      // The empty tensor the reduction reads instead (its shape, for the
+      // loops): the gather's sizes through the unit reshape.
+      Location loc = producer.getLoc();
+      rewriter.setInsertionPoint(op);
+      Value init = producer.getDpsInitOperand(0)->get();
+      auto initEmpty = init.getDefiningOp<tensor::EmptyOp>();
+      SmallVector<OpFoldResult> pSizes = initEmpty ? initEmpty.getMixedSizes()
+                                                   : tensor::getMixedSizes(rewriter, loc, init);
+      SmallVector<OpFoldResult> sizes(readType.getRank(), rewriter.getIndexAttr(1));
+      for (auto [p, d] : llvm::enumerate(pDim))
+        if (d >= 0)
+          sizes[d] = pSizes[p];
+      Value empty = tensor::EmptyOp::create(rewriter, loc, sizes, readType.getElementType());
+
+      Block *body = op.getBody();
+      rewriter.setInsertionPointToStart(body);
+      SmallVector<Value> at;
+      for (AffineExpr e : map.getResults()) {
+        if (auto d = dyn_cast<AffineDimExpr>(e))
+          at.push_back(linalg::IndexOp::create(rewriter, loc, d.getPosition()));
+        else
+          at.push_back(arith::ConstantIndexOp::create(
+              rewriter, loc, cast<AffineConstantExpr>(e).getValue()));
+      }
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      IRMapping mapping;
+      Block *pBody = producer.getBody();
+      for (Operation &pOp : pBody->without_terminator()) {
+        if (auto index = dyn_cast<linalg::IndexOp>(pOp)) {
+          int64_t d = pDim[index.getDim()];
+          mapping.map(index.getResult(), d >= 0 ? at[d] : zero);
+          continue;
+        }
+        rewriter.clone(pOp, mapping);
+      }
+      Value element = mapping.lookupOrDefault(pBody->getTerminator()->getOperand(0));
+      BlockArgument arg = op.getMatchingBlockArgument(in);
+      rewriter.modifyOpInPlace(op, [&] {
+        arg.replaceAllUsesWith(element);
+        in->set(empty);
+      });
+      return success();
+    }
+    return rewriter.notifyMatchFailure(op, "no gather read");
+  }
+};
 } // namespace
 
 void arrayc::populateFuseElementwisePatterns(RewritePatternSet &patterns, bool recompute) {
   MLIRContext *ctx = patterns.getContext();
   if (recompute)
     patterns.add<DuplicateCheapProducer, InlineProducerAtExtract>(ctx);
+  patterns.add<InlineGatherIntoReduction>(ctx);
   linalg::ControlFusionFn control = fusesWithoutRecompute;
   linalg::populateElementwiseOpsFusionPatterns(patterns, control);
   linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, control);
