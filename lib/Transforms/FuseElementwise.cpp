@@ -57,7 +57,13 @@ int64_t arrayc::descriptorBytes(ArrayRef<Operation *> ops, Value except) {
   return bytes;
 }
 
-bool arrayc::sourcesUnchangedUntil(Operation *producer, Operation *reader) {
+/// Whether nothing between `producer` and `reader` (one block; nested
+/// regions included) makes a new version of a tensor the producer reads (an
+/// input, or a `tensor.extract` in its body): uses it as an output, the
+/// destination of an insertion, or anything but a read. Computing a gather
+/// at its reader would then read the old version after the new one is made,
+/// which bufferization keeps alive by copying the whole array, not a slice.
+static bool sourcesUnchangedUntil(Operation *producer, Operation *reader) {
   if (producer->getBlock() != reader->getBlock())
     return false;
   llvm::SmallDenseSet<Value, 4> sources;
@@ -88,8 +94,6 @@ bool arrayc::sourcesUnchangedUntil(Operation *producer, Operation *reader) {
 static bool fusesWithoutRecompute(OpOperand *operand) {
   Operation *producer = operand->get().getDefiningOp();
   return producer && producer->hasOneUse() && readsOncePerPoint(operand) &&
-         (producer->getBlock() != operand->getOwner()->getBlock() ||
-          arrayc::sourcesUnchangedUntil(producer, operand->getOwner())) &&
          arrayc::descriptorBytes({producer, operand->getOwner()}, operand->get()) <=
              arrayc::kMaxDescriptorBytes;
 }
@@ -180,9 +184,6 @@ struct InlineProducerAtExtract : OpRewritePattern<tensor::ExtractOp> {
         llvm::count_if(producer.getDpsInputOperands(),
                        [](OpOperand *in) { return !arrayc::isHostScalar(in->get()); }) > 1)
       return rewriter.notifyMatchFailure(extract, "a 0-d computation on several arrays");
-    if (Operation *at = producer->getBlock()->findAncestorOpInBlock(*extract);
-        at && !arrayc::sourcesUnchangedUntil(producer, at))
-      return rewriter.notifyMatchFailure(extract, "a source written in between");
     bool flat = true, pure = true;
     producer.getBody()->walk([&](Operation *op) {
       if (isa<linalg::IndexOp>(op) && op->getBlock() != body)
@@ -319,7 +320,7 @@ struct InlineGatherIntoReduction : OpRewritePattern<linalg::GenericOp> {
       }
       // Computed values only where each is read once (no recomputation).
       if (!producer || !isGather(producer, readsOncePerPoint(in)) ||
-          !arrayc::sourcesUnchangedUntil(producer, op))
+          !sourcesUnchangedUntil(producer, op))
         continue;
       AffineMap map = op.getMatchingIndexingMap(in);
       if (!llvm::all_of(map.getResults(),

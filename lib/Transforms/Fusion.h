@@ -25,15 +25,6 @@ inline constexpr int64_t kMaxDescriptorBytes = 3072;
 /// counting `except`.
 int64_t descriptorBytes(llvm::ArrayRef<mlir::Operation *> ops, mlir::Value except = {});
 
-/// Whether nothing between `producer` and `reader` (one block; nested
-/// regions included) makes a new version of a tensor the producer reads (an
-/// input, or a `tensor.extract` in its body): uses it as an output, the
-/// destination of an insertion, or anything but a read. Computing the
-/// producer at the reader would read the old version after the new one is
-/// made, which bufferization keeps alive by copying the whole array (`A[[k,
-/// p]] = A[[p, k]]`: the second row read after the first is written).
-bool sourcesUnchangedUntil(mlir::Operation *producer, mlir::Operation *reader);
-
 } // namespace arrayc
 
 #endif // ARRAYC_TRANSFORMS_FUSION_H

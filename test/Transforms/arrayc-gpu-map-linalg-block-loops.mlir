@@ -332,3 +332,63 @@ func.func @inner_view(%x: memref<?xf64>, %out: memref<?xf64>) {
   }
   return
 }
+
+// -----
+
+// The same loop as fusion now leaves it (arrayc-fuse-elementwise computes the
+// copy of x[:i] at the dot's points): the dot loads x[k] itself and reads a
+// buffer nothing writes, kept for its loop's size. That buffer becomes a view
+// of x (the kernel cannot allocate; x bounds the dot's points), and the loop
+// runs on one block as before.
+#id = affine_map<(d0) -> (d0)>
+#red = affine_map<(d0) -> ()>
+#scalar = affine_map<() -> ()>
+// CHECK-LABEL: func @forward_substitution_fused
+// CHECK-SAME: %[[X:[a-z0-9]+]]: memref<?xf64>)
+// CHECK: memref.dim %[[X]]
+// CHECK: arith.cmpi ule, %{{.*}}, %c65536
+// CHECK: scf.if %{{.*}} {
+// CHECK-NOT: memref.alloc(%
+// CHECK: gpu.launch {{.*}} threads({{.*}}) in ({{.*}} = %c1024{{.*}})
+// CHECK: scf.for
+// CHECK: memref.subview %[[X]][0] [%{{.*}}] [1]
+// CHECK: gpu.shuffle xor
+// CHECK: gpu.terminator
+// CHECK: } else {
+func.func @forward_substitution_fused(%L: memref<?x?xf64>, %b: memref<?xf64>, %x: memref<?xf64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f64
+  %n = memref.dim %b, %c0 : memref<?xf64>
+  scf.for %i = %c0 to %n step %c1 {
+    %shape = memref.alloc(%i) : memref<?xf64>
+    %dot = memref.alloc() : memref<f64>
+    linalg.generic {indexing_maps = [#scalar], iterator_types = []} outs(%dot : memref<f64>) {
+    ^bb0(%o: f64):
+      linalg.yield %zero : f64
+    }
+    linalg.generic {indexing_maps = [#id, #red], iterator_types = ["reduction"]}
+        ins(%shape : memref<?xf64>) outs(%dot : memref<f64>) {
+    ^bb0(%in: f64, %o: f64):
+      %k = linalg.index 0 : index
+      %xk = memref.load %x[%k] : memref<?xf64>
+      %l = memref.load %L[%i, %k] : memref<?x?xf64>
+      %p = arith.mulf %xk, %l : f64
+      %s = arith.addf %p, %o : f64
+      linalg.yield %s : f64
+    }
+    %xi = memref.subview %x[%i] [1] [1] : memref<?xf64> to memref<f64, strided<[], offset: ?>>
+    linalg.generic {indexing_maps = [#scalar, #scalar], iterator_types = []}
+        ins(%dot : memref<f64>) outs(%xi : memref<f64, strided<[], offset: ?>>) {
+    ^bb0(%d: f64, %o: f64):
+      %lii = memref.load %L[%i, %i] : memref<?x?xf64>
+      %bi = memref.load %b[%i] : memref<?xf64>
+      %r = arith.subf %bi, %d : f64
+      %q = arith.divf %r, %lii : f64
+      linalg.yield %q : f64
+    }
+    memref.dealloc %shape : memref<?xf64>
+    memref.dealloc %dot : memref<f64>
+  }
+  return
+}

@@ -280,6 +280,63 @@ void fuseProducersIntoReductions(Operation *loop) {
   }
 }
 
+/// A reduction's input that nothing writes and the reduction does not read
+/// (fusion computes those values at the reduction's points, the buffer only
+/// giving its loops their sizes: arrayc-fuse-elementwise) becomes the view of
+/// a buffer the reduction loads at its points: the kernel of a loop on the
+/// device cannot allocate, and that buffer, made before the loop, bounds the
+/// reduction's points (trisolve's `L[i, :i] @ x[:i]`).
+void viewShapeOnlyInputs(Operation *loop) {
+  SmallVector<memref::AllocOp> allocs;
+  loop->walk([&](memref::AllocOp a) { allocs.push_back(a); });
+  for (memref::AllocOp alloc : allocs) {
+    struct Reader {
+      linalg::GenericOp op;
+      OpOperand *operand;
+      memref::LoadOp load;
+      SmallVector<Value> offsets;
+    };
+    SmallVector<Reader> readers;
+    bool ok = true;
+    for (OpOperand &use : alloc->getUses()) {
+      if (isa<memref::DeallocOp>(use.getOwner()))
+        continue;
+      auto reader = dyn_cast<linalg::GenericOp>(use.getOwner());
+      ok = reader && reader.isDpsInput(&use) &&
+           reader.getMatchingBlockArgument(&use).use_empty() &&
+           reader.getMatchingIndexingMap(&use).isIdentity();
+      Reader r{reader, &use, {}, {}};
+      if (ok)
+        r.load = pointLoad(reader, r.offsets);
+      ok = ok && r.load;
+      if (!ok)
+        break;
+      readers.push_back(std::move(r));
+    }
+    if (!ok || readers.empty())
+      continue;
+    for (Reader &r : readers) {
+      OpBuilder vb(r.op);
+      Location loc = alloc.getLoc();
+      SmallVector<OpFoldResult> at, ones;
+      for (Value o : r.offsets) {
+        at.push_back(o ? OpFoldResult(o) : OpFoldResult(vb.getIndexAttr(0)));
+        ones.push_back(vb.getIndexAttr(1));
+      }
+      Value view = memref::SubViewOp::create(vb, loc, r.load.getMemRef(), at,
+                                             memref::getMixedSizes(vb, loc, alloc), ones);
+      r.op.getMatchingBlockArgument(r.operand)
+          .setType(cast<MemRefType>(view.getType()).getElementType());
+      r.operand->set(view);
+    }
+    for (Operation *user : llvm::make_early_inc_range(alloc->getUsers()))
+      if (isa<memref::DeallocOp>(user))
+        user->erase();
+    if (alloc->use_empty())
+      alloc.erase();
+  }
+}
+
 /// The buffers made before `loop` that whole reduction `g` inside it reads
 /// point for point (a permutation map): each has at least as many elements
 /// as `g` has points.
@@ -558,6 +615,7 @@ void runLoopsOnDevice(const MapContext &ctx, Operation *root) {
     if (kind == LoopKind::Host) {
       // A buffer its kernel could not allocate may be what keeps it here.
       fuseProducersIntoReductions(op);
+      viewShapeOnlyInputs(op);
       kind = classify(op);
     }
     if (kind == LoopKind::OneBlock && !reductionsBounded(op))
