@@ -433,6 +433,12 @@ def FuseElementwise : Pass<"arrayc-fuse-elementwise"> {
     consumer computes it: `e = exp(x - m); e / sum(e)` reads x twice instead
     of writing e and reading it back twice. The CUDA pipeline turns it on
     (memory traffic, not arithmetic, bounds those kernels).
+
+    On both targets a gather (no inputs; loads at index arithmetic, such as
+    the copy of a slice `L[j, :j]`, or a cheap function of them for a reader
+    that reads each element once) is computed at the points of a reduction
+    that reads it; the reduction reads an empty tensor of its shape instead,
+    for its loop sizes (docs/passes.md).
   }];
   let options = [
     Option<"recompute", "recompute", "bool", /*default=*/"false",
