@@ -444,7 +444,7 @@ bool Gen::assignAdvanced(const Val &base, const Expr &sub, Val v, SrcLoc l) {
     return false;
   if (axis == 0 && idx.size() == 1)
     if (auto list = idx[0].value.getDefiningOp<tensor::FromElementsOp>();
-        list && idx[0].type.rank() == 1 && list.getType().getElementType().isInteger(64) &&
+        list && idx[0].type.rank() == 1 && idx[0].type.dtype == DType::I64 &&
         list.getElements().size() <= kMaxListRows)
       return assignListRows(base, list.getElements(), std::move(v), sub.loc);
   if (base.type.rank() == 1)
