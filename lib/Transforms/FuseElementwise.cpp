@@ -88,6 +88,22 @@ static bool sourcesUnchangedUntil(Operation *producer, Operation *reader) {
   return true;
 }
 
+/// Clones `producer`'s flat body at the rewriter's insertion point, each
+/// `linalg.index d` as `index(d)` and its block arguments as `map` maps them;
+/// returns the value it yields: one element of the producer.
+static Value cloneElement(RewriterBase &rewriter, linalg::GenericOp producer, IRMapping &map,
+                          llvm::function_ref<Value(unsigned)> index) {
+  Block *body = producer.getBody();
+  for (Operation &op : body->without_terminator()) {
+    if (auto ix = dyn_cast<linalg::IndexOp>(op)) {
+      map.map(ix.getResult(), index(ix.getDim()));
+      continue;
+    }
+    rewriter.clone(op, map);
+  }
+  return map.lookupOrDefault(body->getTerminator()->getOperand(0));
+}
+
 /// Whether fusing the producer of `operand` into its consumer computes each
 /// producer value once per consumer point it is read at, no more, and keeps
 /// the fused op's operands within one kernel's parameters.
@@ -209,14 +225,8 @@ struct InlineProducerAtExtract : OpRewritePattern<tensor::ExtractOp> {
       map.map(producer.getMatchingBlockArgument(in),
               tensor::ExtractOp::create(rewriter, loc, in->get(), at).getResult());
     }
-    for (Operation &op : body->without_terminator()) {
-      if (auto index = dyn_cast<linalg::IndexOp>(op)) {
-        map.map(index.getResult(), indices[index.getDim()]);
-        continue;
-      }
-      rewriter.clone(op, map);
-    }
-    Value element = map.lookupOrDefault(body->getTerminator()->getOperand(0));
+    Value element =
+        cloneElement(rewriter, producer, map, [&](unsigned d) { return indices[d]; });
     rewriter.replaceOp(extract, element);
     return success();
   }
@@ -351,18 +361,15 @@ struct InlineGatherIntoReduction : OpRewritePattern<linalg::GenericOp> {
           at.push_back(arith::ConstantIndexOp::create(
               rewriter, loc, cast<AffineConstantExpr>(e).getValue()));
       }
-      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value zero;
       IRMapping mapping;
-      Block *pBody = producer.getBody();
-      for (Operation &pOp : pBody->without_terminator()) {
-        if (auto index = dyn_cast<linalg::IndexOp>(pOp)) {
-          int64_t d = pDim[index.getDim()];
-          mapping.map(index.getResult(), d >= 0 ? at[d] : zero);
-          continue;
-        }
-        rewriter.clone(pOp, mapping);
-      }
-      Value element = mapping.lookupOrDefault(pBody->getTerminator()->getOperand(0));
+      Value element = cloneElement(rewriter, producer, mapping, [&](unsigned p) {
+        if (pDim[p] >= 0)
+          return at[pDim[p]];
+        if (!zero)
+          zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+        return zero;
+      });
       BlockArgument arg = op.getMatchingBlockArgument(in);
       rewriter.modifyOpInPlace(op, [&] {
         arg.replaceAllUsesWith(element);

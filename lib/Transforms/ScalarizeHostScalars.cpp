@@ -160,15 +160,8 @@ bool hostComputable(Value v, const llvm::SmallPtrSetImpl<Value> &assumed,
     return true;
   Operation *def = v.getDefiningOp();
   if (auto generic = dyn_cast_or_null<linalg::GenericOp>(def)) {
-    if (!generic.hasPureTensorSemantics() || generic.getNumLoops() != 0 ||
-        generic.getNumDpsInputs() == 0)
+    if (!isZeroRankArith(generic))
       return false;
-    for (BlockArgument out : generic.getRegionOutputArgs())
-      if (!out.use_empty())
-        return false;
-    for (Operation &inner : generic.getBody()->without_terminator())
-      if (!isa<arith::ArithDialect>(inner.getDialect()) || !isMemoryEffectFree(&inner))
-        return false;
     return llvm::all_of(generic.getDpsInputOperands(), [&](OpOperand *in) {
       return hostComputable(in->get(), assumed, depth + 1);
     });

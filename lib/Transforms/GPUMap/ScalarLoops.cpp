@@ -183,20 +183,26 @@ memref::LoadOp pointLoad(linalg::GenericOp g, SmallVectorImpl<Value> &offsets) {
   return {};
 }
 
+/// The view of `load`'s memref at `offsets` (pointLoad's; null: 0) of the
+/// sizes of `shaped`: the points a generic of that shape loads there.
+Value pointView(OpBuilder &b, Location loc, memref::LoadOp load, ArrayRef<Value> offsets,
+                Value shaped) {
+  SmallVector<OpFoldResult> at, ones;
+  for (Value o : offsets) {
+    at.push_back(o ? OpFoldResult(o) : OpFoldResult(b.getIndexAttr(0)));
+    ones.push_back(b.getIndexAttr(1));
+  }
+  return memref::SubViewOp::create(b, loc, load.getMemRef(), at,
+                                   memref::getMixedSizes(b, loc, shaped), ones);
+}
+
 /// `reader`'s input `operand` (a producer's buffer) becomes the view of
 /// `load`'s points and its value the producer's body at each point.
 void fuseProducer(linalg::GenericOp producer, memref::LoadOp load, ArrayRef<Value> offsets,
                   linalg::GenericOp reader, OpOperand *operand) {
   OpBuilder vb(producer);
-  Location loc = producer.getLoc();
-  SmallVector<OpFoldResult> at, ones;
-  for (Value o : offsets) {
-    at.push_back(o ? OpFoldResult(o) : OpFoldResult(vb.getIndexAttr(0)));
-    ones.push_back(vb.getIndexAttr(1));
-  }
-  Value view = memref::SubViewOp::create(
-      vb, loc, load.getMemRef(), at,
-      memref::getMixedSizes(vb, loc, producer.getDpsInitOperand(0)->get()), ones);
+  Value view = pointView(vb, producer.getLoc(), load, offsets,
+                         producer.getDpsInitOperand(0)->get());
   AffineMap map = reader.getMatchingIndexingMap(operand);
   BlockArgument arg = reader.getMatchingBlockArgument(operand);
   OpBuilder b = OpBuilder::atBlockBegin(&reader.getRegion().front());
@@ -317,14 +323,7 @@ void viewShapeOnlyInputs(Operation *loop) {
       continue;
     for (Reader &r : readers) {
       OpBuilder vb(r.op);
-      Location loc = alloc.getLoc();
-      SmallVector<OpFoldResult> at, ones;
-      for (Value o : r.offsets) {
-        at.push_back(o ? OpFoldResult(o) : OpFoldResult(vb.getIndexAttr(0)));
-        ones.push_back(vb.getIndexAttr(1));
-      }
-      Value view = memref::SubViewOp::create(vb, loc, r.load.getMemRef(), at,
-                                             memref::getMixedSizes(vb, loc, alloc), ones);
+      Value view = pointView(vb, alloc.getLoc(), r.load, r.offsets, alloc);
       r.op.getMatchingBlockArgument(r.operand)
           .setType(cast<MemRefType>(view.getType()).getElementType());
       r.operand->set(view);
